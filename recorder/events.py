@@ -1,0 +1,339 @@
+"""Events: one small frozen value per thing that happens at the table.
+
+Each event class maps its fields onto the four payload columns of
+FORMAT.md (`seat`, `card`, `amount`, `target`); the Parquet schema and the
+row conversion are derived from these declarations, never written twice.
+The `hand` and `seq` columns are not stored in the event: they follow from
+the event's position in a game's log (every `hand_start` opens a hand).
+
+    >>> Knock(seat=1, stake=2).to_row()
+    ('knock', 1, None, 2, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
+
+from recorder.cards import Card, Rank, Suit
+from recorder.errors import DatasetError
+
+__all__ = [
+    "EVENT_TYPES",
+    "PAYLOAD_COLUMNS",
+    "Armoede",
+    "Baunie",
+    "CardPlayed",
+    "Check",
+    "Deal",
+    "Eliminated",
+    "Event",
+    "Fold",
+    "GameEnd",
+    "HandEnd",
+    "HandStart",
+    "Kap",
+    "Knock",
+    "Laundry",
+    "Pay",
+    "Redeal",
+    "Reveal",
+    "Score",
+    "Stay",
+    "Stop",
+    "TrickWon",
+    "TrumpCalled",
+    "Whistle",
+    "event_from_row",
+    "number_events",
+]
+
+#: The payload columns of the events table, in order.
+PAYLOAD_COLUMNS = ("seat", "card", "amount", "target")
+_COLUMN_INDEX = {name: i for i, name in enumerate(PAYLOAD_COLUMNS)}
+
+
+def _col(column: str, **kwargs: Any) -> Any:
+    """Declare that a field is stored in the named payload column."""
+    return field(metadata={"column": column}, **kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events; `kind` is the value of the `kind` column."""
+
+    kind: ClassVar[str] = ""
+    # (attribute, column index, encode) per field, filled in by @_event.
+    _layout: ClassVar[tuple[tuple[str, int, Callable[[Any], Any]], ...]] = ()
+
+    def to_row(self) -> tuple[str, int | None, str | None, int | None, int | None]:
+        """The event as (kind, seat, card, amount, target)."""
+        row: list[Any] = [None, None, None, None]
+        for attr, index, encode in self._layout:
+            value = getattr(self, attr)
+            row[index] = None if value is None else encode(value)
+        return (self.kind, row[0], row[1], row[2], row[3])
+
+
+_E = TypeVar("_E", bound=type[Event])
+EVENT_TYPES: dict[str, type[Event]] = {}
+_DECODERS: dict[str, tuple[type[Event], tuple[tuple[str, int, Callable[[Any], Any]], ...]]] = {}
+
+
+def _codec(annotation: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    if "Card" in annotation:
+        return str, Card.parse
+    if "Rank" in annotation:
+        return str, Rank
+    if "Suit" in annotation:
+        return str, Suit
+    return int, int
+
+
+def _event(kind: str) -> Callable[[_E], _E]:
+    def register(cls: _E) -> _E:
+        cls.kind = kind
+        layout = []
+        for f in fields(cls):
+            column = f.metadata.get("column", f.name)
+            if column not in _COLUMN_INDEX:
+                raise TypeError(f"{cls.__name__}.{f.name}: no column {column!r}")
+            encode, decode = _codec(str(f.type))
+            layout.append((f.name, _COLUMN_INDEX[column], encode, decode))
+        cls._layout = tuple((name, index, enc) for name, index, enc, _ in layout)
+        _DECODERS[kind] = (cls, tuple((name, index, dec) for name, index, _, dec in layout))
+        EVENT_TYPES[kind] = cls
+        return cls
+
+    return register
+
+
+# -- shared by Toepen and Troefcall ----------------------------------------------------------
+
+
+@_event("hand_start")
+@dataclass(frozen=True, slots=True)
+class HandStart(Event):
+    """A hand begins: the dealer, the starting stake, and (Troefcall) the trump caller."""
+
+    seat: int
+    stake: int = _col("amount")
+    caller: int | None = _col("target", default=None)
+
+
+@_event("deal")
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    """One card dealt to `seat`, in dealing order; `card` is None when nobody saw it."""
+
+    seat: int
+    card: Card | None
+
+
+@_event("play")
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card played to the current trick."""
+
+    seat: int
+    card: Card
+
+
+@_event("trick")
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick is complete; `seat` won it."""
+
+    seat: int
+    number: int = _col("amount")
+
+
+@_event("reveal")
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """A card shown face up: a cut for the deal, a checked hand, a hand played face up."""
+
+    seat: int
+    card: Card | None
+
+
+@_event("hand_end")
+@dataclass(frozen=True, slots=True)
+class HandEnd(Event):
+    """The hand is over: `seat` took the last trick, or everyone folded to them."""
+
+    seat: int
+    stake: int = _col("amount")
+
+
+@_event("game_end")
+@dataclass(frozen=True, slots=True)
+class GameEnd(Event):
+    """The game is over, with its winner and/or its loser."""
+
+    seat: int | None
+    loser: int | None = _col("target")
+
+
+# -- Toepen ------------------------------------------------------------------------------------
+
+
+@_event("laundry")
+@dataclass(frozen=True, slots=True)
+class Laundry(Event):
+    """Lays the hand down to swap it for 4 cards from the stock."""
+
+    seat: int
+
+
+@_event("armoede")
+@dataclass(frozen=True, slots=True)
+class Armoede(Event):
+    """Declares armoede and asks the dealer for a redeal."""
+
+    seat: int
+
+
+@_event("check")
+@dataclass(frozen=True, slots=True)
+class Check(Event):
+    """`seat` checks the hand swapped or declared by `target`; genuine 1 if it really was."""
+
+    seat: int
+    genuine: int = _col("amount")
+    target: int = _col("target")
+
+
+@_event("redeal")
+@dataclass(frozen=True, slots=True)
+class Redeal(Event):
+    """All hands go back; the dealer deals again."""
+
+    seat: int
+
+
+@_event("whistle")
+@dataclass(frozen=True, slots=True)
+class Whistle(Event):
+    """Announces `count` cards of `rank` (3: whistling, 4: standing up); rank in `card`."""
+
+    seat: int
+    rank: Rank = _col("card")
+    count: int = _col("amount")
+
+
+@_event("knock")
+@dataclass(frozen=True, slots=True)
+class Knock(Event):
+    """Toep: raises the stake to `stake`."""
+
+    seat: int
+    stake: int = _col("amount")
+
+
+@_event("stay")
+@dataclass(frozen=True, slots=True)
+class Stay(Event):
+    """Answers a knock by staying in."""
+
+    seat: int
+
+
+@_event("fold")
+@dataclass(frozen=True, slots=True)
+class Fold(Event):
+    """Answers a knock by folding, paying `stake` (the stake before the knock)."""
+
+    seat: int
+    stake: int = _col("amount")
+
+
+@_event("pay")
+@dataclass(frozen=True, slots=True)
+class Pay(Event):
+    """A cost: `amount` lives lost or penalty points taken by `seat`."""
+
+    seat: int
+    amount: int
+
+
+@_event("eliminated")
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    """Out of the game."""
+
+    seat: int
+
+
+# -- Troefcall ---------------------------------------------------------------------------------
+
+
+@_event("trump")
+@dataclass(frozen=True, slots=True)
+class TrumpCalled(Event):
+    """The caller names trump; the suit letter is stored in `card`."""
+
+    seat: int
+    suit: Suit = _col("card")
+
+
+@_event("kap")
+@dataclass(frozen=True, slots=True)
+class Kap(Event):
+    """Announces kap after the first seven tricks in a row."""
+
+    seat: int
+
+
+@_event("baunie")
+@dataclass(frozen=True, slots=True)
+class Baunie(Event):
+    """Announces that the side goes for all 13 tricks."""
+
+    seat: int
+
+
+@_event("stop")
+@dataclass(frozen=True, slots=True)
+class Stop(Event):
+    """Stops the hand after a partner's kap."""
+
+    seat: int
+
+
+@_event("score")
+@dataclass(frozen=True, slots=True)
+class Score(Event):
+    """The side of `seat` gains `amount` points."""
+
+    seat: int
+    amount: int
+
+
+def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) -> Event:
+    """Build an event from the columns of one row; raise DatasetError for an unknown kind."""
+    try:
+        cls, layout = _DECODERS[kind]
+    except KeyError:
+        raise DatasetError(f"unknown event kind {kind!r}") from None
+    row = (seat, card, amount, target)
+    values = {}
+    for name, index, decode in layout:
+        value = row[index]
+        values[name] = None if value is None else decode(value)
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise DatasetError(f"bad {kind} event {row!r}: {exc}") from None
+
+
+def number_events(events: Iterable[Event]) -> Iterator[tuple[int, int, Event]]:
+    """Yield (hand, seq, event): every `hand_start` opens the next hand; hand 0 before it."""
+    hand, seq = 0, 0
+    for event in events:
+        if event.kind == "hand_start":
+            hand += 1
+            seq = 0
+        yield hand, seq, event
+        seq += 1

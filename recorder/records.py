@@ -1,0 +1,51 @@
+"""A game as it is stored: the row of the `games` table and its events."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from recorder.events import Event
+from recorder.rules import Ruleset
+
+__all__ = ["FORMAT_VERSION", "GameRecord", "content_id"]
+
+#: Value of the `format_version` column and of the `kroeg.format_version` file metadata.
+FORMAT_VERSION = 1
+
+
+def content_id(prefix: str, *parts: object) -> str:
+    """A short stable id derived from the given parts: same parts, same id."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
+    return f"{prefix}{digest[:15]}"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: everything in its `games` row, and its events in play order."""
+
+    game_id: str
+    rules: Ruleset
+    players: tuple[str, ...]
+    events: tuple[Event, ...]
+    source: str = "engine"
+    started_at: datetime | None = None
+    venue: str | None = None
+    seed: int | None = None
+    teams: tuple[int, ...] | None = None
+    ruleset: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.ruleset:
+            object.__setattr__(self, "ruleset", self.rules.name)
+
+    @property
+    def game_type(self) -> str:
+        """`toepen` or `troefcall`."""
+        return self.rules.game
+
+    @property
+    def hands(self) -> int:
+        """How many hands the game's log holds."""
+        return sum(1 for e in self.events if e.kind == "hand_start")

@@ -1,0 +1,245 @@
+"""Rule sets: every parameter of `shared/RULES.md` as one immutable value.
+
+Behaviour follows parameters, never preset names: the engine reads
+`rules.last_trick`, `rules.knock_limit`, … and nothing else. Presets are
+just ready-made values, and variants are named bundles of parameter
+changes, so a club can write its own rule set as JSON:
+
+    {"name": "De Gouden Leeuw", "base": "classic", "variants": ["poverty"], "lives": 15}
+
+`Ruleset.to_json()` always writes every resolved parameter, so a stored
+rule set needs no preset table to be read back.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from recorder.cards import Rank
+from recorder.errors import RulesError
+
+__all__ = ["PRESETS", "VARIANTS", "Ruleset"]
+
+LastTrick = Literal["wins", "loses"]
+GameEndRule = Literal["first_out_loses", "last_standing"]
+FirstDealer = Literal["random", "cut"]
+NextDealer = Literal["winner", "left"]
+KnockLimit = Literal["new_stake", "stake", "none"]
+ScoreDisplay = Literal["points", "lives"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "game": ("toepen", "troefcall"),
+    "score_display": ("points", "lives"),
+    "last_trick": ("wins", "loses"),
+    "game_end": ("first_out_loses", "last_standing"),
+    "first_dealer": ("random", "cut"),
+    "next_dealer": ("winner", "left"),
+    "knock_limit": ("new_stake", "stake", "none"),
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule parameter of a Toepen (or Troefcall) game; see docs/RULES.md."""
+
+    name: str = "classic"
+    game: str = "toepen"
+    min_players: int = 3
+    max_players: int = 8
+    #: Penalty-point limit (points) or starting lives (lives): the same budget either way.
+    lives: int = 10
+    #: How scores are shown: penalty points counting up, or lives counting down.
+    score_display: ScoreDisplay = "points"
+    #: Whether the winner of the 4th trick wins the hand (others pay) or loses it (pays).
+    last_trick: LastTrick = "wins"
+    #: first_out_loses: the first to run out loses, game over; last_standing: they drop out.
+    game_end: GameEndRule = "first_out_loses"
+    first_dealer: FirstDealer = "random"
+    next_dealer: NextDealer = "winner"
+    #: new_stake: may knock only if losing the new stake stays within the budget;
+    #: stake: may not knock with fewer lives than the current stake; none: no limit.
+    knock_limit: KnockLimit = "new_stake"
+    #: Highest stake a hand can reach (None: no cap). 1 means no knocking at all.
+    stake_cap: int | None = None
+    #: A player answering a knock may raise at once; answers then go round again.
+    counter_knock: bool = False
+    #: A player may knock again before someone else has knocked.
+    knock_twice: bool = False
+    #: House rule: the first player to speak may not knock before a card is played.
+    first_speaker_waits: bool = False
+    #: Answers to a knock come in any order instead of clockwise from the knocker's left.
+    fast_fold: bool = False
+    #: Laundry (witte was): swap a hand of only A/K/Q/J for 4 cards from the stock.
+    laundry: bool = True
+    #: Dirty laundry (vuile was): three of A/K/Q/J plus one 7 may be swapped too.
+    dirty_laundry: bool = False
+    #: Malay seed: a real laundry hand must be swapped while the stock lasts.
+    laundry_mandatory: bool = False
+    #: A player caught swapping a hand that was not laundry plays the new hand face up.
+    face_up_penalty: bool = False
+    #: Armoede: declare a hand of only J/Q/K/A and demand a redeal by the same dealer.
+    armoede: bool = False
+    #: Poverty: a player one short of the budget starts the hand at stake 2 and leads.
+    poverty: bool = False
+    #: Ranks of which three or four in hand must be announced by whistling (4: standing up).
+    whistle_must: tuple[Rank, ...] = ()
+    #: Ranks of which three or four may be announced.
+    whistle_may: tuple[Rank, ...] = ()
+    #: Cards per hand and tricks per hand.
+    hand_size: int = 4
+    #: Cost of a lost check (laundry or armoede), paid by the checker or the swapper.
+    check_penalty: int = 1
+
+    def __post_init__(self) -> None:
+        for key, allowed in _CHOICES.items():
+            value = getattr(self, key)
+            if value not in allowed:
+                raise RulesError(
+                    f"rule {key} = {value!r} is not valid: expected one of {', '.join(allowed)}"
+                )
+        if not 2 <= self.min_players <= self.max_players <= 8:
+            raise RulesError(
+                f"players must satisfy 2 <= min_players <= max_players <= 8, "
+                f"found {self.min_players}..{self.max_players}"
+            )
+        if self.lives < 1:
+            raise RulesError(f"lives must be at least 1, found {self.lives}")
+        if self.stake_cap is not None and self.stake_cap < 1:
+            raise RulesError(f"stake_cap must be at least 1 or null, found {self.stake_cap}")
+        if self.poverty and self.stake_cap is not None and self.stake_cap < 2:
+            raise RulesError("poverty needs a stake cap of at least 2")
+        # JSON gives lists and strings; keep the value hashable and typed.
+        for key in ("whistle_must", "whistle_may"):
+            value = getattr(self, key)
+            try:
+                ranks = tuple(Rank.parse(str(r)) for r in value)
+            except ValueError as exc:
+                raise RulesError(f"rule {key}: {exc}") from None
+            object.__setattr__(self, key, ranks)
+
+    # -- presets and variants -------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Ruleset:
+        """The named preset: `classic` or `lives`."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown rule preset {name!r}: expected one of {', '.join(sorted(PRESETS))}"
+            ) from None
+
+    def with_variants(self, *names: str) -> Ruleset:
+        """This rule set with the named variants applied, in order."""
+        rules = self
+        for name in names:
+            key = name.strip().lower().replace("_", "-")
+            if key not in VARIANTS:
+                raise RulesError(
+                    f"unknown variant {name!r}: expected one of {', '.join(sorted(VARIANTS))}"
+                )
+            rules = replace(rules, **VARIANTS[key])
+        return rules
+
+    @classmethod
+    def resolve(cls, preset: str, variants: list[str] | tuple[str, ...] = ()) -> Ruleset:
+        """A preset by name, or a path to a club's JSON file, with variants applied."""
+        if preset.endswith(".json"):
+            return cls.load(preset).with_variants(*variants)
+        return cls.preset(preset).with_variants(*variants)
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter, as plain JSON values."""
+        data = asdict(self)
+        data["whistle_must"] = [r.value for r in self.whistle_must]
+        data["whistle_may"] = [r.value for r in self.whistle_may]
+        return data
+
+    def to_json(self) -> str:
+        """Every resolved parameter as a JSON object, keys in a stable order."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        """Read a rule set: a full parameter object, or `base` + `variants` + overrides."""
+        if not isinstance(data, dict):
+            raise RulesError(f"a rule set must be a JSON object, found {type(data).__name__}")
+        data = dict(data)
+        base = cls.preset(str(data.pop("base", "classic")))
+        variants = data.pop("variants", [])
+        if not isinstance(variants, list):
+            raise RulesError("rule set key 'variants' must be a list of variant names")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown rule parameter(s): {', '.join(unknown)}")
+        rules = base.with_variants(*variants)
+        try:
+            return replace(rules, **data)
+        except TypeError as exc:
+            raise RulesError(f"bad rule set: {exc}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> Ruleset:
+        """Read a rule set from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RulesError(f"rule set is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Ruleset:
+        """Read a club's rule set from a JSON file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesError(f"cannot read rule set {path}: {exc.strerror}") from None
+        return cls.from_json(text)
+
+    def dump(self, path: str | Path) -> None:
+        """Write this rule set to a JSON file."""
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+
+
+CLASSIC = Ruleset()
+
+LIVES = Ruleset(
+    name="lives",
+    lives=10,
+    score_display="lives",
+    last_trick="loses",
+    game_end="last_standing",
+    first_dealer="cut",
+    next_dealer="left",
+    knock_limit="stake",
+    counter_knock=True,
+    laundry=False,
+    armoede=True,
+)
+
+PRESETS: dict[str, Ruleset] = {"classic": CLASSIC, "lives": LIVES}
+
+#: Each variant is a bundle of parameter changes; docs/RULES.md says where each comes from.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "limit-15": {"lives": 15},
+    "lives-15": {"lives": 15},
+    "dirty-laundry": {"dirty_laundry": True},
+    "face-up": {"face_up_penalty": True},
+    "poverty": {"poverty": True},
+    "whistling": {"whistle_must": (Rank.TEN,), "whistle_may": (Rank.JACK,)},
+    "whistling-malay": {"whistle_must": (Rank.TEN, Rank.JACK), "whistle_may": ()},
+    "play-to-end": {"game_end": "last_standing"},
+    "mandatory-discard": {"laundry": True, "laundry_mandatory": True},
+    "fast-fold": {"fast_fold": True},
+    "no-armoede": {"armoede": False},
+    "first-speaker-waits": {"first_speaker_waits": True},
+    "gezinstoepen": {"lives": 5, "max_players": 4, "stake_cap": 2},
+    "kroegtoepen": {"knock_limit": "none", "counter_knock": True},
+    "no-knock": {"stake_cap": 1},
+}

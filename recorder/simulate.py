@@ -1,0 +1,177 @@
+"""Engine sessions played by bots: the source of simulated datasets.
+
+The driver asks each bot what it wants and the engine what is legal; the
+engine records every event. Bots knock on their own turn to play (or when
+answering, where counter-knocks are allowed), which covers knocks before
+the first lead, mid-trick and during the last trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime, timedelta
+
+from recorder.bots import Bot, make_bot
+from recorder.errors import KroegError
+from recorder.records import GameRecord, content_id
+from recorder.rules import Ruleset
+from recorder.toepen import Toepen
+
+__all__ = ["DEFAULT_NAMES", "play_game", "play_hand", "simulate"]
+
+DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
+
+
+def play_hand(game: Toepen, bots: Sequence[Bot]) -> None:
+    """Play one hand to its end: every decision from a bot, every ruling from the engine."""
+    game.start_hand()
+    rules = game.rules
+    asked: set[object] = set()  # whistles and swap rounds already put to the bots
+    windows: list[object] = []  # swaps and armoede already put to the others for a check
+    while game.phase in ("preplay", "play"):
+        if game.answer_queue:
+            seat = game.answerers()[0]
+            choice = bots[seat].answer(game, seat, rules.counter_knock and game.can_knock(seat))
+            if choice == "knock":
+                game.knock(seat)
+            elif choice == "stay":
+                game.stay(seat)
+            else:
+                game.fold(seat)
+            continue
+        window = game.window
+        if window is not None and not any(w is window for w in windows):
+            windows.append(window)
+            target = window.seat
+            for seat in game.seats_from(target)[:-1]:
+                if game.in_hand(seat) and bots[seat].wants_check(game, seat, target):
+                    game.check(seat, target)
+                    break
+            if window.kind == "armoede":
+                game.redeal(window_dealer(game))
+                asked.discard("swaps")
+            continue
+        if game.phase == "preplay" and (
+            _preplay_obligations(game, bots, asked) or _offer_swaps(game, bots, asked)
+        ):
+            continue
+        seat = game.to_move
+        assert seat is not None
+        if bots[seat].wants_knock(game, seat) and game.can_knock(seat):
+            game.knock(seat)
+            continue
+        game.play(seat, bots[seat].choose_card(game, seat))
+
+
+def window_dealer(game: Toepen) -> int:
+    """The dealer of the current hand."""
+    assert game.dealer is not None
+    return game.dealer
+
+
+def _preplay_obligations(game: Toepen, bots: Sequence[Bot], asked: set[object]) -> bool:
+    """Whistles and forced swaps; True if something was done."""
+    rules = game.rules
+    for seat in game.seats_in_hand():
+        for rank in rules.whistle_must + rules.whistle_may:
+            count = sum(1 for c in game.hands[seat] if c is not None and c.rank is rank)
+            key = ("whistle", seat, rank, tuple(game.hands[seat]))
+            if count >= 3 and rank not in game.whistled[seat] and key not in asked:
+                asked.add(key)
+                if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):
+                    game.whistle(seat, rank, count)
+                    return True
+        if (
+            rules.laundry_mandatory
+            and game.is_laundry(game.hands[seat])
+            and game.can_laundry(seat)
+        ):
+            game.laundry(seat)
+            return True
+    return False
+
+
+def _offer_swaps(game: Toepen, bots: Sequence[Bot], asked: set[object]) -> bool:
+    """Ask each player once per deal whether to swap (laundry) or declare armoede."""
+    if "swaps" in asked:
+        return False
+    asked.add("swaps")
+    for seat in game.seats_from(window_dealer(game)):
+        if not game.in_hand(seat):
+            continue
+        hand = game.hands[seat]
+        if game.can_laundry(seat) and bots[seat].wants_swap(game, seat, bool(game.is_laundry(hand))):
+            game.laundry(seat)
+            asked.discard("swaps")  # others may still swap after this one
+            return True
+        if game.can_armoede(seat):
+            faces = all(c is not None and c.rank.value in "AKQJ" for c in hand)
+            if bots[seat].wants_swap(game, seat, faces):
+                game.armoede(seat)
+                return True
+    return False
+
+
+def play_game(game: Toepen, bots: Sequence[Bot], max_hands: int | None = None) -> int:
+    """Play hands until the game ends or `max_hands` are played; return hands played."""
+    played = 0
+    while not game.over and (max_hands is None or played < max_hands):
+        play_hand(game, bots)
+        played += 1
+    return played
+
+
+def simulate(
+    rules: Ruleset,
+    players: int,
+    hands: int,
+    seed: int,
+    styles: Sequence[str] = ("random",),
+    start: datetime | None = None,
+    venue: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[GameRecord]:
+    """Play `hands` hands in total, as many games as that takes; yield each game.
+
+    Seats get the bot styles in order (the list repeats if shorter). Every game's
+    seed, and so its `game_id`, follows from `seed` and the settings: running the
+    same simulation again produces the same games.
+    """
+    if not rules.min_players <= players <= rules.max_players:
+        raise KroegError(
+            f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+            f"found {players}"
+        )
+    if hands < 1:
+        raise KroegError(f"--hands must be at least 1, found {hands}")
+    styles = [s.strip() for s in styles if s.strip()] or ["random"]
+    seat_styles = [styles[i % len(styles)] for i in range(players)]
+    names = tuple(DEFAULT_NAMES[i] for i in range(players))
+    done, index = 0, 0
+    while done < hands:
+        game_seed = int(content_id("", seed, index)[:12], 16)
+        bots = [make_bot(style, game_seed + seat) for seat, style in enumerate(seat_styles)]
+        game = Toepen(rules, names, seed=game_seed)
+        cap = hands - done
+        played = 0
+        while not game.over and played < cap:
+            play_hand(game, bots)
+            played += 1
+            if progress is not None:
+                progress(1)
+        truncated = not game.over
+        parts: list[object] = [rules.to_json(), names, seat_styles, game_seed]
+        if truncated:
+            parts.append(f"first {played} hands")
+        yield GameRecord(
+            game_id=content_id("e", *parts),
+            rules=rules,
+            players=names,
+            events=tuple(game.log),
+            source="engine",
+            started_at=None if start is None else start + timedelta(days=index),
+            venue=venue,
+            seed=game_seed,
+        )
+        done += played
+        index += 1

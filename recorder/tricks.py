@@ -1,0 +1,267 @@
+"""The trick-taking core that Toepen and Troefcall share.
+
+`TrickGame` owns what both games do the same way: seats and names, the log,
+dealing (from a seeded deck, or card by card from outside when replaying a
+typed log), what is known about each hand, following suit, and deciding a
+trick. The games add their own rules on top by overriding a few hooks
+(`in_hand`, `_trick_complete`, `_deal_complete`).
+
+Partial knowledge: a hand may hold unknown cards (`None`). A play of a card
+is then accepted if nobody can be shown to hold it elsewhere and the player
+has not earlier shown out of its suit; showing out of a suit is remembered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+
+from recorder.cards import Card, Rank, Suit
+from recorder.errors import IllegalActionError
+from recorder.events import CardPlayed, Deal, Event, TrickWon
+
+__all__ = ["TrickGame"]
+
+
+class TrickGame:
+    """Seats, log, dealing, hand knowledge, follow-suit and trick winners."""
+
+    #: The cards of the game, and their strength within a suit (higher wins).
+    deck: tuple[Card, ...] = ()
+    rank_order: tuple[Rank, ...] = ()
+
+    def __init__(self, players: Sequence[str], seed: int | None = None) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.n = len(self.players)
+        if len(set(self.players)) != self.n:
+            raise IllegalActionError(f"player names must differ: {', '.join(self.players)}")
+        self.seed = seed
+        #: With a seed the game shuffles and deals itself; without, deals come from outside.
+        self.rng: random.Random | None = random.Random(seed) if seed is not None else None
+        self.log: list[Event] = []
+        self.hand_no = 0
+        self.power: dict[Card, int] = {
+            card: len(self.rank_order) - self.rank_order.index(card.rank) for card in self.deck
+        }
+        self.trump: Suit | None = None
+        self._reset_hand_knowledge()
+
+    # -- bookkeeping --------------------------------------------------------------------------
+
+    def _reset_hand_knowledge(self) -> None:
+        self.hands: list[list[Card | None]] = [[] for _ in range(self.n)]
+        self.seen: set[Card] = set()
+        self.voids: list[set[Suit]] = [set() for _ in range(self.n)]
+        self.deal_queue: deque[int] = deque()
+        self.shuffled: list[Card] = []
+        self.trick_no = 0
+        self.trick_plays: list[tuple[int, Card]] = []
+        self.leader = 0
+        self.tricks_won: list[int] = [0] * self.n
+
+    def name(self, seat: int | None) -> str:
+        """The player's name at a seat."""
+        return "nobody" if seat is None else self.players[seat]
+
+    def where(self) -> str:
+        """Where the game is, for messages: `hand 3, trick 2`."""
+        if self.hand_no == 0:
+            return "before the first hand"
+        if self.trick_no == 0:
+            return f"hand {self.hand_no}, before the first lead"
+        return f"hand {self.hand_no}, trick {self.trick_no}"
+
+    def _illegal(self, message: str) -> IllegalActionError:
+        return IllegalActionError(f"{self.where()}: {message}")
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise self._illegal(f"there is no seat {seat!r} (seats are 0 to {self.n - 1})")
+        return seat
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether the player at `seat` takes part in the current hand (overridden)."""
+        return True
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Seats clockwise starting left of `seat`, ending with `seat` itself."""
+        n = self.n
+        return [(seat + i) % n for i in range(1, n + 1)]
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def _start_deal(self, order: list[int]) -> None:
+        """Queue one card for each seat in `order`; with a seed, deal them at once."""
+        self.deal_queue.extend(order)
+        if self.rng is not None:
+            if not self.shuffled:
+                self.shuffled = list(self.deck)
+                self.rng.shuffle(self.shuffled)
+            log, hands, seen, shuffled = self.log, self.hands, self.seen, self.shuffled
+            queue = self.deal_queue
+            while queue:
+                seat = queue.popleft()
+                card = shuffled.pop()
+                hands[seat].append(card)
+                seen.add(card)
+                log.append(Deal(seat, card))
+            self._deal_complete()
+
+    def _draw_unseen(self) -> Card:
+        """The next card of a seeded deck (cuts, which draw outside the hand's deal)."""
+        assert self.rng is not None
+        return self.rng.choice([c for c in self.deck if c not in self.seen])
+
+    def can_deal(self, seat: int, card: Card | None) -> bool:
+        """Whether `card` (None: unknown) may be dealt to `seat` now."""
+        try:
+            self.verify_deal(seat, card)
+        except IllegalActionError:
+            return False
+        return True
+
+    def verify_deal(self, seat: int, card: Card | None) -> None:
+        """Raise IllegalActionError unless `card` may be dealt to `seat` now."""
+        self._check_seat(seat)
+        if not self.deal_queue:
+            raise self._illegal(f"no card is being dealt now (dealt to {self.name(seat)})")
+        expected = self.deal_queue[0]
+        if seat != expected:
+            raise self._illegal(
+                f"the next card goes to {self.name(expected)}, not {self.name(seat)}"
+            )
+        if card is not None:
+            self._verify_unseen(card, f"dealt to {self.name(seat)}")
+
+    def deal(self, seat: int, card: Card | None) -> Deal:
+        """Deal one card (None: unknown) to `seat`, when dealing from outside."""
+        self.verify_deal(seat, card)
+        self.deal_queue.popleft()
+        self.hands[seat].append(card)
+        if card is not None:
+            self.seen.add(card)
+        event = Deal(seat, card)
+        self.log.append(event)
+        if not self.deal_queue:
+            self._deal_complete()
+        return event
+
+    def _deal_complete(self) -> None:
+        """Hook: every queued card has been dealt."""
+
+    def _verify_unseen(self, card: Card, doing: str) -> None:
+        if card not in self.power:
+            raise self._illegal(f"{card} is not in this game's deck ({doing})")
+        if card in self.seen:
+            raise self._illegal(f"{card} {doing}, but {card} is already {self._location(card)}")
+
+    def _location(self, card: Card) -> str:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return f"in {self.name(seat)}'s hand"
+        return "played or shown"
+
+    # -- playing ------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that plays the next card, or None when no card can be played."""
+        if self.trick_no == 0:
+            return None
+        played = {seat for seat, _ in self.trick_plays}
+        for seat in self.seats_from(self.leader - 1):
+            if seat not in played and self.in_hand(seat):
+                return seat
+        return None
+
+    def led_suit(self) -> Suit | None:
+        """The suit led to the current trick, if a card has been led."""
+        return self.trick_plays[0][1].suit if self.trick_plays else None
+
+    def legal_cards(self, seat: int) -> list[Card]:
+        """Known cards in `seat`'s hand that may be played now (empty if not their turn)."""
+        if seat != self.to_move:
+            return []
+        hand = [c for c in self.hands[seat] if c is not None]
+        led = self.led_suit()
+        if led is not None:
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return follow
+        return hand
+
+    def _verify_card_play(self, seat: int, card: Card) -> None:
+        """Follow-suit and ownership checks of playing `card` from `seat`."""
+        hand = self.hands[seat]
+        if card not in hand:
+            if card in self.seen or card not in self.power:
+                raise self._illegal(
+                    f"{self.name(seat)} cannot play {card}: "
+                    + (f"it is {self._location(card)}" if card in self.power else "not in the deck")
+                )
+            if None not in hand:
+                held = " ".join(str(c) for c in hand)
+                raise self._illegal(f"{self.name(seat)} does not hold {card} (holds {held})")
+            if card.suit in self.voids[seat]:
+                raise self._illegal(
+                    f"{self.name(seat)} cannot play {card}: showed out of "
+                    f"{card.suit.english} earlier"
+                )
+        led = self.led_suit()
+        if led is not None and card.suit is not led:
+            follow = [c for c in hand if c is not None and c.suit is led]
+            if follow:
+                held = " ".join(str(c) for c in follow)
+                raise self._illegal(
+                    f"{self.name(seat)} must follow {led.english} (holds {held})"
+                )
+
+    def _apply_card_play(self, seat: int, card: Card) -> CardPlayed:
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+        else:
+            hand.remove(None)
+            self.seen.add(card)
+        led = self.led_suit()
+        if led is not None and card.suit is not led:
+            self.voids[seat].add(led)
+        self.trick_plays.append((seat, card))
+        event = CardPlayed(seat, card)
+        self.log.append(event)
+        if self.to_move is None:
+            self._finish_trick()
+        return event
+
+    def trick_winner(self) -> int:
+        """The seat winning the current trick: highest trump, else highest of the led suit.
+
+        Cards of players no longer in the hand cannot win; if no card of a player
+        still in follows suit (or trumps), the first card played by a player still in wins.
+        """
+        live = [(seat, card) for seat, card in self.trick_plays if self.in_hand(seat)]
+        led = self.trick_plays[0][1].suit
+        best_seat, best_key = live[0][0], (-1, -1)
+        power, trump = self.power, self.trump
+        for seat, card in live:
+            if card.suit is trump:
+                key = (1, power[card])
+            elif card.suit is led:
+                key = (0, power[card])
+            else:
+                continue
+            if key > best_key:
+                best_seat, best_key = seat, key
+        return best_seat
+
+    def _finish_trick(self) -> None:
+        winner = self.trick_winner()
+        self.tricks_won[winner] += 1
+        self.log.append(TrickWon(winner, self.trick_no))
+        self.trick_plays = []
+        self.leader = winner
+        self._trick_complete(winner)
+
+    def _trick_complete(self, winner: int) -> None:
+        """Hook: a trick has just been won by `winner`."""
