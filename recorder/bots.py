@@ -95,7 +95,7 @@ class CautiousBot(Bot):
         return self.strength(game, seat) > 0.9 and self.rng.random() < 0.5
 
     def answer(self, game: Toepen, seat: int, can_counter: bool) -> Answer:
-        return "stay" if self.strength(game, seat) > 0.7 else "fold"
+        return "stay" if self.strength(game, seat) > 0.85 else "fold"
 
     def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
         return genuine

@@ -12,7 +12,7 @@ engine's hot loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -105,28 +105,48 @@ _RANK_SPELLINGS: dict[str, Rank] = {r.value: r for r in Rank}
 _RANK_SPELLINGS.update({"10": Rank.TEN, "B": Rank.JACK, "V": Rank.QUEEN, "H": Rank.KING})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A playing card. `str(card)` is the canonical code of FORMAT.md."""
+    """A playing card. `str(card)` is the canonical code of FORMAT.md.
+
+    Every card is interned (`Card(Rank.TEN, Suit.HEARTS) is Card.parse("Th")`), so
+    equality and hashing are by identity, which keeps sets and dicts of cards fast.
+    """
 
     rank: Rank
     suit: Suit
+    #: The canonical code (`Th`), kept so that logging a card costs no string work.
+    code: str = field(init=False, repr=False, compare=False)
 
     _interned: ClassVar[dict[str, Card]] = {}
 
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        card = cls._interned.get(Rank(rank).value + Suit(suit).value)
+        if card is None:
+            card = object.__new__(cls)
+        return card
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        # Interned: only the first construction of each card sets its fields.
+        if not hasattr(self, "rank"):
+            object.__setattr__(self, "rank", Rank(rank))
+            object.__setattr__(self, "suit", Suit(suit))
+            object.__setattr__(self, "code", self.rank.value + self.suit.value)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self.code
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    def __hash__(self) -> int:
-        return hash((self.rank.value, self.suit.value))
-
-    @property
-    def code(self) -> str:
-        """The canonical code, as stored in the log."""
-        return self.rank.value + self.suit.value
 
     @property
     def pretty(self) -> str:
@@ -164,8 +184,8 @@ class Card:
 def _intern_all() -> None:
     for suit in Suit:
         for rank in Rank:
-            card = Card(rank, suit)
-            Card._interned[card.code] = card
+            card = Card(Rank(rank), Suit(suit))
+            Card._interned[rank.value + suit.value] = card
 
 
 _intern_all()

@@ -162,7 +162,11 @@ class Ruleset:
 
     def to_json(self) -> str:
         """Every resolved parameter as a JSON object, keys in a stable order."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        cached = self.__dict__.get("_json")
+        if cached is None:
+            cached = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+            object.__setattr__(self, "_json", cached)  # immutable, so computed once
+        return cached
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:

@@ -100,13 +100,17 @@ def _offer_swaps(game: Toepen, bots: Sequence[Bot], asked: set[object]) -> bool:
         if not game.in_hand(seat):
             continue
         hand = game.hands[seat]
-        if game.can_laundry(seat) and bots[seat].wants_swap(game, seat, bool(game.is_laundry(hand))):
+        if (
+            game.rules.laundry
+            and bots[seat].wants_swap(game, seat, bool(game.is_laundry(hand)))
+            and game.can_laundry(seat)
+        ):
             game.laundry(seat)
             asked.discard("swaps")  # others may still swap after this one
             return True
-        if game.can_armoede(seat):
+        if game.rules.armoede:
             faces = all(c is not None and c.rank.value in "AKQJ" for c in hand)
-            if bots[seat].wants_swap(game, seat, faces):
+            if bots[seat].wants_swap(game, seat, faces) and game.can_armoede(seat):
                 game.armoede(seat)
                 return True
     return False

@@ -184,7 +184,7 @@ class Toepen(TrickGame):
             return self.leader
         if self.phase != "play":
             return None
-        return super().to_move
+        return self._next_player()
 
     # -- starting a hand ---------------------------------------------------------------------
 
@@ -650,7 +650,7 @@ class Toepen(TrickGame):
         remaining = self.seats_in_hand()
         if len(remaining) == 1:
             self._end_hand(remaining[0], payers=[])
-        elif self.phase == "play" and self.trick_plays and super().to_move is None:
+        elif self.phase == "play" and self.trick_plays and self._next_player() is None:
             self._finish_trick()
         return event
 
@@ -658,6 +658,13 @@ class Toepen(TrickGame):
 
     def _play_blocker(self, seat: int) -> str | None:
         """Why `seat` may not play a card now, or None."""
+        if (
+            self.phase == "play"
+            and not self.answer_queue
+            and self.window is None
+            and seat == self._next_player()
+        ):
+            return None  # the common case, decided quickly
         if self.phase not in ("preplay", "play") or self.deal_queue:
             return "no card can be played now"
         if self.answer_queue:
@@ -696,13 +703,24 @@ class Toepen(TrickGame):
 
     def play(self, seat: int, card: Card) -> CardPlayed:
         """Play a card to the current trick."""
+        hand = self.hands[seat] if 0 <= seat < self.n else ()
+        if (
+            self.phase == "play"
+            and not self.answer_queue
+            and self.window is None
+            and card in hand
+            and seat == self._next_player()
+        ):
+            # The common case: a known card on the player's turn; only following suit is left.
+            plays = self.trick_plays
+            if plays and card.suit is not plays[0][1].suit:
+                self._verify_card_play(seat, card)
+            return self._apply_card_play(seat, card)
         self.verify_play(seat, card)
         if self.phase == "preplay":
             self.phase = "play"
             self.trick_no = 1
-            self.window = None
-        elif self.window is not None:
-            self.window = None
+        self.window = None
         return self._apply_card_play(seat, card)
 
     def _trick_complete(self, winner: int) -> None:

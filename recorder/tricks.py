@@ -45,6 +45,7 @@ class TrickGame:
             card: len(self.rank_order) - self.rank_order.index(card.rank) for card in self.deck
         }
         self.trump: Suit | None = None
+        self._clockwise = [tuple((s + i) % self.n for i in range(1, self.n + 1)) for s in range(self.n)]
         self._reset_hand_knowledge()
 
     # -- bookkeeping --------------------------------------------------------------------------
@@ -59,6 +60,8 @@ class TrickGame:
         self.trick_plays: list[tuple[int, Card]] = []
         self.leader = 0
         self.tricks_won: list[int] = [0] * self.n
+        self._mover_stamp = -1
+        self._mover: int | None = None
 
     def name(self, seat: int | None) -> str:
         """The player's name at a seat."""
@@ -84,10 +87,9 @@ class TrickGame:
         """Whether the player at `seat` takes part in the current hand (overridden)."""
         return True
 
-    def seats_from(self, seat: int) -> list[int]:
+    def seats_from(self, seat: int) -> tuple[int, ...]:
         """Seats clockwise starting left of `seat`, ending with `seat` itself."""
-        n = self.n
-        return [(seat + i) % n for i in range(1, n + 1)]
+        return self._clockwise[seat]
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -167,11 +169,32 @@ class TrickGame:
     @property
     def to_move(self) -> int | None:
         """The seat that plays the next card, or None when no card can be played."""
-        if self.trick_no == 0:
+        return self._next_player() if self.trick_no else None
+
+    def _next_player(self) -> int | None:
+        """Next seat to play to the current trick; None when everyone in has played."""
+        # Every change of state appends to the log, so the log's length keys a cache.
+        stamp = len(self.log)
+        if self._mover_stamp == stamp:
+            return self._mover
+        self._mover = mover = self._find_next_player()
+        self._mover_stamp = stamp
+        return mover
+
+    def _find_next_player(self) -> int | None:
+        plays = self.trick_plays
+        in_hand = self.in_hand
+        if not plays:
+            # The leader, or if the leader is out of the hand, the next player to the left.
+            for seat in self._clockwise[self.leader - 1]:
+                if in_hand(seat):
+                    return seat
             return None
-        played = {seat for seat, _ in self.trick_plays}
-        for seat in self.seats_from(self.leader - 1):
-            if seat not in played and self.in_hand(seat):
+        first = plays[0][0]
+        for seat in self._clockwise[plays[-1][0]]:
+            if seat == first:
+                return None
+            if in_hand(seat):
                 return seat
         return None
 
@@ -224,13 +247,13 @@ class TrickGame:
         else:
             hand.remove(None)
             self.seen.add(card)
-        led = self.led_suit()
-        if led is not None and card.suit is not led:
-            self.voids[seat].add(led)
-        self.trick_plays.append((seat, card))
+        plays = self.trick_plays
+        if plays and card.suit is not plays[0][1].suit:
+            self.voids[seat].add(plays[0][1].suit)
+        plays.append((seat, card))
         event = CardPlayed(seat, card)
         self.log.append(event)
-        if self.to_move is None:
+        if self._next_player() is None:
             self._finish_trick()
         return event
 

@@ -1,0 +1,205 @@
+"""The `kroeg` command: a thin layer over the packages.
+
+Each command parses its options, calls the library, and prints. A user's
+mistake (bad input, a folder that is not a dataset, an illegal hand) ends
+with one line `Error: …` and exit code 1; bad usage exits with 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from recorder.errors import KroegError
+from recorder.rules import Ruleset
+from recorder.simulate import simulate as simulate_games
+from recorder.store import Dataset
+from recorder.summary import summarize
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="kroeg",
+    help="Record, replay and analyse hand histories of Dutch café card games (Toepen).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _friendly(fn: F) -> F:
+    """Turn kroeg's own errors into `Error: …` and exit 1, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except KroegError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            typer.echo(f"Error:{where}: {exc.strerror or exc}", err=True)
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+DatasetArg = Annotated[Path, typer.Argument(help="The dataset folder.", show_default=False)]
+RulesOpt = Annotated[
+    str, typer.Option("--rules", help="Preset (classic, lives) or a club's rules .json file.")
+]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", "-V", help="A variant to apply (repeatable), e.g. poverty."),
+]
+
+
+@app.command()
+@_friendly
+def simulate(
+    out: Annotated[Path, typer.Option("--out", help="Dataset folder to write into.")],
+    rules: RulesOpt = "classic",
+    variant: VariantOpt = None,
+    players: Annotated[int, typer.Option(help="Players at the table.")] = 4,
+    hands: Annotated[int, typer.Option(help="Total hands, split into as many games as needed.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same games.")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="Bot styles by seat, comma-separated: random,cautious,bluffer,sharp.")
+    ] = "random",
+    start: Annotated[
+        datetime | None, typer.Option(help="Date of the first game; later games follow daily.")
+    ] = None,
+    venue: Annotated[str | None, typer.Option(help="Venue to record with every game.")] = None,
+) -> None:
+    """Play engine sessions with bots and add them to a dataset.
+
+    Example: kroeg simulate --rules classic --players 4 --hands 10000 --seed 1
+    --bots random,bluffer,cautious,sharp --out club.kroeg
+    """
+    ruleset = Ruleset.resolve(rules, variant or [])
+    dataset = Dataset(out).create()
+    began = time.perf_counter()
+    started = None if start is None else start.replace(tzinfo=start.tzinfo or UTC)
+    batch, batch_hands, added, skipped, games = [], 0, 0, 0, 0
+    with typer.progressbar(length=hands, label="Simulating", file=sys.stderr) as bar:
+        for record in simulate_games(
+            ruleset, players, hands, seed, bots.split(","), started, venue, progress=bar.update
+        ):
+            batch.append(record)
+            batch_hands += record.hands
+            games += 1
+            if batch_hands >= 100_000:
+                report = dataset.write(batch)
+                added, skipped = added + len(report.added), skipped + len(report.skipped)
+                batch, batch_hands = [], 0
+    if batch:
+        report = dataset.write(batch)
+        added, skipped = added + len(report.added), skipped + len(report.skipped)
+    seconds = time.perf_counter() - began
+    typer.echo(
+        f"Simulated {hands:,} hands in {games:,} games ({ruleset.name}, {players} players, "
+        f"bots {bots}) in {seconds:.1f} s."
+    )
+    typer.echo(f"{out}: {added:,} games added, {skipped:,} already there.")
+
+
+@app.command()
+@_friendly
+def compact(dataset: DatasetArg) -> None:
+    """Rewrite a dataset's many small files into one sorted file per table.
+
+    Readers running meanwhile see every game exactly once.
+
+    Example: kroeg compact club.kroeg
+    """
+    before, after = Dataset(dataset).compact()
+    typer.echo(f"{dataset}: {before} files compacted into {after}.")
+
+
+@app.command()
+@_friendly
+def info(dataset: DatasetArg) -> None:
+    """Print a dataset in numbers: games, hands, size on disk, and each player's totals.
+
+    Example: kroeg info club.kroeg
+    """
+    ds = Dataset(dataset)
+    ds.check()
+    typer.echo(render_summary(ds))
+
+
+def render_summary(dataset: Dataset) -> str:
+    """The text of `kroeg info`."""
+    s = summarize(dataset)
+    lines = [
+        f"{dataset.path}: {s.games:,} games, {s.hands:,} hands, {s.events:,} events",
+        f"on disk: {s.bytes_on_disk:,} bytes in {s.files} files"
+        + (f" ({s.bytes_per_hand:.1f} bytes per hand)" if s.hands else ""),
+    ]
+    if s.rulesets:
+        rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
+        lines.append(f"rule sets: {rules}")
+    if s.players:
+        lines.append("")
+        header = f"{'player':<12} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} {'cost':>6} {'cost/hand':>9}"
+        lines.append(header)
+        lines.append("-" * len(header))
+        for p in sorted(s.players, key=lambda p: p.cost_per_hand):
+            lines.append(
+                f"{p.name:<12} {p.games:>6,} {p.hands:>7,} {p.knocks:>7,} {p.folds:>6,} "
+                f"{p.cost:>6,} {p.cost_per_hand:>9.3f}"
+            )
+        lines.append("")
+        lines.append("cost: lives lost or penalty points taken (every pay event).")
+    else:
+        lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
+    return "\n".join(lines)
+
+
+@app.command()
+@_friendly
+def demo(
+    out: Annotated[Path, typer.Option("--out", help="Where to build the demo dataset.")] = Path(
+        "demo-data"
+    ),
+) -> None:
+    """Build a demo dataset from engine sessions of every bot style, and summarise it.
+
+    Example: kroeg demo --out demo-data
+    """
+    dataset = Dataset(out).create()
+    styles = "random,cautious,bluffer,sharp"
+    sessions = [("classic", 4, 2000, 1), ("lives", 4, 2000, 2), ("classic", 6, 500, 3)]
+    for preset, players, hands, seed in sessions:
+        rules = Ruleset.preset(preset)
+        records = simulate_games(
+            rules, players, hands, seed, styles.split(","),
+            datetime(2026, 11, 1, 20, tzinfo=UTC), "Café De Kroeg",
+        )
+        report = dataset.write(records)
+        typer.echo(
+            f"{preset}, {players} players, {hands:,} hands: {len(report.added)} games added, "
+            f"{len(report.skipped)} already there"
+        )
+    typer.echo("")
+    typer.echo(render_summary(dataset))
+
+
+def main() -> None:
+    """Entry point of the `kroeg` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,385 @@
+"""The dataset on disk: the `games` and `events` tables of FORMAT.md, as Parquet.
+
+    DATASET/games/part-*.parquet    one row per game
+    DATASET/events/part-*.parquet   one row per event, sorted by (game_id, hand, seq)
+
+Reliability:
+
+- A file is written under a name the `**/*.parquet` glob does not match,
+  flushed and synced, then renamed into place: no reader sees half a file.
+- A batch writes its events file before its games file, so every game a
+  reader finds in `games` has its events in place.
+- Games are keyed by `game_id`: a game already in the dataset is skipped, so
+  writing the same games twice adds nothing.
+- Compaction builds the new files in a staging folder beside the tables and
+  swaps the whole folder in with one atomic `renameat2(RENAME_EXCHANGE)`: a
+  reader's glob sees the old files or the new ones, never both.
+
+This module needs pyarrow only; DuckDB is for analytics.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import json
+import os
+import shutil
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import fcntl
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from recorder.errors import DatasetError, KroegError
+from recorder.events import PAYLOAD_TYPES, Event, event_from_row, number_events
+from recorder.records import FORMAT_VERSION, GameRecord
+from recorder.rules import Ruleset
+
+__all__ = ["EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport"]
+
+_METADATA = {b"kroeg.format_version": str(FORMAT_VERSION).encode()}
+_ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "string": pa.string()}
+
+EVENTS_SCHEMA = pa.schema(
+    [
+        ("game_id", pa.string()),
+        ("hand", pa.int16()),
+        ("seq", pa.int32()),
+        ("kind", pa.string()),
+        *((name, _ARROW_TYPES[kind]) for name, kind in PAYLOAD_TYPES.items()),
+    ],
+    metadata=_METADATA,
+)
+
+GAMES_SCHEMA = pa.schema(
+    [
+        ("game_id", pa.string()),
+        ("game_type", pa.string()),
+        ("ruleset", pa.string()),
+        ("rules", pa.string()),
+        ("players", pa.list_(pa.string())),
+        ("teams", pa.list_(pa.int8())),
+        ("started_at", pa.timestamp("us", tz="UTC")),
+        ("venue", pa.string()),
+        ("source", pa.string()),
+        ("seed", pa.int64()),
+        ("format_version", pa.int16()),
+    ],
+    metadata=_METADATA,
+)
+
+# Sorted, these columns compress to a fraction of a byte a row with the right encoding:
+# seq climbs by one (delta), hand and game_id repeat (dictionary + run length).
+_EVENT_ENCODINGS = {"seq": "DELTA_BINARY_PACKED", "hand": "DELTA_BINARY_PACKED"}
+_ROW_GROUP = 4_000_000
+
+
+@dataclass(frozen=True)
+class WriteReport:
+    """What a write did: games added, and games skipped because they were already there."""
+
+    added: tuple[str, ...]
+    skipped: tuple[str, ...]
+
+
+class Dataset:
+    """A kroeg dataset folder; see the module docstring for the layout and guarantees."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.games_dir = self.path / "games"
+        self.events_dir = self.path / "events"
+
+    def __repr__(self) -> str:
+        return f"Dataset({str(self.path)!r})"
+
+    # -- opening ------------------------------------------------------------------------------
+
+    def exists(self) -> bool:
+        """Whether the folder holds a dataset (both table folders)."""
+        return self.games_dir.is_dir() and self.events_dir.is_dir()
+
+    def check(self) -> None:
+        """Raise DatasetError unless the folder is a kroeg dataset."""
+        if not self.path.exists():
+            raise DatasetError(f"{self.path}: no such dataset (the folder does not exist)")
+        if not self.path.is_dir():
+            raise DatasetError(f"{self.path}: not a dataset (it is a file, not a folder)")
+        if not self.exists():
+            raise DatasetError(
+                f"{self.path}: not a kroeg dataset (expected the folders games/ and events/)"
+            )
+
+    def create(self) -> Dataset:
+        """Make the folder a dataset if it is new or empty; refuse a folder with other things."""
+        if self.path.exists() and not self.path.is_dir():
+            raise DatasetError(f"{self.path}: cannot create a dataset, it is a file")
+        if self.path.is_dir() and not self.exists():
+            stray = [p.name for p in self.path.iterdir() if p.name not in ("games", "events", ".lock")]
+            if stray:
+                raise DatasetError(
+                    f"{self.path}: not a kroeg dataset and not empty "
+                    f"(found {', '.join(sorted(stray)[:3])}); choose a new folder"
+                )
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        self.events_dir.mkdir(parents=True, exist_ok=True)
+        return self
+
+    def files(self, table: str) -> list[Path]:
+        """The Parquet files of `games` or `events`, as a reader's glob finds them."""
+        folder = self.path / table
+        return sorted(folder.glob("**/*.parquet"))
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
+        try:
+            meta = pq.read_schema(path).metadata or {}
+            if meta.get(b"kroeg.format_version") is None:
+                raise DatasetError(f"{path}: not a kroeg file (no kroeg.format_version metadata)")
+            return pq.read_table(path, columns=columns)
+        except (pa.ArrowException, OSError) as exc:
+            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+
+    def game_ids(self) -> set[str]:
+        """Every game_id in the dataset."""
+        self.check()
+        ids: set[str] = set()
+        for path in self.files("games"):
+            ids.update(self._read(path, ["game_id"]).column("game_id").to_pylist())
+        return ids
+
+    def games_table(self) -> pa.Table:
+        """The whole `games` table."""
+        self.check()
+        tables = [self._read(p) for p in self.files("games")]
+        if not tables:
+            return GAMES_SCHEMA.empty_table()
+        return pa.concat_tables(tables, promote_options="default")
+
+    def events_table(self, game_ids: Iterable[str] | None = None) -> pa.Table:
+        """The `events` table (of the given games only, if named), sorted."""
+        self.check()
+        wanted = None if game_ids is None else pa.array(sorted(set(game_ids)), pa.string())
+        tables = []
+        for path in self.files("events"):
+            table = self._read(path)
+            if wanted is not None:
+                table = table.filter(pc.is_in(table.column("game_id"), value_set=wanted))
+            if table.num_rows:
+                tables.append(table)
+        if not tables:
+            return EVENTS_SCHEMA.empty_table()
+        table = pa.concat_tables(tables, promote_options="default")
+        return table.sort_by([("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")])
+
+    def read_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
+        """Read games back with their events, in game_id order."""
+        games = self.games_table()
+        if game_ids is not None:
+            wanted = set(game_ids)
+            missing = wanted - set(games.column("game_id").to_pylist())
+            if missing:
+                raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
+        else:
+            wanted = None
+        events = self.events_table(wanted)
+        by_game: dict[str, list[Event]] = {}
+        cols = [events.column(c).to_pylist() for c in ("game_id", *_ROW_COLUMNS)]
+        for game_id, kind, seat, card, amount, target in zip(*cols, strict=True):
+            by_game.setdefault(game_id, []).append(event_from_row(kind, seat, card, amount, target))
+        for row in sorted(games.to_pylist(), key=lambda r: r["game_id"]):
+            if wanted is not None and row["game_id"] not in wanted:
+                continue
+            yield _record_from_row(row, tuple(by_game.get(row["game_id"], ())))
+
+    def read_game(self, game_id: str) -> GameRecord:
+        """One game with its events."""
+        return next(iter(self.read_games([game_id])))
+
+    # -- writing ------------------------------------------------------------------------------
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One writer or compactor at a time (readers never wait)."""
+        with open(self.path / ".lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    def write(self, records: Iterable[GameRecord]) -> WriteReport:
+        """Add games in one batch: one events file, then one games file; skip known games."""
+        self.create()
+        with self._locked():
+            return self._write(records)
+
+    def _write(self, records: Iterable[GameRecord]) -> WriteReport:
+        known = self.game_ids()
+        batch: dict[str, GameRecord] = {}
+        skipped: list[str] = []
+        for record in records:
+            if record.game_id in known or record.game_id in batch:
+                skipped.append(record.game_id)
+            else:
+                batch[record.game_id] = record
+        if batch:
+            ordered = [batch[k] for k in sorted(batch)]
+            stem = f"part-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+            _write_atomic(events_to_table(ordered), self.events_dir / f"{stem}.parquet", True)
+            _write_atomic(games_to_table(ordered), self.games_dir / f"{stem}.parquet", False)
+        return WriteReport(tuple(sorted(batch)), tuple(skipped))
+
+    def compact(self) -> tuple[int, int]:
+        """Rewrite each table into one sorted file; return (files before, files after)."""
+        self.check()
+        with self._locked():
+            return self._compact()
+
+    def _compact(self) -> tuple[int, int]:
+        before = len(self.files("games")) + len(self.files("events"))
+        games = self.games_table()
+        if games.num_rows:
+            games = games.sort_by("game_id")
+        events = self.events_table()
+        stem = f"part-compact-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+        staging = self.path / f".staging-{uuid.uuid4().hex[:8]}"
+        try:
+            for name, table, is_events in (("events", events, True), ("games", games, False)):
+                folder = staging / name
+                folder.mkdir(parents=True)
+                if table.num_rows:
+                    _write_atomic(table, folder / f"{stem}.parquet", is_events)
+                _exchange(folder, self.path / name)
+            after = len(self.files("games")) + len(self.files("events"))
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return before, after
+
+
+_ROW_COLUMNS = ("kind", "seat", "card", "amount", "target")
+
+
+def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
+    """The events of these games as one Arrow table in FORMAT.md's schema (in given order)."""
+    game_ids: list[str] = []
+    hands: list[int] = []
+    seqs: list[int] = []
+    kinds: list[str] = []
+    seats: list[int | None] = []
+    cards: list[str | None] = []
+    amounts: list[int | None] = []
+    targets: list[int | None] = []
+    for record in records:
+        game_id = record.game_id
+        for hand, seq, event in number_events(record.events):
+            kind, seat, card, amount, target = event.to_row()
+            game_ids.append(game_id)
+            hands.append(hand)
+            seqs.append(seq)
+            kinds.append(kind)
+            seats.append(seat)
+            cards.append(card)
+            amounts.append(amount)
+            targets.append(target)
+    return pa.table(
+        [game_ids, hands, seqs, kinds, seats, cards, amounts, targets], schema=EVENTS_SCHEMA
+    )
+
+
+def games_to_table(records: Iterable[GameRecord]) -> pa.Table:
+    """The `games` rows of these games as one Arrow table."""
+    rows = [
+        {
+            "game_id": r.game_id,
+            "game_type": r.game_type,
+            "ruleset": r.ruleset,
+            "rules": r.rules.to_json(),
+            "players": list(r.players),
+            "teams": None if r.teams is None else list(r.teams),
+            "started_at": r.started_at,
+            "venue": r.venue,
+            "source": r.source,
+            "seed": r.seed,
+            "format_version": FORMAT_VERSION,
+        }
+        for r in records
+    ]
+    return pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)
+
+
+def _record_from_row(row: dict[str, Any], events: tuple[Event, ...]) -> GameRecord:
+    try:
+        rules = Ruleset.from_dict(json.loads(row["rules"]))
+    except (KroegError, ValueError) as exc:
+        raise DatasetError(f"game {row['game_id']}: unreadable rules ({exc})") from None
+    started = row["started_at"]
+    return GameRecord(
+        game_id=row["game_id"],
+        rules=rules,
+        players=tuple(row["players"]),
+        events=events,
+        source=row["source"],
+        started_at=started,
+        venue=row["venue"],
+        seed=row["seed"],
+        teams=None if row["teams"] is None else tuple(row["teams"]),
+        ruleset=row["ruleset"],
+    )
+
+
+def _write_atomic(table: pa.Table, final: Path, is_events: bool) -> None:
+    """Write `table` to a temporary name, sync it, then rename it to `final`."""
+    tmp = final.with_name(f".{final.name}.{uuid.uuid4().hex[:8]}.tmp")
+    options: dict[str, Any] = {
+        "compression": "zstd",
+        "compression_level": 19,
+        "row_group_size": _ROW_GROUP,
+    }
+    if is_events:
+        options["use_dictionary"] = ["game_id", "kind", "card"]
+        options["column_encoding"] = _EVENT_ENCODINGS
+    try:
+        with open(tmp, "wb") as handle:
+            pq.write_table(table, handle, **options)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, final)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(new: Path, current: Path) -> None:
+    """Swap two folders in one atomic step (Linux renameat2); fall back to two renames."""
+    libc_name = ctypes.util.find_library("c")
+    renameat2 = getattr(ctypes.CDLL(libc_name, use_errno=True), "renameat2", None)
+    if renameat2 is not None and current.exists():
+        result = renameat2(
+            _AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(current), _RENAME_EXCHANGE
+        )
+        if result == 0:
+            return
+    # Without renameat2 a reader may briefly see an empty table, never a duplicate.
+    old = new.with_name(new.name + ".old")
+    if current.exists():
+        os.replace(current, old)
+    os.replace(new, current)
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
