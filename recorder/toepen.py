@@ -117,6 +117,10 @@ class Toepen(TrickGame):
         """Whether `seat` was dealt into this hand and has not folded."""
         return self.dealt[seat] and not self.folded[seat]
 
+    def between_hands(self) -> bool:
+        """Whether the last hand is over and the next has not started."""
+        return self.phase in ("idle", "over")
+
     def seats_in_hand(self) -> list[int]:
         """Seats still in the hand, in seat order."""
         return [s for s in range(self.n) if self.dealt[s] and not self.folded[s]]
@@ -128,8 +132,10 @@ class Toepen(TrickGame):
     def score_text(self, seat: int) -> str:
         """A seat's score as the rules show it: `3 points` or `7 lives`."""
         if self.rules.score_display == "points":
-            return f"{self.points(seat)} points"
-        return f"{self.lives[seat]} lives"
+            points = self.points(seat)
+            return f"{points} point{'' if points == 1 else 's'}"
+        lives = self.lives[seat]
+        return f"{lives} li{'fe' if lives == 1 else 'ves'}"
 
     def expected_dealer(self) -> int | None:
         """Who deals the next hand, if the rules already decide it."""

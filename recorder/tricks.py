@@ -71,6 +71,8 @@ class TrickGame:
         """Where the game is, for messages: `hand 3, trick 2`."""
         if self.hand_no == 0:
             return "before the first hand"
+        if self.between_hands():
+            return f"after hand {self.hand_no}"
         if self.trick_no == 0:
             return f"hand {self.hand_no}, before the first lead"
         return f"hand {self.hand_no}, trick {self.trick_no}"
@@ -86,6 +88,10 @@ class TrickGame:
     def in_hand(self, seat: int) -> bool:
         """Whether the player at `seat` takes part in the current hand (overridden)."""
         return True
+
+    def between_hands(self) -> bool:
+        """Whether the last hand is over and the next has not started (overridden)."""
+        return False
 
     def seats_from(self, seat: int) -> tuple[int, ...]:
         """Seats clockwise starting left of `seat`, ending with `seat` itself."""
