@@ -1,0 +1,226 @@
+"""Random games checked after every event.
+
+A seeded engine plays random legal actions (every kind: knocks, counter-knocks,
+laundry, armoede, checks, whistles). After each action:
+
+- a second engine, fed the same events from outside (the replay path), must
+  reach an identical state;
+- a sample of random actions must be accepted exactly when `legal_actions()`
+  lists them, so no illegal action is ever accepted.
+
+Each finished log is then audited by `Auditor`, an independent reading of the
+rules that does not use the engine: distinct cards, trick winners, fold costs,
+and the costs of every hand under the preset's scoring.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from recorder.cards import TOEPEN_DECK, Rank
+from recorder.errors import IllegalActionError
+from recorder.events import (
+    Armoede,
+    CardPlayed,
+    Check,
+    Event,
+    Fold,
+    HandStart,
+    Knock,
+    Laundry,
+    Redeal,
+    Stay,
+    Whistle,
+)
+from recorder.rules import Ruleset
+from recorder.toepen import Toepen
+
+POWER = {rank: 8 - i for i, rank in enumerate("T987AKQJ")}
+ALL_VARIANTS = {
+    "classic": ("poverty", "whistling", "dirty-laundry", "face-up", "play-to-end"),
+    "lives": ("whistling-malay", "first-speaker-waits", "fast-fold"),
+}
+
+
+class Auditor:
+    """Checks a Toepen log against the rules, reading events only."""
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules = rules
+        self.n = players
+
+    def audit(self, log: list[Event]) -> None:
+        hand: list[Event] = []
+        for event in log:
+            if event.kind == "hand_start" and hand:
+                self.audit_hand(hand)
+                hand = []
+            hand.append(event)
+        if hand and hand[0].kind == "hand_start":
+            self.audit_hand(hand)
+
+    def audit_hand(self, events: list[Event]) -> None:
+        kinds = [e.kind for e in events]
+        if "hand_end" not in kinds:
+            return  # the game was cut short mid-hand
+        seen: set[str] = set()
+        folded: set[int] = set()
+        dealt: set[int] = set()
+        stake = events[0].stake  # type: ignore[attr-defined]
+        trick: list[tuple[int, str]] = []
+        last_winner = None
+        expect_pay: list[tuple[int, int]] = []
+        for i, event in enumerate(events):
+            row = event.to_row()
+            kind, seat, card = row[0], row[1], row[2]
+            if kind == "deal":
+                if card in seen:
+                    raise AssertionError(f"{card} dealt twice in a hand")
+                seen.add(card)
+                dealt.add(seat)
+            elif kind == "redeal":
+                seen.clear()
+                dealt.clear()
+            elif kind == "knock":
+                assert event.stake == stake + 1  # type: ignore[attr-defined]
+                stake += 1
+            elif kind == "fold":
+                assert event.stake == stake - 1, "a fold pays the stake from before its knock"  # type: ignore[attr-defined]
+                assert events[i + 1].to_row() == ("pay", seat, None, stake - 1, None)
+                folded.add(seat)
+            elif kind == "play":
+                trick.append((seat, card))
+            elif kind == "trick":
+                live = [(s, c) for s, c in trick if s not in folded]
+                led = trick[0][1][1]
+                following = [(s, c) for s, c in live if c[1] == led]
+                best = max(following, key=lambda sc: POWER[sc[1][0]])[0] if following else live[0][0]
+                assert seat == best, f"trick {trick} went to {seat}, not {best}"
+                last_winner = seat
+                trick = []
+            elif kind == "hand_end":
+                assert event.stake == stake  # type: ignore[attr-defined]
+                in_hand = sorted(dealt - folded)
+                if len(in_hand) == 1:
+                    assert seat == in_hand[0]  # everyone else folded
+                else:
+                    assert seat == last_winner
+                    if self.rules.last_trick == "wins":
+                        expect_pay = [(s, stake) for s in in_hand if s != seat]
+                    else:
+                        expect_pay = [(seat, stake)]
+                pays = [e.to_row() for e in events[i - len(expect_pay):i]]
+                assert sorted((p[1], p[3]) for p in pays) == sorted(expect_pay)
+                assert all(p[0] == "pay" for p in pays)
+
+
+def verify(game: Toepen, event: Event) -> bool:
+    """Does the engine accept `event` now? (Asks verify_*, changes nothing.)"""
+    calls = {
+        "hand_start": lambda e: game.verify_start_hand(e.seat),
+        "play": lambda e: game.verify_play(e.seat, e.card),
+        "knock": lambda e: game.verify_knock(e.seat),
+        "stay": lambda e: game.verify_stay(e.seat),
+        "fold": lambda e: game.verify_fold(e.seat),
+        "laundry": lambda e: game.verify_laundry(e.seat),
+        "armoede": lambda e: game.verify_armoede(e.seat),
+        "check": lambda e: game.verify_check(e.seat, e.target),
+        "redeal": lambda e: game.verify_redeal(e.seat),
+        "whistle": lambda e: game.verify_whistle(e.seat, e.rank, e.count),
+    }
+    try:
+        calls[event.kind](event)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def random_candidates(game: Toepen, rng: random.Random, k: int) -> list[Event]:
+    seats = range(game.n)
+    makers = [
+        lambda s: HandStart(s, 1),
+        lambda s: CardPlayed(s, rng.choice(TOEPEN_DECK)),
+        lambda s: Knock(s, game.stake + 1),
+        lambda s: Stay(s),
+        lambda s: Fold(s, game.stake - 1),
+        lambda s: Laundry(s),
+        lambda s: Armoede(s),
+        lambda s: Check(s, 0, rng.choice(seats)),
+        lambda s: Redeal(s),
+        lambda s: Whistle(s, rng.choice((Rank.TEN, Rank.JACK)), rng.choice((3, 4))),
+    ]
+    return [rng.choice(makers)(rng.choice(seats)) for _ in range(k)]
+
+
+def same_action(a: Event, b: Event) -> bool:
+    if a.kind != b.kind:
+        return False
+    if a.kind in ("check",):
+        return a.seat == b.seat and a.target == b.target  # type: ignore[attr-defined]
+    if a.kind in ("hand_start", "knock", "fold"):
+        return a.seat == b.seat  # type: ignore[attr-defined]
+    return a == b
+
+
+def fuzz_game(rules: Ruleset, players: int, seed: int, max_steps: int = 1500) -> Toepen:
+    rng = random.Random(seed)
+    game = Toepen(rules, [f"P{i}" for i in range(players)], seed=seed)
+    mirror = Toepen(rules, game.players)
+    fed = 0
+    for _ in range(max_steps):
+        legal = game.legal_actions()
+        for candidate in random_candidates(game, rng, 4):
+            listed = any(same_action(candidate, e) for e in legal)
+            assert verify(game, candidate) == listed, (candidate, listed, game.where())
+        if not legal:
+            assert game.over
+            break
+        # Pick a kind first, so rare actions (laundry, checks, whistles) get their turn;
+        # knocks less often, so that hands still finish.
+        by_kind: dict[str, list[Event]] = {}
+        for event in legal:
+            by_kind.setdefault(event.kind, []).append(event)
+        kinds = sorted(by_kind)
+        if "knock" in by_kind and len(kinds) > 1 and rng.random() < 0.7:
+            kinds.remove("knock")
+        action = rng.choice(by_kind[rng.choice(kinds)])
+        game.apply(action)
+        while fed < len(game.log):
+            event = game.log[fed]
+            if fed >= len(mirror.log):
+                mirror.apply(event)
+            assert mirror.log[fed] == event
+            fed += 1
+        assert mirror.snapshot() == game.snapshot()
+    Auditor(rules, players).audit(game.log)
+    return game
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_random_games_keep_every_invariant(preset: str, players: int) -> None:
+    rules = Ruleset.preset(preset)
+    for seed in range(3):
+        game = fuzz_game(rules, players, seed=1000 * players + seed)
+        assert game.hand_no >= 1
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+def test_random_games_with_every_variant_on(preset: str) -> None:
+    rules = Ruleset.preset(preset).with_variants(*ALL_VARIANTS[preset])
+    for seed in range(8):
+        fuzz_game(rules, 4, seed=seed)
+
+
+def test_auditor_catches_a_wrong_trick_winner() -> None:
+    rules = Ruleset.preset("classic")
+    game = fuzz_game(rules, 4, seed=3, max_steps=300)
+    log = list(game.log)
+    index = next(i for i, e in enumerate(log) if e.kind == "trick")
+    import dataclasses
+
+    log[index] = dataclasses.replace(log[index], seat=(log[index].seat + 1) % 4)  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError):
+        Auditor(rules, 4).audit(log)
