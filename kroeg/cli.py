@@ -72,10 +72,13 @@ def simulate(
     rules: RulesOpt = "classic",
     variant: VariantOpt = None,
     players: Annotated[int, typer.Option(help="Players at the table.")] = 4,
-    hands: Annotated[int, typer.Option(help="Total hands, split into as many games as needed.")] = 1000,
+    hands: Annotated[
+        int, typer.Option(help="Total hands, split into as many games as needed.")
+    ] = 1000,
     seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same games.")] = 0,
     bots: Annotated[
-        str, typer.Option(help="Bot styles by seat, comma-separated: random,cautious,bluffer,sharp.")
+        str,
+        typer.Option(help="Bot styles by seat, comma-separated: random,cautious,bluffer,sharp."),
     ] = "random",
     start: Annotated[
         datetime | None, typer.Option(help="Date of the first game; later games follow daily.")
@@ -152,7 +155,10 @@ def render_summary(dataset: Dataset) -> str:
         lines.append(f"rule sets: {rules}")
     if s.players:
         lines.append("")
-        header = f"{'player':<12} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} {'cost':>6} {'cost/hand':>9}"
+        header = (
+            f"{'player':<12} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
+            f"{'cost':>6} {'cost/hand':>9}"
+        )
         lines.append(header)
         lines.append("-" * len(header))
         for p in sorted(s.players, key=lambda p: p.cost_per_hand):
@@ -184,8 +190,13 @@ def demo(
     for preset, players, hands, seed in sessions:
         rules = Ruleset.preset(preset)
         records = simulate_games(
-            rules, players, hands, seed, styles.split(","),
-            datetime(2026, 11, 1, 20, tzinfo=UTC), "Café De Kroeg",
+            rules,
+            players,
+            hands,
+            seed,
+            styles.split(","),
+            datetime(2026, 11, 1, 20, tzinfo=UTC),
+            "Café De Kroeg",
         )
         report = dataset.write(records)
         typer.echo(

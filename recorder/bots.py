@@ -1,11 +1,11 @@
 """Bots that play Toepen through the engine, each with a seeded style.
 
-| style    | knocks                       | answers a knock            | plays                      |
-|----------|------------------------------|----------------------------|----------------------------|
-| random   | now and then, at random      | stays or folds at random   | any legal card             |
-| cautious | only on a near-certain hand  | folds unless strong        | any legal card             |
-| bluffer  | often, and mostly on weak    | nearly always stays        | any legal card             |
-| sharp    | on strong hands              | folds weak hands           | keeps its best card last   |
+| style    | knocks                      | answers a knock          | plays                    |
+|----------|-----------------------------|--------------------------|--------------------------|
+| random   | now and then, at random     | stays or folds at random | any legal card           |
+| cautious | only on a near-certain hand | folds unless strong      | any legal card           |
+| bluffer  | often, and mostly on weak   | nearly always stays      | any legal card           |
+| sharp    | on strong hands             | folds weak hands         | keeps its best card last |
 
 "Strong" reads the rules: where the last trick wins (classic) a high card
 kept for the end is strong; where it loses (lives) a low one is. Bots only

@@ -200,4 +200,6 @@ TOEPEN_DECK: tuple[Card, ...] = tuple(
     Card._interned[r.value + s.value] for s in Suit for r in TOEPEN_ORDER
 )
 #: The 52 cards of a full deck, suit by suit, highest first.
-FULL_DECK: tuple[Card, ...] = tuple(Card._interned[r.value + s.value] for s in Suit for r in FULL_ORDER)
+FULL_DECK: tuple[Card, ...] = tuple(
+    Card._interned[r.value + s.value] for s in Suit for r in FULL_ORDER
+)

@@ -37,8 +37,13 @@ class RulesError(KroegError):
 class NotationError(KroegError):
     """A syntax error in a typed hand history, at a line and column (1-based)."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None,
-                 source: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
         self.message = message
         self.line = line
         self.column = column

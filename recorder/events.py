@@ -96,7 +96,7 @@ def _row_function(kind: str, layout: list[tuple[str, int, str, bool]]) -> Callab
         slots[index] = f"(None if self.{name} is None else {expr})" if nullable else expr
     source = f"def to_row(self):\n    return ({kind!r}, {', '.join(slots)})\n"
     namespace: dict[str, Any] = {}
-    exec(source, namespace)  # noqa: S102 - source built from our own field declarations
+    exec(source, namespace)
     fn: Callable[..., Any] = namespace["to_row"]
     fn.__doc__ = "The event as (kind, seat, card, amount, target)."
     return fn

@@ -55,12 +55,12 @@ def play_hand(game: Toepen, bots: Sequence[Bot]) -> None:
             _preplay_obligations(game, bots, asked) or _offer_swaps(game, bots, asked)
         ):
             continue
-        seat = game.to_move
-        assert seat is not None
-        if bots[seat].wants_knock(game, seat) and game.can_knock(seat):
-            game.knock(seat)
+        mover = game.to_move
+        assert mover is not None
+        if bots[mover].wants_knock(game, mover) and game.can_knock(mover):
+            game.knock(mover)
             continue
-        game.play(seat, bots[seat].choose_card(game, seat))
+        game.play(mover, bots[mover].choose_card(game, mover))
 
 
 def window_dealer(game: Toepen) -> int:
@@ -81,11 +81,7 @@ def _preplay_obligations(game: Toepen, bots: Sequence[Bot], asked: set[object]) 
                 if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):
                     game.whistle(seat, rank, count)
                     return True
-        if (
-            rules.laundry_mandatory
-            and game.is_laundry(game.hands[seat])
-            and game.can_laundry(seat)
-        ):
+        if rules.laundry_mandatory and game.is_laundry(game.hands[seat]) and game.can_laundry(seat):
             game.laundry(seat)
             return True
     return False

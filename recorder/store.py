@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import fcntl
 import json
 import os
 import shutil
@@ -32,8 +33,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import fcntl
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -124,7 +123,9 @@ class Dataset:
         if self.path.exists() and not self.path.is_dir():
             raise DatasetError(f"{self.path}: cannot create a dataset, it is a file")
         if self.path.is_dir() and not self.exists():
-            stray = [p.name for p in self.path.iterdir() if p.name not in ("games", "events", ".lock")]
+            stray = [
+                p.name for p in self.path.iterdir() if p.name not in ("games", "events", ".lock")
+            ]
             if stray:
                 raise DatasetError(
                     f"{self.path}: not a kroeg dataset and not empty "
@@ -180,7 +181,9 @@ class Dataset:
         if not tables:
             return EVENTS_SCHEMA.empty_table()
         table = pa.concat_tables(tables, promote_options="default")
-        return table.sort_by([("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")])
+        return table.sort_by(
+            [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
+        )
 
     def read_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
         """Read games back with their events, in game_id order."""

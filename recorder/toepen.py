@@ -557,11 +557,8 @@ class Toepen(TrickGame):
             raise self._illegal(f"{who} cannot knock: no hand is being played")
         if not self.in_hand(seat):
             raise self._illegal(f"{who} cannot knock: not in the hand")
-        if self.answer_queue:
-            if not self.rules.counter_knock or seat not in self.answerers():
-                raise self._illegal(
-                    f"{who} cannot knock: the last knock is still being answered"
-                )
+        if self.answer_queue and (not self.rules.counter_knock or seat not in self.answerers()):
+            raise self._illegal(f"{who} cannot knock: the last knock is still being answered")
         if self.window is not None and self.window.kind == "armoede":
             raise self._illegal(f"{who} cannot knock: armoede awaits the redeal")
         new = self.stake + 1
@@ -587,11 +584,7 @@ class Toepen(TrickGame):
                 f"{who} cannot knock: has {self.score_text(seat)}, fewer than the stake "
                 f"of {self.stake}"
             )
-        if (
-            self.rules.first_speaker_waits
-            and self.phase == "preplay"
-            and seat == self.leader
-        ):
+        if self.rules.first_speaker_waits and self.phase == "preplay" and seat == self.leader:
             raise self._illegal(f"{who} speaks first and may not knock before a card is played")
 
     def knock(self, seat: int) -> Knock:
@@ -828,19 +821,38 @@ class Toepen(TrickGame):
                 return self.whistle(seat, rank, count)
             case Reveal(seat=seat, card=card) if self.hand_no == 0 and card is not None:
                 return self.cut(seat, card)
-        raise self._illegal(f"{event.kind} by {self.name(getattr(event, 'seat', None))} "
-                            "is not something a player does here")
+        raise self._illegal(
+            f"{event.kind} by {self.name(getattr(event, 'seat', None))} "
+            "is not something a player does here"
+        )
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything the table can see and the score: equal for equal positions."""
         return (
-            self.phase, self.hand_no, self.dealer, self.next_dealer, self.stake,
-            tuple(self.lives), tuple(self.alive), tuple(self.folded), tuple(self.dealt),
-            tuple(tuple(h) for h in self.hands), tuple(self.answer_queue), self.last_knocker,
-            self.trick_no, tuple(self.trick_plays), self.leader, tuple(self.tricks_won),
-            self.stock, self.poor, self.winner, self.loser, self.sudden_death,
-            None if self.window is None else (self.window.kind, self.window.seat,
-                                              self.window.checked),
+            self.phase,
+            self.hand_no,
+            self.dealer,
+            self.next_dealer,
+            self.stake,
+            tuple(self.lives),
+            tuple(self.alive),
+            tuple(self.folded),
+            tuple(self.dealt),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.answer_queue),
+            self.last_knocker,
+            self.trick_no,
+            tuple(self.trick_plays),
+            self.leader,
+            tuple(self.tricks_won),
+            self.stock,
+            self.poor,
+            self.winner,
+            self.loser,
+            self.sudden_death,
+            None
+            if self.window is None
+            else (self.window.kind, self.window.seat, self.window.checked),
         )
 
     @staticmethod

@@ -45,7 +45,9 @@ class TrickGame:
             card: len(self.rank_order) - self.rank_order.index(card.rank) for card in self.deck
         }
         self.trump: Suit | None = None
-        self._clockwise = [tuple((s + i) % self.n for i in range(1, self.n + 1)) for s in range(self.n)]
+        self._clockwise = [
+            tuple((s + i) % self.n for i in range(1, self.n + 1)) for s in range(self.n)
+        ]
         self._reset_hand_knowledge()
 
     # -- bookkeeping --------------------------------------------------------------------------
@@ -242,9 +244,7 @@ class TrickGame:
             follow = [c for c in hand if c is not None and c.suit is led]
             if follow:
                 held = " ".join(str(c) for c in follow)
-                raise self._illegal(
-                    f"{self.name(seat)} must follow {led.english} (holds {held})"
-                )
+                raise self._illegal(f"{self.name(seat)} must follow {led.english} (holds {held})")
 
     def _apply_card_play(self, seat: int, card: Card) -> CardPlayed:
         hand = self.hands[seat]

@@ -1,8 +1,8 @@
 """Test helpers: set up a Toepen table by hand and drive it with short steps.
 
-    game = table("classic")                      # Anna, Ben, Carla, Dan
-    deal(game, dealer="Dan", hands=["Jh Jc Td 9s", "Qh Qc Jd 8s", ...])
-    run(game, "Anna Jh", "Ben knock", "Carla fold", "Dan stay")
+game = table("classic")                      # Anna, Ben, Carla, Dan
+deal(game, dealer="Dan", hands=["Jh Jc Td 9s", "Qh Qc Jd 8s", ...])
+run(game, "Anna Jh", "Ben knock", "Carla fold", "Dan stay")
 """
 
 from __future__ import annotations

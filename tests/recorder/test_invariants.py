@@ -96,7 +96,9 @@ class Auditor:
                 live = [(s, c) for s, c in trick if s not in folded]
                 led = trick[0][1][1]
                 following = [(s, c) for s, c in live if c[1] == led]
-                best = max(following, key=lambda sc: POWER[sc[1][0]])[0] if following else live[0][0]
+                best = (
+                    max(following, key=lambda sc: POWER[sc[1][0]])[0] if following else live[0][0]
+                )
                 assert seat == best, f"trick {trick} went to {seat}, not {best}"
                 last_winner = seat
                 trick = []
@@ -111,7 +113,7 @@ class Auditor:
                         expect_pay = [(s, stake) for s in in_hand if s != seat]
                     else:
                         expect_pay = [(seat, stake)]
-                pays = [e.to_row() for e in events[i - len(expect_pay):i]]
+                pays = [e.to_row() for e in events[i - len(expect_pay) : i]]
                 assert sorted((p[1], p[3]) for p in pays) == sorted(expect_pay)
                 assert all(p[0] == "pay" for p in pays)
 

@@ -31,7 +31,10 @@ def test_dataset_read_back_gives_identical_games(tmp_path: Path) -> None:
         again = back[game.game_id]
         assert again.events == game.events
         assert (again.players, again.rules, again.seed, again.source) == (
-            game.players, game.rules, game.seed, game.source,
+            game.players,
+            game.rules,
+            game.seed,
+            game.source,
         )
 
 
@@ -42,15 +45,31 @@ def test_files_follow_format_md(tmp_path: Path) -> None:
     schema = pq.read_schema(events_file)
     assert schema.names == ["game_id", "hand", "seq", "kind", "seat", "card", "amount", "target"]
     assert [str(t) for t in schema.types] == [
-        "string", "int16", "int32", "string", "int8", "string", "int16", "int8",
+        "string",
+        "int16",
+        "int32",
+        "string",
+        "int8",
+        "string",
+        "int16",
+        "int8",
     ]
     assert schema.metadata[b"kroeg.format_version"] == b"1"
     meta = pq.ParquetFile(events_file).metadata
     assert meta.row_group(0).column(0).compression == "ZSTD"
     games_schema = pq.read_schema(ds.files("games")[0])
     assert games_schema.names == [
-        "game_id", "game_type", "ruleset", "rules", "players", "teams", "started_at",
-        "venue", "source", "seed", "format_version",
+        "game_id",
+        "game_type",
+        "ruleset",
+        "rules",
+        "players",
+        "teams",
+        "started_at",
+        "venue",
+        "source",
+        "seed",
+        "format_version",
     ]
     # Rows are sorted by (game_id, hand, seq), as DuckDB sees them.
     con = duckdb.connect()
@@ -88,7 +107,10 @@ def test_a_folder_that_is_not_a_dataset_gets_one_clear_error(tmp_path: Path) -> 
     (tmp_path / "notes.txt").write_text("hello")
     with pytest.raises(DatasetError) as err:
         Dataset(tmp_path).game_ids()
-    assert str(err.value) == f"{tmp_path}: not a kroeg dataset (expected the folders games/ and events/)"
+    assert (
+        str(err.value)
+        == f"{tmp_path}: not a kroeg dataset (expected the folders games/ and events/)"
+    )
     with pytest.raises(DatasetError) as err:
         Dataset(tmp_path).write(games(hands=10))
     assert str(err.value) == (
@@ -185,4 +207,6 @@ def test_a_reader_during_compaction_sees_every_game_exactly_once(tmp_path: Path)
     # A glob taken just before a swap may name a file that is gone when it is opened: the
     # query fails whole (it never returns a partial answer) and the reader retries.
     assert len(errors) < len(results)
-    assert all("No such file" in e or "No files found" in e or "Could not" in e for e in errors), errors
+    assert all("No such file" in e or "No files found" in e or "Could not" in e for e in errors), (
+        errors
+    )

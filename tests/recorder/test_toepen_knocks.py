@@ -4,7 +4,6 @@ import pytest
 
 from recorder.errors import IllegalActionError
 from recorder.events import Fold, HandEnd, Knock, Pay, Stay
-
 from tests.recorder.table import costs, deal, rows, run, seat, table
 
 HANDS = ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"]
@@ -212,6 +211,5 @@ def test_answers_block_play_until_complete():
     with pytest.raises(IllegalActionError) as err:
         run(game, "Anna Jh")
     assert str(err.value) == (
-        "hand 1, before the first lead: Anna cannot play Jh: "
-        "the knock must be answered first (Dan)"
+        "hand 1, before the first lead: Anna cannot play Jh: the knock must be answered first (Dan)"
     )

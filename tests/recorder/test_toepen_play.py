@@ -5,7 +5,6 @@ import pytest
 from recorder.cards import Card
 from recorder.errors import IllegalActionError
 from recorder.events import Deal, TrickWon
-
 from tests.recorder.table import deal, feed, rows, run, table
 
 

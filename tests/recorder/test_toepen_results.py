@@ -6,9 +6,8 @@ import pytest
 
 from recorder.cards import Card
 from recorder.errors import IllegalActionError
-from recorder.events import Eliminated, GameEnd, Pay
+from recorder.events import Eliminated, GameEnd
 from recorder.toepen import Toepen, replay
-
 from tests.recorder.table import costs, deal, rows, run, seat, table
 from tests.recorder.test_seed_example import play_example
 
@@ -136,8 +135,12 @@ def test_lives_first_dealer_by_cut_with_a_recut_on_a_tie():
     game.start_hand()
     assert game.dealer == 2
     assert [e.to_row()[:3] for e in game.log[:6]] == [
-        ("reveal", 0, "Td"), ("reveal", 1, "9h"), ("reveal", 2, "Th"), ("reveal", 3, "8s"),
-        ("reveal", 0, "As"), ("reveal", 2, "7h"),
+        ("reveal", 0, "Td"),
+        ("reveal", 1, "9h"),
+        ("reveal", 2, "Th"),
+        ("reveal", 3, "8s"),
+        ("reveal", 0, "As"),
+        ("reveal", 2, "7h"),
     ]
 
 

@@ -5,7 +5,6 @@ import pytest
 from recorder.cards import Rank
 from recorder.errors import IllegalActionError
 from recorder.events import Whistle
-
 from tests.recorder.table import costs, deal, feed, rows, run, seat, table
 
 LAUNDRY = "Ah Kh Qs Jd"
@@ -58,8 +57,7 @@ def test_a_check_must_match_the_hand_when_it_is_known():
     with pytest.raises(IllegalActionError) as err:
         run(game, "Dan check Carla 1")
     assert str(err.value) == (
-        "hand 1, before the first lead: Dan checks Carla: the hand (Ah Kh Qs 9d) "
-        "was not laundry"
+        "hand 1, before the first lead: Dan checks Carla: the hand (Ah Kh Qs 9d) was not laundry"
     )
 
 

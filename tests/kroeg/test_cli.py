@@ -1,0 +1,132 @@
+"""The `kroeg` command: exit codes, messages, and every command documented."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from recorder.store import Dataset
+
+runner = CliRunner()
+
+
+def kroeg(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_simulate_writes_a_dataset_and_running_it_again_adds_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "club"
+    first = kroeg(
+        "simulate", "--hands", "200", "--seed", "4", "--bots", "random,sharp", "--out", str(out)
+    )
+    assert first.exit_code == 0, first.output
+    games = len(Dataset(out).game_ids())
+    assert f"{out}: {games:,} games added, 0 already there." in first.output
+    assert "Simulated 200 hands" in first.output
+    again = kroeg(
+        "simulate", "--hands", "200", "--seed", "4", "--bots", "random,sharp", "--out", str(out)
+    )
+    assert f"{out}: 0 games added, {games:,} already there." in again.output
+
+
+def test_simulate_lives_with_variants_and_a_club_rules_file(tmp_path: Path) -> None:
+    rules = tmp_path / "leeuw.json"
+    rules.write_text(
+        '{"name": "De Gouden Leeuw", "base": "lives", "variants": ["fast-fold"], "lives": 15}'
+    )
+    result = kroeg(
+        "simulate",
+        "--rules",
+        str(rules),
+        "-V",
+        "first-speaker-waits",
+        "--players",
+        "5",
+        "--hands",
+        "50",
+        "--out",
+        str(tmp_path / "d"),
+    )
+    assert result.exit_code == 0, result.output
+    record = next(iter(Dataset(tmp_path / "d").read_games()))
+    assert record.ruleset == "De Gouden Leeuw"
+    assert record.rules.lives == 15 and record.rules.fast_fold and record.rules.first_speaker_waits
+    assert len(record.players) == 5
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--rules", "bogus"],
+            "Error: unknown rule preset 'bogus': expected one of classic, lives",
+        ),
+        (["--players", "9"], "Error: classic needs 3 to 8 players, found 9"),
+        (
+            ["--bots", "random,foo"],
+            "Error: unknown bot style 'foo': expected one of random, cautious, bluffer, sharp",
+        ),
+        (["-V", "nope"], "Error: unknown variant 'nope': expected one of "),
+        (["--hands", "0"], "Error: --hands must be at least 1, found 0"),
+    ],
+)
+def test_simulate_refuses_bad_input_with_one_error_line(tmp_path: Path, args, message) -> None:
+    result = kroeg("simulate", "--out", str(tmp_path / "d"), *args)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_usage_exits_with_2() -> None:
+    result = kroeg("simulate")
+    assert result.exit_code == 2
+    assert "Missing option '--out'" in result.output
+
+
+def test_info_and_compact(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    for seed in (1, 2):
+        kroeg("simulate", "--hands", "60", "--seed", str(seed), "--out", str(out))
+    info = kroeg("info", str(out))
+    assert info.exit_code == 0
+    assert ", 120 hands, " in info.output
+    assert "player" in info.output and "Anna" in info.output
+    compact = kroeg("compact", str(out))
+    assert compact.output.strip() == f"{out}: 4 files compacted into 2."
+    assert kroeg("info", str(out)).output.splitlines()[0] == info.output.splitlines()[0]
+
+
+def test_commands_on_a_folder_that_is_not_a_dataset(tmp_path: Path) -> None:
+    result = kroeg("info", str(tmp_path / "missing"))
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"Error: {tmp_path / 'missing'}: no such dataset (the folder does not exist)"
+    )
+    (tmp_path / "x.txt").write_text("x")
+    result = kroeg("compact", str(tmp_path))
+    assert result.output.strip() == (
+        f"Error: {tmp_path}: not a kroeg dataset (expected the folders games/ and events/)"
+    )
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    commands = app.registered_commands
+    assert {c.callback.__name__ for c in commands} >= {"simulate", "compact", "info", "demo"}
+    for command in commands:
+        name = command.name or command.callback.__name__
+        result = kroeg(name, "--help")
+        assert result.exit_code == 0
+        assert "Example: kroeg " in result.output, name
+
+
+def test_the_console_script_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "kroeg.cli", "--help"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0
+    assert "simulate" in result.stdout
