@@ -19,6 +19,7 @@ import typer
 
 from recorder.errors import KroegError
 from recorder.rules import Ruleset
+from recorder.simulate import DEFAULT_NAMES
 from recorder.simulate import simulate as simulate_games
 from recorder.store import Dataset
 from recorder.summary import summarize
@@ -153,23 +154,25 @@ def render_summary(dataset: Dataset) -> str:
     if s.rulesets:
         rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
         lines.append(f"rule sets: {rules}")
-    if s.players:
+    if not s.players:
+        lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
+    for ruleset in sorted({p.ruleset for p in s.players}):
+        rows = sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.cost_per_hand)
         lines.append("")
         header = (
-            f"{'player':<12} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
-            f"{'cost':>6} {'cost/hand':>9}"
+            f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
+            f"{'cost':>7} {'cost/hand':>9}"
         )
         lines.append(header)
         lines.append("-" * len(header))
-        for p in sorted(s.players, key=lambda p: p.cost_per_hand):
+        for p in rows:
             lines.append(
-                f"{p.name:<12} {p.games:>6,} {p.hands:>7,} {p.knocks:>7,} {p.folds:>6,} "
-                f"{p.cost:>6,} {p.cost_per_hand:>9.3f}"
+                f"{p.name:<16} {p.games:>6,} {p.hands:>7,} {p.knocks:>7,} {p.folds:>6,} "
+                f"{p.cost:>7,} {p.cost_per_hand:>9.3f}"
             )
+    if s.players:
         lines.append("")
-        lines.append("cost: lives lost or penalty points taken (every pay event).")
-    else:
-        lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
+        lines.append("cost: penalty points taken or lives lost (every pay event).")
     return "\n".join(lines)
 
 
@@ -186,6 +189,10 @@ def demo(
     """
     dataset = Dataset(out).create()
     styles = "random,cautious,bluffer,sharp"
+    seats = ", ".join(
+        f"{name} {style}" for name, style in zip(DEFAULT_NAMES, styles.split(",") * 2, strict=False)
+    )
+    typer.echo(f"Bots by seat: {seats}")
     sessions = [("classic", 4, 2000, 1), ("lives", 4, 2000, 2), ("classic", 6, 500, 3)]
     for preset, players, hands, seed in sessions:
         rules = Ruleset.preset(preset)

@@ -13,8 +13,9 @@ __all__ = ["DatasetSummary", "PlayerLine", "summarize"]
 
 @dataclass(frozen=True)
 class PlayerLine:
-    """One player's totals over the dataset."""
+    """One player's totals over the games of one rule set."""
 
+    ruleset: str
     name: str
     games: int
     hands: int
@@ -51,13 +52,17 @@ def summarize(dataset: Dataset) -> DatasetSummary:
     games = dataset.games_table()
     events = dataset.events_table()
     files = dataset.files("games") + dataset.files("events")
-    seats_by_game = dict(
-        zip(games.column("game_id").to_pylist(), games.column("players").to_pylist(), strict=True)
-    )
+    ids = games.column("game_id").to_pylist()
+    rules_of = dict(zip(ids, games.column("ruleset").to_pylist(), strict=True))
+    # Totals are kept per rule set: a penalty point and a life are not the same unit.
+    seats_by_game = {
+        game_id: [(rules_of[game_id], name) for name in names]
+        for game_id, names in zip(ids, games.column("players").to_pylist(), strict=True)
+    }
     rulesets: dict[str, int] = {}
-    for name in games.column("ruleset").to_pylist():
+    for name in rules_of.values():
         rulesets[name] = rulesets.get(name, 0) + 1
-    per: dict[str, dict[str, int]] = {}
+    per: dict[tuple[str, str], dict[str, int]] = {}
     game_ids = events.column("game_id").to_pylist()
     kinds = events.column("kind").to_pylist()
     seats = events.column("seat").to_pylist()
@@ -73,7 +78,7 @@ def summarize(dataset: Dataset) -> DatasetSummary:
             line["folds"] += 1
         elif kind == "pay":
             line["cost"] += amount or 0
-    hands_per_player: dict[str, int] = {}
+    hands_per_player: dict[tuple[str, str], int] = {}
     starts = pc.equal(events.column("kind"), "hand_start")
     deals = events.filter(pc.equal(events.column("kind"), "deal"))
     dealt_in = set(
@@ -87,20 +92,21 @@ def summarize(dataset: Dataset) -> DatasetSummary:
     for game_id, _hand, seat in dealt_in:
         name = seats_by_game[game_id][seat]
         hands_per_player[name] = hands_per_player.get(name, 0) + 1
-    games_per_player: dict[str, int] = {}
+    games_per_player: dict[tuple[str, str], int] = {}
     for names in seats_by_game.values():
         for name in names:
             games_per_player[name] = games_per_player.get(name, 0) + 1
     players = [
         PlayerLine(
-            name=name,
-            games=games_per_player.get(name, 0),
-            hands=hands_per_player.get(name, 0),
-            knocks=per.get(name, {}).get("knocks", 0),
-            folds=per.get(name, {}).get("folds", 0),
-            cost=per.get(name, {}).get("cost", 0),
+            ruleset=key[0],
+            name=key[1],
+            games=games_per_player.get(key, 0),
+            hands=hands_per_player.get(key, 0),
+            knocks=per.get(key, {}).get("knocks", 0),
+            folds=per.get(key, {}).get("folds", 0),
+            cost=per.get(key, {}).get("cost", 0),
         )
-        for name in sorted(games_per_player)
+        for key in sorted(games_per_player)
     ]
     return DatasetSummary(
         games=games.num_rows,

@@ -95,7 +95,7 @@ def test_info_and_compact(tmp_path: Path) -> None:
     info = kroeg("info", str(out))
     assert info.exit_code == 0
     assert ", 120 hands, " in info.output
-    assert "player" in info.output and "Anna" in info.output
+    assert "classic           games   hands" in info.output and "Anna" in info.output
     compact = kroeg("compact", str(out))
     assert compact.output.strip() == f"{out}: 4 files compacted into 2."
     assert kroeg("info", str(out)).output.splitlines()[0] == info.output.splitlines()[0]
