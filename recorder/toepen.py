@@ -761,8 +761,10 @@ class Toepen(TrickGame):
             out = [s for s in alive if self.lives[s] <= 0]
         if out and self.rules.game_end == "first_out_loses":
             # The first to run out loses; several at once: the lowest score, then the last payer.
-            last_pay = {e.seat: i for i, e in enumerate(self.log) if isinstance(e, Pay)}
-            loser = min(out, key=lambda s: (self.lives[s], -last_pay.get(s, -1)))
+            loser = out[0]
+            if len(out) > 1:
+                last_pay = {e.seat: i for i, e in enumerate(self.log) if isinstance(e, Pay)}
+                loser = min(out, key=lambda s: (self.lives[s], -last_pay.get(s, -1)))
             self._end_game(None, loser)
             return
         remaining = [s for s in alive if s not in out]

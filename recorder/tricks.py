@@ -23,6 +23,25 @@ from recorder.events import CardPlayed, Deal, Event, TrickWon
 
 __all__ = ["TrickGame"]
 
+# Events are immutable values and a game only ever makes a few hundred distinct deals
+# and plays, so each is made once and shared: the hot loop then allocates nothing.
+_DEALS: dict[tuple[int, Card | None], Deal] = {}
+_PLAYS: dict[tuple[int, Card], CardPlayed] = {}
+
+
+def _deal_event(seat: int, card: Card | None) -> Deal:
+    event = _DEALS.get((seat, card))
+    if event is None:
+        event = _DEALS[(seat, card)] = Deal(seat, card)
+    return event
+
+
+def _play_event(seat: int, card: Card) -> CardPlayed:
+    event = _PLAYS.get((seat, card))
+    if event is None:
+        event = _PLAYS[(seat, card)] = CardPlayed(seat, card)
+    return event
+
 
 class TrickGame:
     """Seats, log, dealing, hand knowledge, follow-suit and trick winners."""
@@ -115,7 +134,7 @@ class TrickGame:
                 card = shuffled.pop()
                 hands[seat].append(card)
                 seen.add(card)
-                log.append(Deal(seat, card))
+                log.append(_deal_event(seat, card))
             self._deal_complete()
 
     def _draw_unseen(self) -> Card:
@@ -151,7 +170,7 @@ class TrickGame:
         self.hands[seat].append(card)
         if card is not None:
             self.seen.add(card)
-        event = Deal(seat, card)
+        event = _deal_event(seat, card)
         self.log.append(event)
         if not self.deal_queue:
             self._deal_complete()
@@ -257,7 +276,7 @@ class TrickGame:
         if plays and card.suit is not plays[0][1].suit:
             self.voids[seat].add(plays[0][1].suit)
         plays.append((seat, card))
-        event = CardPlayed(seat, card)
+        event = _play_event(seat, card)
         self.log.append(event)
         if self._next_player() is None:
             self._finish_trick()
