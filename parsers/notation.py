@@ -1,0 +1,793 @@
+"""The typed notation of docs/NOTATION.md: text <-> refereed games.
+
+Like `json`: `loads`/`load` read, `dumps`/`dump` write, and
+`loads(dumps(games)) == games`. Reading is strict by default; `parse(text,
+lenient=True)` keeps every good hand and collects the errors.
+
+Every rule is the engine's: this module only turns statements into engine
+actions and feeds the cards. Errors are `NotationError`s carrying line and
+column; a rule broken is a `NotationRuleError` whose message is the engine's.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO
+
+from recorder.cards import Card, Rank
+from recorder.errors import IllegalActionError, KroegError, NotationError, RulesError
+from recorder.events import (
+    Armoede,
+    CardPlayed,
+    Check,
+    Deal,
+    Event,
+    Fold,
+    HandEnd,
+    HandStart,
+    Knock,
+    Laundry,
+    Pay,
+    Redeal,
+    Reveal,
+    Stay,
+    TrickWon,
+    Whistle,
+)
+from recorder.records import GameRecord, content_id
+from recorder.rules import PRESETS, VARIANTS, Ruleset
+from recorder.toepen import Toepen
+
+__all__ = ["NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
+
+HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
+_VERBS = {
+    "knock": "knock", "knocks": "knock", "k": "knock", "toep": "knock",
+    "stay": "stay", "stays": "stay", "s": "stay", "in": "stay",
+    "fold": "fold", "folds": "fold", "f": "fold", "out": "fold",
+    "laundry": "laundry", "swap": "laundry", "swaps": "laundry",
+    "armoede": "armoede",
+    "check": "check", "checks": "check",
+    "redeal": "redeal", "redeals": "redeal",
+    "whistle": "whistle", "whistles": "whistle", "stand": "whistle", "stands": "whistle",
+}  # fmt: skip
+_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
+_HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
+_TRICK_LABEL = re.compile(r"(\d+)\.\s*")
+
+
+class NotationRuleError(NotationError):
+    """A typed log that breaks a rule; the message is the engine's, with line and column."""
+
+
+@dataclass
+class Parsed:
+    """What `parse` found: the games that passed the referee, and the errors."""
+
+    games: list[GameRecord] = field(default_factory=list)
+    errors: list[NotationError] = field(default_factory=list)
+
+
+# -- lexing ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Stmt:
+    """One statement with where it starts (1-based line and column)."""
+
+    text: str
+    line: int
+    column: int
+    trick: int | None = None  # a `3.` label in front of it
+
+
+@dataclass
+class _Hand:
+    number: int
+    dealer: str | None
+    line: int
+    column: int
+    statements: list[_Stmt] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    header: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    cut: list[_Stmt] = field(default_factory=list)
+    hands: list[_Hand] = field(default_factory=list)
+    line: int = 1
+
+
+def _strip_comment(raw: str) -> str:
+    cut = raw.find("#")
+    return raw if cut < 0 else raw[:cut]
+
+
+def _split_statements(body: str, line: int, start_col: int) -> Iterator[_Stmt]:
+    """Split a line's text on commas and semicolons, keeping each piece's column."""
+    pos = 0
+    for piece in re.split(r"([,;])", body):
+        if piece in (",", ";"):
+            pos += 1
+            continue
+        stripped = piece.strip()
+        if stripped:
+            offset = len(piece) - len(piece.lstrip())
+            yield _Stmt(stripped, line, start_col + pos + offset)
+        pos += len(piece)
+
+
+def _lex(text: str, source: str | None) -> list[_Game]:
+    games: list[_Game] = []
+    game: _Game | None = None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = _strip_comment(raw).rstrip()
+        stripped = body.lstrip()
+        if not stripped:
+            continue
+        col = len(body) - len(stripped) + 1
+        key, colon, value = stripped.partition(":")
+        lowered = key.strip().lower()
+        if colon and lowered in HEADER_KEYS:
+            if game is None or game.hands or game.cut:
+                game = _Game(line=number)
+                games.append(game)
+            if lowered in game.header:
+                raise NotationError(
+                    f"the header gives {lowered!r} twice (first on line {game.header[lowered][1]})",
+                    number,
+                    col,
+                    source,
+                )
+            value_col = col + len(key) + 1 + (len(value) - len(value.lstrip()))
+            game.header[lowered] = (value.strip(), number, value_col)
+            continue
+        if game is None:
+            raise NotationError(
+                f"expected a header line such as 'players: Anna, Ben, Carla', found {stripped!r}",
+                number,
+                col,
+                source,
+            )
+        match = _HAND.match(stripped)
+        if re.match(r"hand\b", stripped, re.IGNORECASE) and match is None:
+            raise NotationError(
+                f"expected 'hand N' or 'hand N, dealer NAME', found {stripped!r}",
+                number,
+                col,
+                source,
+            )
+        if match is not None:
+            game.hands.append(_Hand(int(match.group(1)), match.group(2), number, col))
+            continue
+        if colon and lowered == "cut":
+            if game.hands:
+                raise NotationError(
+                    "a cut for the first dealer must come before hand 1", number, col, source
+                )
+            value_col = col + len(key) + 1
+            game.cut.extend(_split_statements(value, number, value_col))
+            continue
+        if not game.hands:
+            raise NotationError(
+                f"expected 'hand 1' before the first statement, found {stripped!r}",
+                number,
+                col,
+                source,
+            )
+        label = _TRICK_LABEL.match(stripped)
+        trick = None
+        if label is not None:
+            trick = int(label.group(1))
+            col += label.end()
+            stripped = stripped[label.end() :]
+        statements = list(_split_statements(stripped, number, col))
+        if statements:
+            statements[0].trick = trick
+        elif trick is not None:
+            raise NotationError(f"trick {trick}. is followed by nothing", number, col, source)
+        game.hands[-1].statements.extend(statements)
+    return games
+
+
+# -- refereeing -----------------------------------------------------------------------------
+
+
+class _Referee:
+    """Turns one lexed game into engine actions."""
+
+    def __init__(self, lexed: _Game, source: str | None, lenient: bool) -> None:
+        self.lexed = lexed
+        self.source = source
+        self.lenient = lenient
+        self.errors: list[NotationError] = []
+
+    def fail(self, message: str, where: _Stmt | _Hand | tuple[int, int]) -> NotationError:
+        line, column = where if isinstance(where, tuple) else (where.line, where.column)
+        return NotationError(message, line, column, self.source)
+
+    def rule_error(self, exc: IllegalActionError, where: _Stmt | _Hand) -> NotationError:
+        return NotationRuleError(str(exc), where.line, where.column, self.source)
+
+    # -- the header -------------------------------------------------------------------------
+
+    def header(self) -> tuple[Ruleset, tuple[str, ...], dict[str, object]]:
+        head = self.lexed.header
+        if "players" not in head:
+            raise self.fail("the header has no 'players:' line", (self.lexed.line, 1))
+        value, line, col = head["players"]
+        names = tuple(n.strip() for n in value.split(","))
+        if any(not n for n in names):
+            raise self.fail(
+                f"expected player names separated by commas, found {value!r}", (line, col)
+            )
+        for name in names:
+            if name.lower() in HEADER_KEYS or re.search(r"[:;#?]", name) or name[0].isdigit():
+                raise self.fail(f"{name!r} cannot be a player name", (line, col))
+        if len({n.lower() for n in names}) != len(names):
+            raise self.fail(f"player names must differ: {value}", (line, col))
+        rules = self._rules()
+        meta: dict[str, object] = {}
+        if "date" in head:
+            text, line, col = head["date"]
+            try:
+                when = datetime.fromisoformat(text)
+            except ValueError:
+                raise self.fail(
+                    f"expected a date like 2026-11-27 or 2026-11-27 20:30, found {text!r}",
+                    (line, col),
+                ) from None
+            meta["started_at"] = (
+                when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+            )
+        if "venue" in head:
+            meta["venue"] = head["venue"][0] or None
+        if "game" in head:
+            text, line, col = head["game"]
+            if not _ID.fullmatch(text):
+                raise self.fail(
+                    f"a game id is letters, digits, '-', '_' or '.', found {text!r}", (line, col)
+                )
+            meta["game_id"] = text
+        if "source" in head:
+            meta["source"] = head["source"][0]
+        if "seed" in head:
+            text, line, col = head["seed"]
+            try:
+                meta["seed"] = int(text)
+            except ValueError:
+                raise self.fail(f"expected a whole number, found {text!r}", (line, col)) from None
+        try:
+            Toepen(rules, names)
+        except IllegalActionError as exc:
+            raise self.fail(str(exc), head["players"][1:]) from None
+        return rules, names, meta
+
+    def _rules(self) -> Ruleset:
+        head = self.lexed.header
+        text, line, col = head.get("rules", ("classic", self.lexed.line, 1))
+        try:
+            if text.startswith("{"):
+                rules = Ruleset.from_json(text)
+            else:
+                rules = Ruleset.preset(text.strip().lower())
+        except RulesError as exc:
+            raise self.fail(str(exc), (line, col)) from None
+        if "variants" in head:
+            vtext, vline, vcol = head["variants"]
+            names = [v.strip() for v in vtext.split(",") if v.strip()]
+            try:
+                rules = rules.with_variants(*names)
+            except RulesError as exc:
+                raise self.fail(str(exc), (vline, vcol)) from None
+        return rules
+
+    # -- names, cards -----------------------------------------------------------------------
+
+    def seat(self, game: Toepen, word: str, where: _Stmt) -> int:
+        lowered = word.lower()
+        names = [n.lower() for n in game.players]
+        if lowered in names:
+            return names.index(lowered)
+        matches = [i for i, n in enumerate(names) if n.startswith(lowered)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            options = ", ".join(game.players[i] for i in matches)
+            raise self.fail(f"{word!r} could be {options}: write more of the name", where)
+        raise self.fail(f"expected a player ({', '.join(game.players)}), found {word!r}", where)
+
+    def split_name(self, game: Toepen, stmt: _Stmt) -> tuple[int, str, int]:
+        """The statement's player, the rest of its text, and the column where the rest starts."""
+        text = stmt.text
+        lowered = text.lower()
+        for seat, name in sorted(enumerate(game.players), key=lambda p: -len(p[1])):
+            n = name.lower()
+            if lowered.startswith(n) and (len(text) == len(n) or not text[len(n)].isalnum()):
+                rest = text[len(n) :]
+                return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
+        word = re.match(r"[^\s:]+", text)
+        first = word.group(0) if word else text
+        seat = self.seat(game, first, stmt)
+        rest = text[len(first) :]
+        return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
+
+    def card(self, token: str, where: tuple[int, int]) -> Card:
+        try:
+            return Card.parse(token)
+        except KroegError as exc:
+            detail = str(exc).split(" has ", 1)[-1] if " has " in str(exc) else str(exc)
+            raise self.fail(
+                f"expected a card like Th, 10h or 10♥, found {token!r} ({detail})", where
+            ) from None
+
+    def holding(self, game: Toepen, stmt: _Stmt) -> tuple[int, list[Card | None]] | None:
+        """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
+        if ":" not in stmt.text or stmt.text.lower().startswith(("result:", "score:")):
+            return None
+        seat, rest, col = self.split_name(game, stmt)
+        if not rest.startswith(":"):
+            return None
+        body = rest[1:]
+        col += 1
+        tokens = [(m.group(0), col + m.start()) for m in re.finditer(r"\S+", body)]
+        size = game.rules.hand_size
+        if [t for t, _ in tokens] == ["?"]:
+            return seat, [None] * size
+        if len(tokens) != size:
+            raise self.fail(
+                f"expected {size} cards for {game.players[seat]} (or '?'), found {len(tokens)}",
+                stmt,
+            )
+        cards = [None if t == "?" else self.card(t, (stmt.line, c)) for t, c in tokens]
+        return seat, cards
+
+    # -- playing it out ---------------------------------------------------------------------
+
+    def run(self) -> GameRecord | None:
+        rules, names, meta = self.header()
+        game = Toepen(rules, names)
+        for stmt in self.lexed.cut:
+            seat, rest, col = self.split_name(game, stmt)
+            self.apply(stmt, game.cut, seat, self.card(rest, (stmt.line, col)))
+        expected_number = 1
+        skipped = False
+        for hand in self.lexed.hands:
+            if hand.number != expected_number:
+                error = self.fail(
+                    f"expected hand {expected_number}, found hand {hand.number}", hand
+                )
+                if not self.lenient:
+                    raise error
+                self.errors.append(error)
+            expected_number = hand.number + 1
+            if game.over:
+                error = self.fail(f"hand {hand.number} follows the end of the game", hand)
+                if not self.lenient:
+                    raise error
+                self.errors.append(error)
+                break
+            before = copy.deepcopy(game) if self.lenient else None
+            try:
+                if skipped:
+                    game.next_dealer = None  # the skipped hand would have decided the dealer
+                self.play_hand(game, hand)
+                skipped = False
+            except NotationError as error:
+                if not self.lenient:
+                    raise
+                self.errors.append(error)
+                assert before is not None
+                game = before
+                skipped = True
+        if game.hand_no == 0:
+            return None
+        events = tuple(game.log)
+        game_id = meta.pop("game_id", None) or content_id(
+            "g",
+            rules.to_json(),
+            names,
+            meta.get("started_at"),
+            meta.get("venue"),
+            [e.to_row() for e in events],
+        )
+        return GameRecord(
+            game_id=str(game_id),
+            rules=rules,
+            players=names,
+            events=events,
+            source=str(meta.pop("source", "text")),
+            started_at=meta.get("started_at"),  # type: ignore[arg-type]
+            venue=meta.get("venue"),  # type: ignore[arg-type]
+            seed=meta.get("seed"),  # type: ignore[arg-type]
+        )
+
+    def apply(self, where: _Stmt | _Hand, action: Callable[..., object], *args: object) -> None:
+        """Call an engine action; a rule it refuses becomes a located NotationRuleError."""
+        try:
+            action(*args)
+        except IllegalActionError as exc:
+            raise self.rule_error(exc, where) from None
+
+    def play_hand(self, game: Toepen, hand: _Hand) -> None:
+        dealer = None
+        if hand.dealer is not None:
+            dealer = self.seat(game, hand.dealer, _Stmt(hand.dealer, hand.line, hand.column))
+        self.apply(hand, game.start_hand, dealer)
+        start = len(game.log) - 1
+        statements = hand.statements
+        i = self.deal(game, statements, 0, hand)
+        while i < len(statements):
+            stmt = statements[i]
+            i += 1
+            lowered = stmt.text.lower()
+            if lowered.startswith("result:") or lowered.startswith("score:"):
+                self.check_result(game, stmt, start)
+                continue
+            if self.holding(game, stmt) is not None:
+                raise self.fail(
+                    "cards can be written only at the deal, after a laundry or after a redeal",
+                    stmt,
+                )
+            seat, rest, col = self.split_name(game, stmt)
+            words = rest.split()
+            verb = _VERBS.get(words[0].lower()) if words else None
+            if verb is None:
+                if len(words) != 1:
+                    raise self.fail(
+                        "expected a card or one of knocks, stays, folds, laundry, checks, "
+                        f"armoede, redeals, whistles after {game.players[seat]}, "
+                        f"found {rest!r}"
+                        if rest
+                        else f"expected a card or an action after {game.players[seat]}",
+                        stmt,
+                    )
+                card = self.card(words[0], (stmt.line, col))
+                self.check_label(game, stmt)
+                self.apply(stmt, game.play, seat, card)
+                continue
+            if stmt.trick is not None:
+                raise self.fail(
+                    f"a trick number must stand before a card played, found {rest!r}", stmt
+                )
+            args = words[1:]
+            if verb == "check":
+                if not args or len(args) > 2:
+                    raise self.fail("expected 'checks NAME' (then genuine or bluff)", stmt)
+                target = self.seat(game, args[0], stmt)
+                genuine = None
+                if len(args) == 2:
+                    flag = args[1].lower()
+                    if flag not in ("genuine", "bluff"):
+                        raise self.fail(f"expected genuine or bluff, found {args[1]!r}", stmt)
+                    genuine = int(flag == "genuine")
+                self.apply(stmt, game.check, seat, target, genuine)
+            elif verb == "whistle":
+                if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
+                    raise self.fail("expected a count and a rank, like 'whistles 3T'", stmt)
+                try:
+                    rank = Rank.parse(args[0][1:])
+                except KroegError as exc:
+                    raise self.fail(str(exc), stmt) from None
+                count = int(args[0][0])
+                self.apply(stmt, game.whistle, seat, rank, count)
+            else:
+                if args:
+                    raise self.fail(
+                        f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                    )
+                method = getattr(game, verb)
+                self.apply(stmt, method, seat)
+                if verb in ("laundry", "redeal"):
+                    i = self.deal(game, statements, i, stmt)
+        if game.phase not in ("idle", "over"):
+            mover = game.to_move
+            waiting = game.answerers() or ([] if mover is None else [mover])
+            who = ", ".join(game.name(s) for s in waiting)
+            raise self.fail(f"hand {hand.number} is not finished ({who} to act)", hand)
+
+    def deal(self, game: Toepen, statements: list[_Stmt], i: int, where: _Stmt | _Hand) -> int:
+        """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
+        given: dict[int, list[Card | None]] = {}
+        while i < len(statements):
+            held = self.holding(game, statements[i])
+            if held is None:
+                break
+            seat, cards = held
+            if seat in given or seat not in game.deal_queue:
+                raise self.fail(f"{game.players[seat]} gets no cards here", statements[i])
+            given[seat] = cards
+            i += 1
+        while game.deal_queue:
+            seat = game.deal_queue[0]
+            pending = given.get(seat)
+            card = pending.pop(0) if pending else None
+            self.apply(where, game.deal, seat, card)
+        return i
+
+    def check_label(self, game: Toepen, stmt: _Stmt) -> None:
+        if stmt.trick is None:
+            return
+        opens = 1 if game.phase == "preplay" else game.trick_no
+        if (game.phase == "play" and game.trick_plays) or stmt.trick != opens:
+            now = (
+                f"the card continues trick {game.trick_no}"
+                if game.phase == "play" and game.trick_plays
+                else f"the card opens trick {opens}"
+            )
+            raise self.fail(f"the line is marked trick {stmt.trick}, but {now}", stmt)
+
+    def check_result(self, game: Toepen, stmt: _Stmt, start: int) -> None:
+        key, _, body = stmt.text.partition(":")
+        # The statement splitter cut the line at commas: gather the rest of this line back.
+        if game.phase not in ("idle", "over") or game.hand_no == 0:
+            raise self.fail(f"the {key.strip().lower()} is given before the hand is over", stmt)
+        kind = key.strip().lower()
+        if kind == "result":
+            actual = [0] * game.n
+            for event in game.log[start:]:
+                row = event.to_row()
+                if row[0] == "pay":
+                    actual[row[1]] += row[3]  # type: ignore[index,operator]
+            label = "paid"
+        else:
+            actual = [
+                game.points(s) if game.rules.score_display == "points" else game.lives[s]
+                for s in range(game.n)
+            ]
+            label = "has"
+        for seat, amount in self.typed_amounts(game, body, stmt, kind == "result").items():
+            if actual[seat] != amount:
+                raise self.fail(
+                    f"hand {game.hand_no}: the {kind} says {game.players[seat]} {label} {amount}, "
+                    f"but the rules give {actual[seat]}",
+                    stmt,
+                )
+
+    def typed_amounts(self, game: Toepen, body: str, stmt: _Stmt, zeros: bool) -> dict[int, int]:
+        body = body.strip()
+        if body.lower() in ("nobody pays", "-"):
+            return dict.fromkeys(range(game.n), 0)
+        typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
+        for part in filter(None, (p.strip() for p in body.split("&"))):
+            match = re.fullmatch(r"(.+?)\s+(-?\d+)", part)
+            if match is None:
+                raise self.fail(f"expected NAME NUMBER, found {part!r}", stmt)
+            typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))
+        return typed
+
+
+def _join_results(games: list[_Game]) -> None:
+    """`result:` and `score:` lines were split at their commas: join them back."""
+    for game in games:
+        for hand in game.hands:
+            joined: list[_Stmt] = []
+            for stmt in hand.statements:
+                lowered = stmt.text.lower()
+                if (
+                    joined
+                    and joined[-1].text.lower().startswith(("result:", "score:"))
+                    and (stmt.line == joined[-1].line)
+                ):
+                    joined[-1].text += " & " + stmt.text
+                    continue
+                if lowered.startswith(("result:", "score:")):
+                    key, _, body = stmt.text.partition(":")
+                    stmt = _Stmt(f"{key}:{body}", stmt.line, stmt.column, stmt.trick)
+                joined.append(stmt)
+            hand.statements = joined
+
+
+# -- public API -----------------------------------------------------------------------------
+
+
+def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Parsed:
+    """Read every game in `text`. Strict: raise the first error. Lenient: collect them."""
+    result = Parsed()
+    try:
+        lexed = _lex(text, source)
+    except NotationError as error:
+        if not lenient:
+            raise
+        result.errors.append(error)
+        return result
+    if not lexed:
+        empty = NotationError(
+            "no game found: expected a header such as 'players: Anna, Ben, Carla'", 1, 1, source
+        )
+        if not lenient:
+            raise empty
+        result.errors.append(empty)
+        return result
+    _join_results(lexed)
+    for game in lexed:
+        referee = _Referee(game, source, lenient)
+        try:
+            record = referee.run()
+        except NotationError as error:
+            if not lenient:
+                raise
+            result.errors.extend(referee.errors)
+            result.errors.append(error)
+            continue
+        result.errors.extend(referee.errors)
+        if record is not None:
+            result.games.append(record)
+    return result
+
+
+def loads(text: str, *, source: str | None = None) -> list[GameRecord]:
+    """Read the games in `text`, strictly: the first error raises NotationError."""
+    return parse(text, source=source).games
+
+
+def load(file: str | Path | IO[str]) -> list[GameRecord]:
+    """Read the games in a file (a path or an open text file), strictly."""
+    if isinstance(file, str | Path):
+        path = Path(file)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise NotationError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise NotationError("the file is not UTF-8 text", line, None, str(path)) from None
+        return loads(text, source=str(path))
+    return loads(file.read(), source=getattr(file, "name", None))
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def _rules_lines(rules: Ruleset) -> list[str]:
+    preset = PRESETS.get(rules.name)
+    if preset is not None:
+        if rules == preset:
+            return [f"rules: {rules.name}"]
+        chosen: list[str] = []
+        changes: list[dict[str, object]] = []
+        for name, change in VARIANTS.items():
+            if (
+                all(getattr(rules, k) == v for k, v in change.items())
+                and any(getattr(preset, k) != v for k, v in change.items())
+                and change not in changes
+            ):
+                chosen.append(name)
+                changes.append(change)
+        if preset.with_variants(*chosen) == rules:
+            return [f"rules: {rules.name}", f"variants: {', '.join(chosen)}"]
+    return [f"rules: {json.dumps(rules.to_dict(), separators=(', ', ': '))}"]
+
+
+def _header(record: GameRecord) -> list[str]:
+    lines = [f"game: {record.game_id}", *_rules_lines(record.rules)]
+    if record.started_at is not None:
+        lines.append(f"date: {record.started_at.astimezone(UTC).isoformat(sep=' ')}")
+    if record.venue:
+        lines.append(f"venue: {record.venue}")
+    if record.source != "text":
+        lines.append(f"source: {record.source}")
+    if record.seed is not None:
+        lines.append(f"seed: {record.seed}")
+    lines.append(f"players: {', '.join(record.players)}")
+    return lines
+
+
+class _Writer:
+    """Writes one game's events in the canonical form of docs/NOTATION.md."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.names = record.players
+        self.out = _header(record)
+        self.line: list[str] = []
+        self.label = ""
+        self.holdings: dict[int, list[str]] = {}
+        self.paid: dict[int, int] = {}
+        self.trick_open = False
+        self.hand_number = self.trick_number = 0
+
+    def flush(self) -> None:
+        """End the statement line being built."""
+        if self.line:
+            self.out.append(self.label + ", ".join(self.line))
+        self.line, self.label = [], ""
+
+    def write(self, events: tuple[Event, ...]) -> list[str]:
+        names = self.names
+        cut = [e for e in _before_first_hand(events) if isinstance(e, Reveal)]
+        if cut:
+            self.out.append("cut: " + ", ".join(f"{names[e.seat]} {e.card}" for e in cut))
+        for event in events:
+            if isinstance(event, Deal):
+                self.holdings.setdefault(event.seat, []).append(str(event.card or "?"))
+                continue
+            if self.holdings:
+                self.flush()
+                for seat in sorted(self.holdings):
+                    self.out.append(f"{names[seat]}: {' '.join(self.holdings[seat])}")
+                self.holdings.clear()
+            self.statement(event)
+        self.flush()
+        return self.out
+
+    def statement(self, event: Event) -> None:
+        names = self.names
+        match event:
+            case HandStart(seat=dealer):
+                self.hand_number += 1
+                self.trick_number = 1
+                self.out.extend(["", f"hand {self.hand_number}, dealer {names[dealer]}"])
+                self.paid = {}
+            case CardPlayed(seat=seat, card=card):
+                if not self.trick_open:
+                    self.flush()
+                    self.label = f"{self.trick_number}. "
+                    self.trick_open = True
+                self.line.append(f"{names[seat]} {card}")
+            case TrickWon():
+                self.flush()
+                self.trick_open = False
+                self.trick_number += 1
+            case Knock(seat=seat) | Stay(seat=seat) | Fold(seat=seat) | Armoede(seat=seat):
+                self.line.append(f"{names[seat]} {_VERB_WORDS[event.kind]}")
+            case Laundry(seat=seat) | Redeal(seat=seat):
+                self.line.append(f"{names[seat]} {_VERB_WORDS[event.kind]}")
+                self.flush()  # the new cards follow on their own lines
+            case Check(seat=seat, target=target, genuine=genuine):
+                verdict = "genuine" if genuine else "bluff"
+                self.line.append(f"{names[seat]} checks {names[target]} {verdict}")
+            case Whistle(seat=seat, rank=rank, count=count):
+                word = "stands" if count == 4 else "whistles"
+                self.line.append(f"{names[seat]} {word} {count}{rank.value}")
+            case Pay(seat=seat, amount=amount):
+                self.paid[seat] = self.paid.get(seat, 0) + amount
+            case HandEnd():
+                self.flush()
+                self.trick_open = False
+                parts = [f"{names[s]} {self.paid[s]}" for s in sorted(self.paid)]
+                self.out.append("result: " + (", ".join(parts) if parts else "nobody pays"))
+            case _:
+                pass  # reveals, eliminations, the end of the game: the engine derives them
+
+
+_VERB_WORDS = {
+    "knock": "knocks", "stay": "stays", "fold": "folds", "armoede": "armoede",
+    "laundry": "laundry", "redeal": "redeals",
+}  # fmt: skip
+
+
+def _write_game(record: GameRecord) -> list[str]:
+    return _Writer(record).write(record.events)
+
+
+def _before_first_hand(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    for i, event in enumerate(events):
+        if event.kind == "hand_start":
+            return events[:i]
+    return events
+
+
+def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
+    """The canonical text of one game or several."""
+    records = [games] if isinstance(games, GameRecord) else list(games)
+    blocks = ["\n".join(_write_game(r)) for r in records]
+    return "\n\n".join(blocks) + "\n"
+
+
+def dump(games: GameRecord | Iterable[GameRecord], file: str | Path | IO[str]) -> None:
+    """Write the canonical text of one game or several to a path or an open text file."""
+    text = dumps(games)
+    if isinstance(file, str | Path):
+        Path(file).write_text(text, encoding="utf-8")
+    else:
+        file.write(text)
