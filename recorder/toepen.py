@@ -47,7 +47,7 @@ from recorder.events import (
 from recorder.rules import Ruleset
 from recorder.tricks import TrickGame
 
-__all__ = ["Toepen", "replay"]
+__all__ = ["Replay", "Toepen", "replay"]
 
 Phase = Literal["idle", "deal", "preplay", "play", "over"]
 _FACES = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
@@ -866,36 +866,52 @@ class Toepen(TrickGame):
         return True
 
 
-def replay(rules: Ruleset, players: Sequence[str], events: Iterable[Event]) -> Toepen:
-    """Rebuild a game from its events, checking each one; raise IllegalActionError if any fails.
+class Replay:
+    """Rebuilds a game event by event, checking each one (what `replay` does, one at a time).
 
     Events the engine records by itself (tricks won, costs, ends of hands) must match
-    what the engine records at that point.
+    what the engine records at that point; the others are applied as actions.
     """
-    game = Toepen(rules, players)
-    matched = 0
-    for index, event in enumerate(events):
-        log = game.log
-        if matched < len(log):
-            expected = log[matched]
+
+    def __init__(self, rules: Ruleset, players: Sequence[str]) -> None:
+        self.game = Toepen(rules, players)
+        self.count = 0
+
+    def feed(self, event: Event) -> None:
+        """Check and apply the next event; raise IllegalActionError naming the rule."""
+        game = self.game
+        self.count += 1
+        if self.count <= len(game.log):
+            expected = game.log[self.count - 1]
             if expected != event:
                 raise IllegalActionError(
-                    f"{game.where()}: event {index + 1} is {_describe(game, event)}, "
+                    f"{game.where()}: event {self.count} is {_describe(game, event)}, "
                     f"but the rules give {_describe(game, expected)}"
                 )
-        else:
-            recorded = game.apply(event)
-            if recorded != event:
-                raise IllegalActionError(
-                    f"{game.where()}: event {index + 1} is {_describe(game, event)}, "
-                    f"but the rules give {_describe(game, recorded)}"
-                )
-        matched += 1
-    if matched < len(game.log):
-        raise IllegalActionError(
-            f"{game.where()}: the log stops before {_describe(game, game.log[matched])}"
-        )
-    return game
+            return
+        recorded = game.apply(event)
+        if recorded != event:
+            raise IllegalActionError(
+                f"{game.where()}: event {self.count} is {_describe(game, event)}, "
+                f"but the rules give {_describe(game, recorded)}"
+            )
+
+    def finish(self) -> Toepen:
+        """The rebuilt game; raise if the log stops before events the rules still owe."""
+        game = self.game
+        if self.count < len(game.log):
+            raise IllegalActionError(
+                f"{game.where()}: the log stops before {_describe(game, game.log[self.count])}"
+            )
+        return game
+
+
+def replay(rules: Ruleset, players: Sequence[str], events: Iterable[Event]) -> Toepen:
+    """Rebuild a game from its events, checking each one; raise IllegalActionError if any fails."""
+    rebuilt = Replay(rules, players)
+    for event in events:
+        rebuilt.feed(event)
+    return rebuilt.finish()
 
 
 def _describe(game: TrickGame, event: Event) -> str:

@@ -1,0 +1,265 @@
+"""JSON Lines: one event per line, keyed by FORMAT.md's columns, after a header line per game.
+
+    {"game_id": "g1", "game_type": "toepen", "ruleset": "classic", "rules": {...},
+     "players": ["Anna", "Ben", "Carla", "Dan"], "started_at": "2026-11-27T20:30:00+00:00",
+     "venue": null, "source": "engine", "seed": 7, "teams": null, "format_version": 1}
+    {"game_id": "g1", "hand": 1, "seq": 0, "kind": "hand_start", "seat": 3, "card": null,
+     "amount": 1, "target": null}
+    ...
+
+A header line is recognised by its `players` key, an event line by its `kind`.
+`rules` may be a JSON object or the JSON text the `games` table stores. Every
+game is replayed through the engine; an error names the line (and, for bad
+JSON, the column). Like `json`: `loads`/`load`/`dumps`/`dump`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from parsers.notation import NotationRuleError, Parsed
+from recorder.errors import IllegalActionError, KroegError, NotationError
+from recorder.events import event_from_row, number_events
+from recorder.records import FORMAT_VERSION, GameRecord
+from recorder.rules import Ruleset
+from recorder.toepen import Replay
+
+__all__ = ["dump", "dumps", "load", "loads", "parse"]
+
+_EVENT_KEYS = ("game_id", "hand", "seq", "kind", "seat", "card", "amount", "target")
+
+
+class _Game:
+    def __init__(self, header: dict[str, Any], line: int, source: str | None) -> None:
+        self.line = line
+        self.source = source
+        self.failed: NotationError | None = None
+        where = (line, source)
+        self.game_id = _text(header, "game_id", where)
+        rules = header.get("rules", "classic")
+        try:
+            if isinstance(rules, dict):
+                self.rules = Ruleset.from_dict(rules)
+            elif isinstance(rules, str) and rules.lstrip().startswith("{"):
+                self.rules = Ruleset.from_json(rules)
+            elif isinstance(rules, str):
+                self.rules = Ruleset.preset(rules)
+            else:
+                raise KroegError(f"'rules' must be an object or a preset name, found {rules!r}")
+        except KroegError as exc:
+            raise NotationError(str(exc), line, None, source) from None
+        players = header.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+            raise NotationError("'players' must be a list of names", line, None, source)
+        self.players = tuple(players)
+        started = header.get("started_at")
+        self.started_at: datetime | None = None
+        if started is not None:
+            try:
+                when = datetime.fromisoformat(str(started))
+            except ValueError:
+                raise NotationError(
+                    f"'started_at' must be an ISO date and time, found {started!r}",
+                    line,
+                    None,
+                    source,
+                ) from None
+            self.started_at = when.replace(tzinfo=UTC) if when.tzinfo is None else when
+        self.venue = header.get("venue")
+        self.source_name = str(header.get("source") or "jsonl")
+        self.seed = header.get("seed")
+        self.ruleset = str(header.get("ruleset") or self.rules.name)
+        try:
+            self.replay = Replay(self.rules, self.players)
+        except IllegalActionError as exc:
+            raise NotationError(str(exc), line, None, source) from None
+        self.hand, self.seq = 0, 0
+
+    def feed(self, row: dict[str, Any], line: int) -> None:
+        if row.get("game_id") != self.game_id:
+            raise NotationError(
+                f"event of game {row.get('game_id')!r} inside game {self.game_id!r} "
+                "(each game's events follow its header line)",
+                line,
+                None,
+                self.source,
+            )
+        missing = [k for k in _EVENT_KEYS if k not in row]
+        if missing:
+            raise NotationError(f"event line lacks {', '.join(missing)}", line, None, self.source)
+        kind = row["kind"]
+        if kind == "hand_start":
+            self.hand, self.seq = self.hand + 1, 0
+        if (row["hand"], row["seq"]) != (self.hand, self.seq):
+            raise NotationError(
+                f"expected hand {self.hand} seq {self.seq}, found hand {row['hand']} "
+                f"seq {row['seq']}",
+                line,
+                None,
+                self.source,
+            )
+        self.seq += 1
+        try:
+            event = event_from_row(kind, row["seat"], row["card"], row["amount"], row["target"])
+        except (KroegError, ValueError, TypeError) as exc:
+            raise NotationError(f"bad {kind} event: {exc}", line, None, self.source) from None
+        try:
+            self.replay.feed(event)
+        except IllegalActionError as exc:
+            raise NotationRuleError(str(exc), line, None, self.source) from None
+
+    def record(self, end_line: int) -> GameRecord:
+        try:
+            game = self.replay.finish()
+        except IllegalActionError as exc:
+            raise NotationRuleError(str(exc), end_line, None, self.source) from None
+        return GameRecord(
+            game_id=self.game_id,
+            rules=self.rules,
+            players=self.players,
+            events=tuple(game.log),
+            source=self.source_name,
+            started_at=self.started_at,
+            venue=self.venue,
+            seed=self.seed,
+            ruleset=self.ruleset,
+        )
+
+
+def _text(data: dict[str, Any], key: str, where: tuple[int, str | None]) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise NotationError(f"'{key}' must be a non-empty string", where[0], None, where[1])
+    return value
+
+
+def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Parsed:
+    """Read every game. Strict: raise the first error. Lenient: skip bad games, keep the rest."""
+    result = Parsed()
+    current: _Game | None = None
+    skipping = False  # lenient: the last header was bad, so its events are skipped
+    last_line = 0
+
+    def close(end_line: int) -> None:
+        nonlocal current
+        if current is not None and current.failed is None:
+            try:
+                result.games.append(current.record(end_line))
+            except NotationError as error:
+                if not lenient:
+                    raise
+                result.errors.append(error)
+        current = None
+
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, raw in enumerate(text.splitlines(), start=1):
+        last_line = number
+        if not raw.strip():
+            continue
+        try:
+            try:
+                row = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
+            if not isinstance(row, dict):
+                raise NotationError(
+                    f"expected a JSON object, found {type(row).__name__}", number, 1, source
+                )
+            if "players" in row:
+                close(number - 1)
+                skipping = True
+                current = _Game(row, number, source)
+                skipping = False
+            elif "kind" in row:
+                if skipping:
+                    continue
+                if current is None:
+                    raise NotationError(
+                        "an event comes before any game header line", number, None, source
+                    )
+                if current.failed is None:
+                    current.feed(row, number)
+            else:
+                raise NotationError(
+                    "expected a game header (with 'players') or an event (with 'kind')",
+                    number,
+                    None,
+                    source,
+                )
+        except NotationError as error:
+            if not lenient:
+                raise
+            result.errors.append(error)
+            if current is not None:
+                current.failed = error
+    close(last_line)
+    if not result.games and not result.errors:
+        empty = NotationError("no game found: expected a header line with 'players'", 1, 1, source)
+        if not lenient:
+            raise empty
+        result.errors.append(empty)
+    return result
+
+
+def loads(text: str, *, source: str | None = None) -> list[GameRecord]:
+    """Read the games in JSON Lines text, strictly."""
+    return parse(text, source=source).games
+
+
+def load(file: str | Path | IO[str]) -> list[GameRecord]:
+    """Read the games in a JSON Lines file (a path or an open text file), strictly."""
+    if isinstance(file, str | Path):
+        try:
+            text = Path(file).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise NotationError("the file is not UTF-8 text", source=str(file)) from None
+        except OSError as exc:
+            raise NotationError(f"cannot read the file: {exc.strerror}", source=str(file)) from None
+        return loads(text, source=str(file))
+    return loads(file.read(), source=getattr(file, "name", None))
+
+
+def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
+    """JSON Lines for one game or several: a header line, then one line per event."""
+    records = [games] if isinstance(games, GameRecord) else list(games)
+    lines = []
+    for r in records:
+        header = {
+            "game_id": r.game_id,
+            "game_type": r.game_type,
+            "ruleset": r.ruleset,
+            "rules": r.rules.to_dict(),
+            "players": list(r.players),
+            "teams": None if r.teams is None else list(r.teams),
+            "started_at": None if r.started_at is None else r.started_at.isoformat(),
+            "venue": r.venue,
+            "source": r.source,
+            "seed": r.seed,
+            "format_version": FORMAT_VERSION,
+        }
+        lines.append(json.dumps(header, ensure_ascii=False))
+        for hand, seq, event in number_events(r.events):
+            kind, seat, card, amount, target = event.to_row()
+            row = dict(
+                zip(
+                    _EVENT_KEYS,
+                    (r.game_id, hand, seq, kind, seat, card, amount, target),
+                    strict=True,
+                )
+            )
+            lines.append(json.dumps(row, ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def dump(games: GameRecord | Iterable[GameRecord], file: str | Path | IO[str]) -> None:
+    """Write JSON Lines for one game or several to a path or an open text file."""
+    text = dumps(games)
+    if isinstance(file, str | Path):
+        Path(file).write_text(text, encoding="utf-8")
+    else:
+        file.write(text)
