@@ -17,6 +17,9 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from parsers import jsonl, notation
+from parsers.files import import_files, read_file
+from parsers.render import view_hand
 from recorder.errors import KroegError
 from recorder.rules import Ruleset
 from recorder.simulate import DEFAULT_NAMES
@@ -28,7 +31,8 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="kroeg",
-    help="Record, replay and analyse hand histories of Dutch café card games (Toepen).",
+    help="Record, replay and analyse hand histories of Dutch café card games (Toepen).\n\n"
+    "Example: kroeg simulate --hands 1000 --out club.kroeg && kroeg info club.kroeg",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -212,6 +216,147 @@ def demo(
         )
     typer.echo("")
     typer.echo(render_summary(dataset))
+
+
+FilesArg = Annotated[list[Path], typer.Argument(help="Typed logs: notation, or .jsonl.")]
+
+
+@app.command()
+@_friendly
+def validate(files: FilesArg) -> None:
+    """Parse and referee typed logs without storing anything; list every error.
+
+    Errors read file:line:col: message. Exit code 1 if any file has an error.
+
+    Example: kroeg validate sample_logs/classic-evening.txt
+    """
+    failed = 0
+    for path in files:
+        parsed = read_file(path, lenient=True)
+        for error in parsed.errors:
+            typer.echo(str(error))
+        hands = sum(g.hands for g in parsed.games)
+        if parsed.errors:
+            failed += 1
+            typer.echo(
+                f"{path}: {len(parsed.errors)} error(s); {len(parsed.games)} game(s) readable"
+            )
+        else:
+            typer.echo(f"{path}: OK, {len(parsed.games)} game(s), {hands} hand(s)")
+    if failed:
+        raise KroegError(f"{failed} of {len(files)} file(s) have errors")
+
+
+@app.command(name="import")
+@_friendly
+def import_(
+    files: FilesArg,
+    into: Annotated[Path, typer.Option("--into", help="Dataset folder to land the games in.")],
+    lenient: Annotated[
+        bool, typer.Option("--lenient", help="Land the good games and hands; list the rest.")
+    ] = False,
+) -> None:
+    """Parse, referee and land typed logs in a dataset.
+
+    Strict by default: each file lands whole or not at all. Importing the same
+    file again adds nothing (its games are reported as duplicates).
+
+    Example: kroeg import sample_logs/*.txt --into club.kroeg
+    """
+    dataset = Dataset(into).create()
+    reports = import_files(files, dataset, lenient=lenient)
+    rejected = 0
+    for report in reports:
+        for error in report.rejected:
+            typer.echo(f"rejected: {error}")
+        rejected += bool(report.rejected)
+        if report.rejected and not report.imported and not report.duplicates:
+            outcome = "rejected"
+        else:
+            outcome = (
+                f"imported {_n(len(report.imported), 'game')} ({_n(report.hands, 'hand')}), "
+                f"{_n(len(report.duplicates), 'duplicate')}"
+            )
+            if report.rejected:
+                outcome += f", {_n(len(report.rejected), 'error')}"
+        typer.echo(f"{report.path}: {outcome}")
+    total = sum(len(r.imported) for r in reports)
+    dupes = sum(len(r.duplicates) for r in reports)
+    typer.echo(f"{into}: {_n(total, 'game')} imported, {_n(dupes, 'duplicate')}")
+    if rejected:
+        raise KroegError(f"{rejected} of {_n(len(files), 'file')} had errors (listed above)")
+
+
+GameOpt = Annotated[str, typer.Option("--game", help="The game's id (see kroeg info).")]
+
+
+@app.command()
+@_friendly
+def export(
+    dataset: DatasetArg,
+    game: GameOpt,
+    format: Annotated[str, typer.Option("--format", help="text or jsonl.")] = "text",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="File to write (default: stdout).")
+    ] = None,
+) -> None:
+    """Write a game back in the typed notation or as JSON Lines (it reads back identical).
+
+    Example: kroeg export club.kroeg --game e1f2... --format text --out friday.txt
+    """
+    writers = {"text": notation.dumps, "jsonl": jsonl.dumps}
+    if format not in writers:
+        raise KroegError(f"unknown format {format!r}: expected text or jsonl")
+    record = Dataset(dataset).read_game(game)
+    text = writers[format](record)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"{out}: game {game} written ({record.hands} hands)")
+
+
+@app.command()
+@_friendly
+def replay(
+    dataset: DatasetArg,
+    game: GameOpt,
+    hand: Annotated[int, typer.Option("--hand", help="Hand number, from 1.")] = 1,
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter between steps (q to stop).")
+    ] = False,
+) -> None:
+    """Show one hand in the terminal, step by step or all at once, with suit symbols.
+
+    Example: kroeg replay club.kroeg --game e1f2... --hand 3 --step
+    """
+    record = Dataset(dataset).read_game(game)
+    view = view_hand(record, hand)
+    color = sys.stdout.isatty()
+    for line in view.heading:
+        typer.echo(typer.style(line, bold=True) if color else line)
+    interactive = step and sys.stdin.isatty()
+    for number, block in enumerate(view.steps, start=1):
+        for line in block:
+            typer.echo(_red_suits(line) if color else line)
+        if interactive and number < len(view.steps):
+            answer = input(
+                typer.style(f"[{number}/{len(view.steps)}] Enter: next, q: stop ", dim=True)
+            )
+            if answer.strip().lower().startswith("q"):
+                break
+
+
+def _n(count: int, word: str) -> str:
+    """`1 game`, `2 games`."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _red_suits(line: str) -> str:
+    """Hearts and diamonds in red, as on the cards."""
+    for symbol in ("♥", "♦"):
+        line = line.replace(symbol, typer.style(symbol, fg="red"))
+    return line
 
 
 def main() -> None:

@@ -214,6 +214,15 @@ class Dataset:
 
     # -- writing ------------------------------------------------------------------------------
 
+    def _remove_interrupted_writes(self) -> None:
+        """An events file without its games file is a write cut short between its two renames."""
+        games = {p.name for p in self.games_dir.glob("part-*.parquet")}
+        for path in self.events_dir.glob("part-*.parquet"):
+            if path.name not in games:
+                path.unlink()
+        for path in [*self.events_dir.glob(".part-*.tmp"), *self.games_dir.glob(".part-*.tmp")]:
+            path.unlink()
+
     @contextmanager
     def _locked(self) -> Iterator[None]:
         """One writer or compactor at a time (readers never wait)."""
@@ -231,6 +240,7 @@ class Dataset:
             return self._write(records)
 
     def _write(self, records: Iterable[GameRecord]) -> WriteReport:
+        self._remove_interrupted_writes()
         known = self.game_ids()
         batch: dict[str, GameRecord] = {}
         skipped: list[str] = []

@@ -1,0 +1,77 @@
+"""Reading typed files of either format, and importing them into a dataset."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from parsers import jsonl, notation
+from parsers.notation import Parsed
+from recorder.errors import NotationError
+from recorder.store import Dataset
+
+__all__ = ["FileReport", "import_files", "read_file"]
+
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def read_file(path: str | Path, *, lenient: bool = False) -> Parsed:
+    """Parse and referee a file: JSON Lines by its suffix (.jsonl, .ndjson), else the notation."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        error = NotationError(f"cannot read the file: {exc.strerror}", source=str(path))
+        if not lenient:
+            raise error from None
+        return Parsed(errors=[error])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        error = NotationError("the file is not UTF-8 text", line, None, str(path))
+        if not lenient:
+            raise error from None
+        return Parsed(errors=[error])
+    if path.suffix.lower() in JSONL_SUFFIXES:
+        return jsonl.parse(text, lenient=lenient, source=str(path))
+    return notation.parse(text, lenient=lenient, source=str(path))
+
+
+@dataclass
+class FileReport:
+    """What importing one file did."""
+
+    path: str
+    imported: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    rejected: list[NotationError] = field(default_factory=list)
+    hands: int = 0  # hands in the games imported
+
+
+def import_files(
+    paths: Iterable[str | Path], dataset: Dataset, *, lenient: bool = False
+) -> list[FileReport]:
+    """Parse, referee and land each file. Strict: a file lands whole or not at all.
+
+    Lenient: the good games (and, in the notation, the good hands) land and the
+    errors are reported. Games already in the dataset are reported as duplicates.
+    """
+    reports = []
+    for path in paths:
+        report = FileReport(str(path))
+        reports.append(report)
+        try:
+            parsed = read_file(path, lenient=lenient)
+        except NotationError as error:
+            report.rejected.append(error)
+            continue
+        report.rejected.extend(parsed.errors)
+        if parsed.games:
+            written = dataset.write(parsed.games)
+            report.imported = list(written.added)
+            report.duplicates = list(written.skipped)
+            added = set(written.added)
+            report.hands = sum(g.hands for g in parsed.games if g.game_id in added)
+    return reports

@@ -1,0 +1,175 @@
+"""Events to words: one hand of a game as steps a person can follow (`kroeg replay`).
+
+The hand is rebuilt by replaying the game's events through the engine, so the
+scores before the hand, the stake and who is still in come from the referee.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from recorder.cards import Card
+from recorder.errors import KroegError
+from recorder.events import (
+    Armoede,
+    CardPlayed,
+    Check,
+    Deal,
+    Eliminated,
+    Event,
+    Fold,
+    GameEnd,
+    HandEnd,
+    HandStart,
+    Knock,
+    Laundry,
+    Pay,
+    Redeal,
+    Reveal,
+    Stay,
+    TrickWon,
+    Whistle,
+)
+from recorder.records import GameRecord
+from recorder.toepen import Replay, Toepen
+
+__all__ = ["HandView", "pretty", "view_hand"]
+
+
+def pretty(card: Card | None) -> str:
+    """A card for people: `10♥`, `J♠`; `?` when unknown."""
+    return "?" if card is None else card.pretty
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand as text: a heading, and one block of lines per step."""
+
+    heading: list[str]
+    steps: list[list[str]]
+
+
+def view_hand(record: GameRecord, number: int) -> HandView:
+    """Rebuild hand `number` (1-based) of a game and describe every step of it."""
+    events = record.events
+    starts = [i for i, e in enumerate(events) if isinstance(e, HandStart)]
+    if not starts:
+        raise KroegError(f"game {record.game_id} has no hands")
+    if not 1 <= number <= len(starts):
+        raise KroegError(f"game {record.game_id} has hands 1 to {len(starts)}, not hand {number}")
+    begin = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(events)
+    rebuilt = Replay(record.rules, record.players)
+    for event in events[:begin]:
+        rebuilt.feed(event)
+    game = rebuilt.game
+    names = record.players
+    scores = ", ".join(f"{names[s]} {game.score_text(s)}" for s in range(game.n) if game.alive[s])
+    dealer = events[begin]
+    assert isinstance(dealer, HandStart)
+    heading = [
+        f"Hand {number} of game {record.game_id} ({record.ruleset}, {len(starts)} hands)",
+        f"Dealer {names[dealer.seat]}; scores before the hand: {scores}",
+    ]
+    steps: list[list[str]] = []
+    writer = _Steps(game, rebuilt)
+    for event in events[begin:end]:
+        block = writer.describe(event)
+        if block:
+            steps.append(block)
+    steps.extend(writer.flush())
+    return HandView(heading, steps)
+
+
+class _Steps:
+    def __init__(self, game: Toepen, rebuilt: Replay) -> None:
+        self.game = game
+        self.rebuilt = rebuilt
+        self.deals: dict[int, list[Card | None]] = {}
+        self.swallow_pay: tuple[int, int] | None = None
+        self.reveals: list[str] = []
+
+    def flush(self) -> list[list[str]]:
+        """Dealt cards waiting to be shown, as one step."""
+        if not self.deals:
+            return []
+        names = self.game.players
+        width = max(len(n) for n in names)
+        lines = ["Cards dealt:"] + [
+            f"  {names[s]:<{width}}  {' '.join(pretty(c) for c in cards)}"
+            for s, cards in sorted(self.deals.items())
+        ]
+        self.deals = {}
+        return [lines]
+
+    def describe(self, event: Event) -> list[str]:
+        self.rebuilt.feed(event)
+        game = self.game
+        names = game.players
+        if isinstance(event, Deal):
+            self.deals.setdefault(event.seat, []).append(event.card)
+            return []
+        pending = self.flush()
+        text = self.sentence(event, names)
+        lines = [line for block in pending for line in block]
+        if text:
+            lines.append(text)
+        return lines
+
+    def sentence(self, event: Event, names: tuple[str, ...]) -> str | None:
+        game = self.game
+        if isinstance(event, Pay) and (event.seat, event.amount) == self.swallow_pay:
+            self.swallow_pay = None
+            return None
+        self.swallow_pay = None
+        match event:
+            case HandStart(stake=stake):
+                poor = (
+                    f" (poverty: {names[game.poor]} starts as if knocking)"
+                    if game.poor is not None
+                    else ""
+                )
+                return f"{names[event.seat]} deals; the stake is {stake}{poor}"
+            case CardPlayed(seat=seat, card=card):
+                return f"  {names[seat]} plays {pretty(card)}"
+            case TrickWon(seat=seat, number=number):
+                return f"  → {names[seat]} takes trick {number}"
+            case Knock(seat=seat, stake=stake):
+                return f"{names[seat]} knocks: the stake is now {stake}"
+            case Stay(seat=seat):
+                return f"{names[seat]} stays in"
+            case Fold(seat=seat, stake=stake):
+                self.swallow_pay = (seat, stake)
+                return f"{names[seat]} folds and pays {stake}"
+            case Pay(seat=seat, amount=amount):
+                return f"{names[seat]} pays {amount}"
+            case Laundry(seat=seat):
+                return f"{names[seat]} swaps the hand for four cards from the stock (laundry)"
+            case Armoede(seat=seat):
+                return f"{names[seat]} declares armoede"
+            case Check(seat=seat, target=target, genuine=genuine):
+                verdict = "it was genuine" if genuine else "it was a bluff"
+                loser = seat if genuine else target
+                self.swallow_pay = (loser, game.rules.check_penalty)
+                return (
+                    f"{names[seat]} checks {names[target]}: {verdict}; "
+                    f"{names[loser]} pays {game.rules.check_penalty}"
+                )
+            case Redeal(seat=seat):
+                return f"{names[seat]} gathers the cards and deals again"
+            case Whistle(seat=seat, rank=rank, count=count):
+                word = "stands up" if count == 4 else "whistles"
+                return f"{names[seat]} {word}: {count} {rank.english}s"
+            case Reveal(seat=seat, card=card):
+                return f"{names[seat]} shows {pretty(card)}"
+            case HandEnd(seat=seat, stake=stake):
+                if game.rules.last_trick == "loses" and len(game.seats_in_hand()) > 1:
+                    return f"{names[seat]} took the last trick and loses the hand (stake {stake})"
+                return f"{names[seat]} wins the hand (stake {stake})"
+            case Eliminated(seat=seat):
+                return f"{names[seat]} is out of the game"
+            case GameEnd(seat=winner, loser=loser):
+                if winner is not None:
+                    return f"Game over: {names[winner]} wins"
+                return f"Game over: {names[loser] if loser is not None else 'nobody'} loses"
+        return None
