@@ -238,13 +238,11 @@ def validate(files: FilesArg) -> None:
         hands = sum(g.hands for g in parsed.games)
         if parsed.errors:
             failed += 1
-            typer.echo(
-                f"{path}: {len(parsed.errors)} error(s); {len(parsed.games)} game(s) readable"
-            )
+            typer.echo(f"{path}: {_n(len(parsed.errors), 'error')}")
         else:
-            typer.echo(f"{path}: OK, {len(parsed.games)} game(s), {hands} hand(s)")
+            typer.echo(f"{path}: OK, {_n(len(parsed.games), 'game')}, {_n(hands, 'hand')}")
     if failed:
-        raise KroegError(f"{failed} of {len(files)} file(s) have errors")
+        raise KroegError(f"{failed} of {_n(len(files), 'file')} have errors")
 
 
 @app.command(name="import")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from recorder.cards import Card, Rank
-from recorder.errors import IllegalActionError, KroegError, NotationError, RulesError
+from recorder.errors import CardError, IllegalActionError, KroegError, NotationError, RulesError
 from recorder.events import (
     Armoede,
     CardPlayed,
@@ -323,10 +323,9 @@ class _Referee:
     def card(self, token: str, where: tuple[int, int]) -> Card:
         try:
             return Card.parse(token)
-        except KroegError as exc:
-            detail = str(exc).split(" has ", 1)[-1] if " has " in str(exc) else str(exc)
+        except CardError as exc:
             raise self.fail(
-                f"expected a card like Th, 10h or 10♥, found {token!r} ({detail})", where
+                f"expected a card like Th, 10h or 10♥, found {token!r}: {exc.reason}", where
             ) from None
 
     def holding(self, game: Toepen, stmt: _Stmt) -> tuple[int, list[Card | None]] | None:
@@ -497,6 +496,7 @@ class _Referee:
     def deal(self, game: Toepen, statements: list[_Stmt], i: int, where: _Stmt | _Hand) -> int:
         """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
         given: dict[int, list[Card | None]] = {}
+        written: dict[int, _Stmt] = {}
         while i < len(statements):
             held = self.holding(game, statements[i])
             if held is None:
@@ -505,12 +505,13 @@ class _Referee:
             if seat in given or seat not in game.deal_queue:
                 raise self.fail(f"{game.players[seat]} gets no cards here", statements[i])
             given[seat] = cards
+            written[seat] = statements[i]
             i += 1
         while game.deal_queue:
             seat = game.deal_queue[0]
             pending = given.get(seat)
             card = pending.pop(0) if pending else None
-            self.apply(where, game.deal, seat, card)
+            self.apply(written.get(seat, where), game.deal, seat, card)
         return i
 
     def check_label(self, game: Toepen, stmt: _Stmt) -> None:
@@ -672,7 +673,9 @@ def _rules_lines(rules: Ruleset) -> list[str]:
 def _header(record: GameRecord) -> list[str]:
     lines = [f"game: {record.game_id}", *_rules_lines(record.rules)]
     if record.started_at is not None:
-        lines.append(f"date: {record.started_at.astimezone(UTC).isoformat(sep=' ')}")
+        when = record.started_at.astimezone(UTC)
+        exact = when.second or when.microsecond
+        lines.append(f"date: {when.isoformat(sep=' ') if exact else f'{when:%Y-%m-%d %H:%M}'}")
     if record.venue:
         lines.append(f"venue: {record.venue}")
     if record.source != "text":

@@ -162,21 +162,26 @@ class Card:
             return cached
         cleaned = text.strip()
         if len(cleaned) < 2:
-            raise CardError(f"not a card: {text!r} (expected rank then suit, like Th or 10h)")
+            raise CardError(
+                f"not a card: {text!r} (expected rank then suit, like Th or 10h)",
+                "too short for a rank and a suit",
+            )
         suit_text, rank_text = cleaned[-1], cleaned[:-1]
         try:
             suit = Suit.parse(suit_text)
         except CardError:
             raise CardError(
                 f"not a card: {text!r} has unknown suit {suit_text!r} "
-                "(expected one of c d h s or ♣ ♦ ♥ ♠)"
+                "(expected one of c d h s or ♣ ♦ ♥ ♠)",
+                f"unknown suit {suit_text!r}",
             ) from None
         try:
             rank = Rank.parse(rank_text)
         except CardError:
             raise CardError(
                 f"not a card: {text!r} has unknown rank {rank_text!r} "
-                "(expected A K Q J T 9 8 7 6 5 4 3 2, 10, or Dutch B V H)"
+                "(expected A K Q J T 9 8 7 6 5 4 3 2, 10, or Dutch B V H)",
+                f"unknown rank {rank_text!r}",
             ) from None
         return cls._interned[rank.value + suit.value]
 

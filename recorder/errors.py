@@ -27,7 +27,11 @@ class KroegError(ValueError):
 
 
 class CardError(KroegError):
-    """A card, rank or suit that cannot be read."""
+    """A card, rank or suit that cannot be read; `reason` says what was wrong with it."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 class RulesError(KroegError):

@@ -17,7 +17,7 @@ from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
 
-__all__ = ["DEFAULT_NAMES", "play_game", "play_hand", "simulate"]
+__all__ = ["DEFAULT_NAMES", "continue_hand", "play_game", "play_hand", "simulate"]
 
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
 
@@ -25,6 +25,11 @@ DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
 def play_hand(game: Toepen, bots: Sequence[Bot]) -> None:
     """Play one hand to its end: every decision from a bot, every ruling from the engine."""
     game.start_hand()
+    continue_hand(game, bots)
+
+
+def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
+    """Let the bots play the current hand from wherever it is to its end."""
     rules = game.rules
     asked: set[object] = set()  # whistles and swap rounds already put to the bots
     windows: list[object] = []  # swaps and armoede already put to the others for a check

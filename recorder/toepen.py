@@ -105,6 +105,7 @@ class Toepen(TrickGame):
         self.whistled: list[set[Rank]] = [set() for _ in range(self.n)]
         self.lives_before: list[int] = list(self.lives)
         self.paid_this_hand: list[int] = [0] * self.n
+        self.poverty_asked = False
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -186,10 +187,9 @@ class Toepen(TrickGame):
     @property
     def to_move(self) -> int | None:
         """The seat to play the next card (the leader before the first lead)."""
-        if self.phase == "preplay":
-            return self.leader
-        if self.phase != "play":
+        if self.phase not in ("preplay", "play"):
             return None
+        # Before the first lead this is the leader, or the next player still in if they folded.
         return self._next_player()
 
     # -- starting a hand ---------------------------------------------------------------------
@@ -322,8 +322,9 @@ class Toepen(TrickGame):
     def _deal_complete(self) -> None:
         if self.phase == "deal":
             self.phase = "preplay"
-            if self.poor is not None and not self.answer_queue:
+            if self.poor is not None and not self.poverty_asked:
                 # Poverty: as if the poor player had knocked; the others answer for 1.
+                self.poverty_asked = True
                 self.last_knocker = self.poor
                 self.answer_queue = [s for s in self.seats_from(self.poor) if self.in_hand(s)]
                 self.answer_queue.remove(self.poor)
@@ -526,14 +527,15 @@ class Toepen(TrickGame):
         self.verify_redeal(dealer)
         event = Redeal(dealer)
         self.log.append(event)
+        # Stakes, knocks, folds, costs and poverty were decided before the redeal and stand.
         answers, knocker, stake = self.answer_queue, self.last_knocker, self.stake
         folded, count, lives_before = self.folded, self.knock_count, self.lives_before
-        paid = self.paid_this_hand
+        paid, poor, asked = self.paid_this_hand, self.poor, self.poverty_asked
         self._reset_hand()
         self.stake, self.folded, self.knock_count = stake, folded, count
         self.answer_queue, self.last_knocker = answers, knocker
         self.lives_before, self.paid_this_hand = lives_before, paid
-        self.poor = self._poor_player(dealer)
+        self.poor, self.poverty_asked = poor, asked
         order = [s for s in self.seats_from(dealer) if self.alive[s]]
         for s in order:
             self.dealt[s] = True

@@ -91,6 +91,7 @@ class Auditor:
                 assert events[i + 1].to_row() == ("pay", seat, None, stake - 1, None)
                 folded.add(seat)
             elif kind == "play":
+                assert seat not in folded, f"{seat} played after folding"
                 trick.append((seat, card))
             elif kind == "trick":
                 live = [(s, c) for s, c in trick if s not in folded]

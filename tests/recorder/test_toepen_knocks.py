@@ -213,3 +213,32 @@ def test_answers_block_play_until_complete():
     assert str(err.value) == (
         "hand 1, before the first lead: Anna cannot play Jh: the knock must be answered first (Dan)"
     )
+
+
+def test_a_leader_who_folds_before_the_first_lead_hands_the_lead_on():
+    game = dealt("lives")
+    run(game, "Dan knock", "Anna fold", "Ben stay", "Carla stay")
+    assert game.to_move == 1
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Anna Jh")
+    assert str(err.value) == (
+        "hand 1, before the first lead: Anna cannot play Jh: it is Ben's turn, not Anna's"
+    )
+    run(game, "Ben Qh")
+
+
+def test_redeal_keeps_poverty_decided_at_the_start_of_the_hand():
+    rules = table("lives").rules.with_variants("poverty")
+    game = table(rules)
+    game.lives[1] = 1  # Ben is poor; Carla will drop to 1 life through a lost check
+    game.lives[2] = 2
+    deal(game, "Dan", ["Ah Kh Qs Jd", "9s 7c Td 8h", "Jh Kc 7d As", "Qh Tc 8d Js"])
+    assert game.poor == 1
+    run(game, "Carla stay", "Dan stay", "Anna stay", "Anna armoede", "Carla check Anna")
+    assert game.lives[2] == 1
+    run(game, "Dan redeal")
+    from tests.recorder.table import feed
+
+    feed(game, ["Jc 9d Ts Kd", "7h Qc 9c Ad", "8s Th 7d Qd", "Ah 8c Kh Jh"])
+    assert game.poor == 1 and game.answer_queue == [] and game.stake == 2
+    assert game.to_move == 1

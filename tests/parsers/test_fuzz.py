@@ -1,0 +1,77 @@
+"""Garbage in: random text and random edits of valid logs only ever raise NotationError."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parsers import jsonl, notation
+from recorder.errors import NotationError
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+TEXTS = [p.read_text(encoding="utf-8-sig") for p in sorted(SAMPLES.glob("*.txt"))]
+JSONL = (SAMPLES / "engine-export.jsonl").read_text(encoding="utf-8")
+ALPHABET = "AKQJT98710hdcs♥♦♣♠?:;,.#\n -0123456789abcdefghijklmnopqrstuvwxyz{}[]\"'"
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def survives(reader, text: str) -> None:
+    try:
+        reader.loads(text)
+    except NotationError:
+        pass
+    parsed = reader.parse(text, lenient=True)
+    assert all(isinstance(e, NotationError) for e in parsed.errors)
+
+
+@st.composite
+def mutated(draw, base: str) -> str:
+    text = base
+    for _ in range(draw(st.integers(1, 6))):
+        if not text:
+            break
+        at = draw(st.integers(0, len(text) - 1))
+        action = draw(st.sampled_from(["delete", "insert", "replace", "cut_line", "dup_line"]))
+        if action == "delete":
+            text = text[:at] + text[at + draw(st.integers(1, 12)) :]
+        elif action == "insert":
+            text = text[:at] + draw(st.text(ALPHABET, min_size=1, max_size=8)) + text[at:]
+        elif action == "replace":
+            text = text[:at] + draw(st.sampled_from(ALPHABET)) + text[at + 1 :]
+        else:
+            lines = text.splitlines(keepends=True)
+            index = draw(st.integers(0, len(lines) - 1))
+            if action == "cut_line":
+                del lines[index]
+            else:
+                lines.insert(index, lines[index])
+            text = "".join(lines)
+    return text
+
+
+@FUZZ
+@given(st.binary(max_size=400))
+def test_random_bytes(data: bytes) -> None:
+    text = data.decode("utf-8", errors="replace")
+    survives(notation, text)
+    survives(jsonl, text)
+
+
+@FUZZ
+@given(st.text(ALPHABET, max_size=300))
+def test_random_text_in_the_notations_alphabet(text: str) -> None:
+    survives(notation, "players: Anna, Ben, Carla\nhand 1, dealer Anna\n" + text)
+
+
+@FUZZ
+@given(st.sampled_from(TEXTS).flatmap(mutated))
+def test_mutations_of_valid_logs(text: str) -> None:
+    survives(notation, text)
+
+
+@FUZZ
+@given(mutated(JSONL))
+def test_mutations_of_valid_json_lines(text: str) -> None:
+    survives(jsonl, text)

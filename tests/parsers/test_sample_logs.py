@@ -1,0 +1,90 @@
+"""Every sample log reads; every broken one fails with its exact message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parsers.files import read_file
+from parsers.notation import NotationRuleError
+from recorder.errors import NotationError
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+GOOD = {
+    "classic-evening.txt": (2, 9),
+    "laundry-and-checks.txt": (1, 2),
+    "lives-armoede-cut.txt": (1, 8),
+    "poverty-short-game.txt": (1, 3),
+    "knock-war.txt": (1, 1),
+    "unknown-hands.txt": (1, 6),
+    "utf8-bom-crlf.txt": (1, 1),
+    "dutch-card-letters.txt": (1, 1),
+    "engine-export.jsonl": (1, 6),
+}
+
+BROKEN = {
+    "typo-in-suit.txt": "8:10: expected a card like Th, 10h or 10♥, found 'Jx': unknown suit 'x'",
+    "not-following-suit.txt": "12:13: hand 1, trick 1: Ben must follow hearts (holds Qh)",
+    "unknown-player.txt": "14:1: expected a player (Anna, Ben, Carla, Dan), found 'Bert'",
+    "card-dealt-twice.txt": (
+        "11:1: hand 1, before the first lead: Jh dealt to Dan, but Jh is already in Anna's hand"
+    ),
+    "result-disagrees.txt": "18:1: hand 1: the result says Ben paid 2, but the rules give 3",
+    "missing-players.txt": "2:1: the header has no 'players:' line",
+    "knock-twice-in-a-row.txt": "16:1: hand 1, trick 4: Ben cannot knock twice in a row",
+    "hand-not-finished.txt": "7:1: hand 1 is not finished (Ben to act)",
+    "date-not-iso.txt": (
+        "3:7: expected a date like 2026-11-27 or 2026-11-27 20:30, found '27/11/2026'"
+    ),
+    "ambiguous-name.txt": "12:4: 'Ann' could be Anna, Annemiek: write more of the name",
+    "wrong-trick-number.txt": "15:4: the line is marked trick 4, but the card opens trick 3",
+    "not-utf8.txt": "4: the file is not UTF-8 text",
+    "truncated-line.jsonl": "13:41: not JSON: Expecting value",
+}
+
+RULE_BROKEN = {"not-following-suit.txt", "card-dealt-twice.txt", "knock-twice-in-a-row.txt"}
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_sample_log_reads_and_referees(name: str) -> None:
+    parsed = read_file(SAMPLES / name)
+    assert parsed.errors == []
+    games, hands = GOOD[name]
+    assert (len(parsed.games), sum(g.hands for g in parsed.games)) == (games, hands)
+
+
+def test_every_sample_file_is_covered() -> None:
+    present = {p.name for p in SAMPLES.iterdir() if p.is_file()}
+    assert present == set(GOOD)
+    broken = {p.name for p in (SAMPLES / "broken").iterdir()}
+    assert broken == set(BROKEN)
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_file_gives_its_exact_message(name: str) -> None:
+    path = SAMPLES / "broken" / name
+    with pytest.raises(NotationError) as err:
+        read_file(path)
+    assert str(err.value) == f"{path}:{BROKEN[name]}"
+    assert isinstance(err.value, NotationRuleError) == (name in RULE_BROKEN)
+
+
+def test_the_classic_evening_holds_the_seed_example_and_a_second_game() -> None:
+    first, second = read_file(SAMPLES / "classic-evening.txt").games
+    paid = {name: 0 for name in first.players}
+    for event in first.events:
+        if event.kind == "pay":
+            paid[first.players[event.seat]] += event.amount  # type: ignore[attr-defined]
+    assert first.events[-1].to_row() == ("game_end", None, None, None, 1)  # Ben loses
+    assert second.started_at is not None and second.started_at.hour == 21
+    assert first.game_id != second.game_id
+
+
+def test_unknown_hands_keep_their_cards_unknown() -> None:
+    (game,) = read_file(SAMPLES / "unknown-hands.txt").games
+    deals = [e.to_row() for e in game.events if e.kind == "deal"]
+    known = {row[1] for row in deals if row[2] is not None}
+    assert known == {0}  # only Anna's cards were written down
+    assert any(row[2] is None for row in deals)
