@@ -112,15 +112,11 @@ def _strip_comment(raw: str) -> str:
 def _split_statements(body: str, line: int, start_col: int) -> Iterator[_Stmt]:
     """Split a line's text on commas and semicolons, keeping each piece's column."""
     pos = 0
-    for piece in re.split(r"([,;])", body):
-        if piece in (",", ";"):
-            pos += 1
-            continue
+    for piece in body.replace(";", ",").split(","):  # same length: columns stay right
         stripped = piece.strip()
         if stripped:
-            offset = len(piece) - len(piece.lstrip())
-            yield _Stmt(stripped, line, start_col + pos + offset)
-        pos += len(piece)
+            yield _Stmt(stripped, line, start_col + pos + len(piece) - len(piece.lstrip()))
+        pos += len(piece) + 1
 
 
 def _lex(text: str, source: str | None) -> list[_Game]:
@@ -209,6 +205,25 @@ class _Referee:
         self.source = source
         self.lenient = lenient
         self.errors: list[NotationError] = []
+        # Every way to name a player in one word: the name, or a unique beginning of it.
+        self.prefixes: dict[str, int] = {}
+        self.multiword = False
+
+    def index_names(self, players: tuple[str, ...]) -> None:
+        """Prepare name look-ups: each full name and each unique beginning of one."""
+        lowered = [n.lower() for n in players]
+        counts: dict[str, int] = {}
+        for name in lowered:
+            for end in range(1, len(name) + 1):
+                counts[name[:end]] = counts.get(name[:end], 0) + 1
+        self.prefixes = {
+            name[:end]: seat
+            for seat, name in enumerate(lowered)
+            for end in range(1, len(name) + 1)
+            if counts[name[:end]] == 1
+        }
+        self.prefixes.update({name: seat for seat, name in enumerate(lowered)})
+        self.multiword = any(" " in n for n in players)
 
     def fail(self, message: str, where: _Stmt | _Hand | tuple[int, int]) -> NotationError:
         line, column = where if isinstance(where, tuple) else (where.line, where.column)
@@ -308,6 +323,17 @@ class _Referee:
     def split_name(self, game: Toepen, stmt: _Stmt) -> tuple[int, str, int]:
         """The statement's player, the rest of its text, and the column where the rest starts."""
         text = stmt.text
+        if not self.multiword:
+            end = len(text)
+            for mark in (" ", ":"):
+                at = text.find(mark)
+                if 0 <= at < end:
+                    end = at
+            seat = self.prefixes.get(text[:end].lower())
+            if seat is not None:
+                rest = text[end:]
+                stripped = rest.lstrip()
+                return seat, stripped, stmt.column + len(text) - len(stripped)
         lowered = text.lower()
         for seat, name in sorted(enumerate(game.players), key=lambda p: -len(p[1])):
             n = name.lower()
@@ -353,6 +379,7 @@ class _Referee:
 
     def run(self) -> GameRecord | None:
         rules, names, meta = self.header()
+        self.index_names(names)
         game = Toepen(rules, names)
         for stmt in self.lexed.cut:
             seat, rest, col = self.split_name(game, stmt)
@@ -427,16 +454,15 @@ class _Referee:
         while i < len(statements):
             stmt = statements[i]
             i += 1
-            lowered = stmt.text.lower()
-            if lowered.startswith("result:") or lowered.startswith("score:"):
+            if stmt.text[:7].lower().startswith(("result:", "score:")):
                 self.check_result(game, stmt, start)
                 continue
-            if self.holding(game, stmt) is not None:
+            seat, rest, col = self.split_name(game, stmt)
+            if rest.startswith(":"):
                 raise self.fail(
                     "cards can be written only at the deal, after a laundry or after a redeal",
                     stmt,
                 )
-            seat, rest, col = self.split_name(game, stmt)
             words = rest.split()
             verb = _VERBS.get(words[0].lower()) if words else None
             if verb is None:

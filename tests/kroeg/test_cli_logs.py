@@ -1,0 +1,104 @@
+"""kroeg validate, import, export and replay: exit codes and messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from parsers import notation
+from recorder.store import Dataset
+
+runner = CliRunner()
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+GOOD = SAMPLES / "laundry-and-checks.txt"
+BROKEN = SAMPLES / "broken" / "not-following-suit.txt"
+
+
+def kroeg(*args: object):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_validate_good_and_broken_files() -> None:
+    ok = kroeg("validate", GOOD)
+    assert ok.exit_code == 0
+    assert ok.output == f"{GOOD}: OK, 1 game, 2 hands\n"
+    bad = kroeg("validate", GOOD, BROKEN)
+    assert bad.exit_code == 1
+    assert bad.output.splitlines() == [
+        f"{GOOD}: OK, 1 game, 2 hands",
+        f"{BROKEN}:12:13: hand 1, trick 1: Ben must follow hearts (holds Qh)",
+        f"{BROKEN}: 1 error",
+        "Error: 1 of 2 files have errors",
+    ]
+
+
+def test_import_lands_games_once(tmp_path: Path) -> None:
+    out = tmp_path / "club"
+    first = kroeg("import", *sorted(SAMPLES.glob("*.txt")), "--into", out)
+    assert first.exit_code == 0, first.output
+    # utf8-bom-crlf.txt and dutch-card-letters.txt are the same game typed two ways:
+    # the same content gives the same id, so the second is a duplicate.
+    assert first.output.splitlines()[-1] == f"{out}: 8 games imported, 1 duplicate"
+    again = kroeg("import", GOOD, "--into", out)
+    assert again.output.splitlines() == [
+        f"{GOOD}: imported 0 games (0 hands), 1 duplicate",
+        f"{out}: 0 games imported, 1 duplicate",
+    ]
+    assert len(Dataset(out).game_ids()) == 8
+
+
+def test_strict_import_rejects_a_file_whole(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(GOOD.read_text(encoding="utf-8") + "\n" + BROKEN.read_text(encoding="utf-8"))
+    result = kroeg("import", mixed, "--into", tmp_path / "d")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(f"rejected: {mixed}:")
+    assert f"{mixed}: rejected" in result.output
+    assert Dataset(tmp_path / "d").game_ids() == set()
+    lenient = kroeg("import", mixed, "--into", tmp_path / "d", "--lenient")
+    assert lenient.exit_code == 1
+    assert f"{mixed}: imported 1 game (2 hands), 0 duplicates, 1 error" in lenient.output
+    assert lenient.output.strip().endswith("Error: 1 of 1 file had errors (listed above)")
+    assert len(Dataset(tmp_path / "d").game_ids()) == 1
+
+
+def test_export_reads_back_identical(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    kroeg("import", GOOD, "--into", out)
+    (game_id,) = Dataset(out).game_ids()
+    text = kroeg("export", out, "--game", game_id)
+    assert text.exit_code == 0
+    assert notation.loads(text.output) == [Dataset(out).read_game(game_id)]
+    jsonl_file = tmp_path / "g.jsonl"
+    written = kroeg("export", out, "--game", game_id, "--format", "jsonl", "--out", jsonl_file)
+    assert written.output == f"{jsonl_file}: game {game_id} written (2 hands)\n"
+    assert kroeg("validate", jsonl_file).exit_code == 0
+    bad = kroeg("export", out, "--game", "nope")
+    assert bad.exit_code == 1
+    assert bad.output.strip() == f"Error: {out}: no game nope"
+    assert kroeg("export", out, "--game", game_id, "--format", "pgn").output.strip() == (
+        "Error: unknown format 'pgn': expected text or jsonl"
+    )
+
+
+def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    kroeg("import", GOOD, "--into", out)
+    (game_id,) = Dataset(out).game_ids()
+    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == f"Hand 2 of game {game_id} (classic, 2 hands)"
+    assert lines[1] == (
+        "Dealer Carla; scores before the hand: Anna 1 point, Ben 2 points, Carla 0 points, "
+        "Dan 1 point"
+    )
+    assert "  Dan    10♦ 9♥ K♣ Q♠" in lines
+    assert "Anna checks Dan: it was a bluff; Dan pays 1" in lines
+    assert "Dan shows 10♦" in lines  # face up after the caught bluff
+    assert "Carla folds and pays 1" in lines
+    assert lines[-1] == "Dan wins the hand (stake 2)"
+    missing = kroeg("replay", out, "--game", game_id, "--hand", "3")
+    assert missing.output.strip() == f"Error: game {game_id} has hands 1 to 2, not hand 3"
