@@ -24,6 +24,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/notation.py
 
 clean:
 	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache
