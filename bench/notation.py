@@ -36,8 +36,10 @@ def main() -> None:
     for game in games:
         replay(game.rules, game.players, game.events)
     seconds = time.perf_counter() - began
-    print(f"{'engine replay':<14} {'':>6}              referee only {seconds:6.2f} s  "
-          f"{args.hands / seconds:8,.0f} hands/s   (the ceiling for any parser)")
+    print(
+        f"{'engine replay':<14} {'':>6}              referee only {seconds:6.2f} s  "
+        f"{args.hands / seconds:8,.0f} hands/s   (the ceiling for any parser)"
+    )
     for name, module in (("text notation", notation), ("JSON Lines", jsonl)):
         text = module.dumps(games)
         began = time.perf_counter()

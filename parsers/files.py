@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from parsers import jsonl, notation
+from parsers._io import read_text
 from parsers.notation import Parsed
 from recorder.errors import NotationError
 from recorder.store import Dataset
@@ -20,19 +21,10 @@ def read_file(path: str | Path, *, lenient: bool = False) -> Parsed:
     """Parse and referee a file: JSON Lines by its suffix (.jsonl, .ndjson), else the notation."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        error = NotationError(f"cannot read the file: {exc.strerror}", source=str(path))
+        text, _ = read_text(path)
+    except NotationError as error:
         if not lenient:
-            raise error from None
-        return Parsed(errors=[error])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        error = NotationError("the file is not UTF-8 text", line, None, str(path))
-        if not lenient:
-            raise error from None
+            raise
         return Parsed(errors=[error])
     if path.suffix.lower() in JSONL_SUFFIXES:
         return jsonl.parse(text, lenient=lenient, source=str(path))

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from parsers._io import read_text, write_text
 from parsers.notation import NotationRuleError, Parsed
 from recorder.errors import IllegalActionError, KroegError, NotationError
 from recorder.events import event_from_row, number_events
@@ -212,16 +213,9 @@ def loads(text: str, *, source: str | None = None) -> list[GameRecord]:
 
 
 def load(file: str | Path | IO[str]) -> list[GameRecord]:
-    """Read the games in a JSON Lines file (a path or an open text file), strictly."""
-    if isinstance(file, str | Path):
-        try:
-            text = Path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise NotationError("the file is not UTF-8 text", source=str(file)) from None
-        except OSError as exc:
-            raise NotationError(f"cannot read the file: {exc.strerror}", source=str(file)) from None
-        return loads(text, source=str(file))
-    return loads(file.read(), source=getattr(file, "name", None))
+    """Read the games in a file (a path or an open text file), strictly."""
+    text, source = read_text(file)
+    return loads(text, source=source)
 
 
 def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
@@ -258,8 +252,4 @@ def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
 
 def dump(games: GameRecord | Iterable[GameRecord], file: str | Path | IO[str]) -> None:
     """Write JSON Lines for one game or several to a path or an open text file."""
-    text = dumps(games)
-    if isinstance(file, str | Path):
-        Path(file).write_text(text, encoding="utf-8")
-    else:
-        file.write(text)
+    write_text(dumps(games), file)

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
+from parsers._io import read_text, write_text
 from recorder.cards import Card, Rank
 from recorder.errors import CardError, IllegalActionError, KroegError, NotationError, RulesError
 from recorder.events import (
@@ -658,19 +659,8 @@ def loads(text: str, *, source: str | None = None) -> list[GameRecord]:
 
 def load(file: str | Path | IO[str]) -> list[GameRecord]:
     """Read the games in a file (a path or an open text file), strictly."""
-    if isinstance(file, str | Path):
-        path = Path(file)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise NotationError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw[: exc.start].count(b"\n") + 1
-            raise NotationError("the file is not UTF-8 text", line, None, str(path)) from None
-        return loads(text, source=str(path))
-    return loads(file.read(), source=getattr(file, "name", None))
+    text, source = read_text(file)
+    return loads(text, source=source)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -815,8 +805,4 @@ def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
 
 def dump(games: GameRecord | Iterable[GameRecord], file: str | Path | IO[str]) -> None:
     """Write the canonical text of one game or several to a path or an open text file."""
-    text = dumps(games)
-    if isinstance(file, str | Path):
-        Path(file).write_text(text, encoding="utf-8")
-    else:
-        file.write(text)
+    write_text(dumps(games), file)
