@@ -40,6 +40,9 @@ class Bot:
     knock_chance = 0.12
     counter_chance = 0.05
     check_chance = 0.2
+    #: The bot raises no further once the stake reaches this: where the rules set no
+    #: limit (kroegtoepen), two strong hands would otherwise counter-knock for ever.
+    max_stake = 6
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -138,6 +141,7 @@ class CautiousBot(Bot):
 
     style = "cautious"
     check_chance = 0.05
+    max_stake = 3
 
     def wants_knock(self, game: Toepen, seat: int) -> bool:
         return self.edge(game, seat) > 0.6 and self.rng.random() < 0.5
@@ -155,6 +159,7 @@ class BluffingBot(Bot):
     style = "bluffer"
     counter_chance = 0.25
     check_chance = 0.3
+    max_stake = 8
 
     def wants_knock(self, game: Toepen, seat: int) -> bool:
         weak = self.edge(game, seat) < 0

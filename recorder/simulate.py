@@ -36,7 +36,11 @@ def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
     while game.phase in ("preplay", "play"):
         if game.answer_queue:
             seat = game.answerers()[0]
-            choice = bots[seat].answer(game, seat, rules.counter_knock and game.can_knock(seat))
+            bot = bots[seat]
+            can_counter = (
+                rules.counter_knock and game.stake < bot.max_stake and game.can_knock(seat)
+            )
+            choice = bot.answer(game, seat, can_counter)
             if choice == "knock":
                 game.knock(seat)
             elif choice == "stay":
@@ -62,7 +66,8 @@ def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
             continue
         mover = game.to_move
         assert mover is not None
-        if bots[mover].wants_knock(game, mover) and game.can_knock(mover):
+        bot = bots[mover]
+        if game.stake < bot.max_stake and bot.wants_knock(game, mover) and game.can_knock(mover):
             game.knock(mover)
             continue
         game.play(mover, bots[mover].choose_card(game, mover))

@@ -47,9 +47,13 @@ from recorder.events import (
 from recorder.rules import Ruleset
 from recorder.tricks import TrickGame
 
-__all__ = ["Replay", "Toepen", "replay"]
+__all__ = ["MAX_STAKE", "Replay", "Toepen", "replay"]
 
 Phase = Literal["idle", "deal", "preplay", "play", "over"]
+
+#: The highest stake any rule set allows: counter-knocks without a limit (kroegtoepen)
+#: must stop somewhere, and the log's `amount` column is a 16-bit number.
+MAX_STAKE = 999
 _FACES = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
 
 
@@ -106,6 +110,7 @@ class Toepen(TrickGame):
         self.lives_before: list[int] = list(self.lives)
         self.paid_this_hand: list[int] = [0] * self.n
         self.poverty_asked = False
+        self.declared_armoede: set[int] = set()
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -448,12 +453,15 @@ class Toepen(TrickGame):
         self._verify_quiet(doing)
         if not self.in_hand(seat):
             raise self._illegal(f"{doing}, but is not in the hand")
+        if seat in self.declared_armoede:
+            raise self._illegal(f"{doing}, but already declared armoede in this hand")
 
     def armoede(self, seat: int) -> Armoede:
         """Declare armoede: the hand is only J/Q/K/A (or a bluff); the dealer deals again."""
         self.verify_armoede(seat)
         event = Armoede(seat)
         self.log.append(event)
+        self.declared_armoede.add(seat)
         self.window = _Window("armoede", seat, list(self.hands[seat]))
         return event
 
@@ -531,7 +539,9 @@ class Toepen(TrickGame):
         answers, knocker, stake = self.answer_queue, self.last_knocker, self.stake
         folded, count, lives_before = self.folded, self.knock_count, self.lives_before
         paid, poor, asked = self.paid_this_hand, self.poor, self.poverty_asked
+        declared = self.declared_armoede
         self._reset_hand()
+        self.declared_armoede = declared
         self.stake, self.folded, self.knock_count = stake, folded, count
         self.answer_queue, self.last_knocker = answers, knocker
         self.lives_before, self.paid_this_hand = lives_before, paid
@@ -564,6 +574,8 @@ class Toepen(TrickGame):
         if self.window is not None and self.window.kind == "armoede":
             raise self._illegal(f"{who} cannot knock: armoede awaits the redeal")
         new = self.stake + 1
+        if new > MAX_STAKE:
+            raise self._illegal(f"{who} cannot knock: the stake cannot go above {MAX_STAKE}")
         cap = self.rules.stake_cap
         if cap is not None and new > cap:
             if cap == 1:

@@ -242,3 +242,25 @@ def test_redeal_keeps_poverty_decided_at_the_start_of_the_hand():
     feed(game, ["Jc 9d Ts Kd", "7h Qc 9c Ad", "8s Th 7d Qd", "Ah 8c Kh Jh"])
     assert game.poor == 1 and game.answer_queue == [] and game.stake == 2
     assert game.to_move == 1
+
+
+def test_the_stake_has_a_ceiling_even_without_a_knock_limit():
+    from recorder.toepen import MAX_STAKE
+
+    game = dealt("lives", "kroegtoepen")
+    game.stake = MAX_STAKE  # as after a very long knock war
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Anna knock")
+    assert str(err.value) == (
+        "hand 1, before the first lead: Anna cannot knock: the stake cannot go above 999"
+    )
+
+
+def test_bots_stop_raising_where_the_rules_set_no_limit():
+    from recorder.rules import Ruleset
+    from recorder.simulate import simulate
+
+    rules = Ruleset.preset("classic").with_variants("kroegtoepen", "fast-fold")
+    games = list(simulate(rules, 8, 200, 79, ["random", "bluffer", "cautious", "sharp"]))
+    stakes = [e.stake for g in games for e in g.events if isinstance(e, Knock)]
+    assert stakes and max(stakes) <= 8 + 1  # a bluffer knocks up to 8, a counter to 9

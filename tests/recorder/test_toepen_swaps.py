@@ -243,3 +243,16 @@ def test_whistling_needs_the_cards():
     assert str(err.value) == (
         "hand 1, before the first lead: Anna cannot announce 3 tens (holds 2 known of them)"
     )
+
+
+def test_armoede_once_per_player_per_hand():
+    game = table("lives")
+    deal(game, "Dan", hands_with(LAUNDRY))
+    run(game, "Carla armoede", "Dan redeal")
+    feed(game, ["Jh 9s 7c Qd", "Qh Js 7s Jc", LAUNDRY, "8h Ts Ac Ad"])
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Carla armoede")
+    assert str(err.value) == (
+        "hand 1, before the first lead: Carla declares armoede, "
+        "but already declared armoede in this hand"
+    )

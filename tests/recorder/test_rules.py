@@ -1,0 +1,89 @@
+"""Rule sets: presets, a flag for every variant, validation, JSON round trips."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from recorder.cards import Rank
+from recorder.errors import RulesError
+from recorder.rules import PRESETS, VARIANTS, Ruleset
+
+
+def test_presets_follow_rules_md() -> None:
+    classic, lives = Ruleset.preset("classic"), Ruleset.preset("lives")
+    assert (classic.lives, classic.last_trick, classic.game_end) == (10, "wins", "first_out_loses")
+    assert (classic.next_dealer, classic.knock_limit, classic.laundry) == (
+        "winner",
+        "new_stake",
+        True,
+    )
+    assert (lives.lives, lives.last_trick, lives.game_end) == (10, "loses", "last_standing")
+    assert (lives.first_dealer, lives.next_dealer, lives.knock_limit) == ("cut", "left", "stake")
+    assert lives.armoede and lives.counter_knock and not lives.laundry
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_variant_changes_the_rules_it_names(name: str) -> None:
+    for preset in PRESETS.values():
+        changed = preset.with_variants(name)
+        for key, value in VARIANTS[name].items():
+            assert getattr(changed, key) == value
+
+
+def test_variants_of_the_seeds() -> None:
+    r = Ruleset.preset("classic").with_variants("whistling")
+    assert (r.whistle_must, r.whistle_may) == ((Rank.TEN,), (Rank.JACK,))
+    g = Ruleset.preset("lives").with_variants("gezinstoepen")
+    assert (g.lives, g.max_players, g.stake_cap) == (5, 4, 2)
+    assert Ruleset.preset("lives").with_variants("no-knock").stake_cap == 1
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_json_round_trip_of_every_preset_with_every_variant(name: str) -> None:
+    for variant in VARIANTS:
+        rules = PRESETS[name].with_variants(variant)
+        assert Ruleset.from_json(rules.to_json()) == rules
+        assert json.loads(rules.to_json())["name"] == name
+
+
+def test_a_club_keeps_its_own_rule_set(tmp_path: Path) -> None:
+    path = tmp_path / "leeuw.json"
+    path.write_text(
+        '{"name": "De Gouden Leeuw", "base": "classic", "variants": ["poverty"], "lives": 15}'
+    )
+    rules = Ruleset.load(path)
+    assert (rules.name, rules.poverty, rules.lives) == ("De Gouden Leeuw", True, 15)
+    rules.dump(tmp_path / "again.json")
+    assert Ruleset.load(tmp_path / "again.json") == rules
+    assert Ruleset.resolve(str(path), ["fast-fold"]).fast_fold
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"lives": 0}, "lives must be at least 1, found 0"),
+        (
+            {"last_trick": "sometimes"},
+            "rule last_trick = 'sometimes' is not valid: expected one of wins, loses",
+        ),
+        ({"colour": "red"}, "unknown rule parameter(s): colour"),
+        ({"base": "bridge"}, "unknown rule preset 'bridge': expected one of classic, lives"),
+        ({"variants": ["dirty"]}, "unknown variant 'dirty': expected one of "),
+        (
+            {"min_players": 5, "max_players": 4},
+            "players must satisfy 2 <= min_players <= max_players <= 8, found 5..4",
+        ),
+        ({"whistle_must": ["X"]}, "rule whistle_must: unknown rank 'X'"),
+    ],
+)
+def test_bad_rule_sets_are_refused(data: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError) as err:
+        Ruleset.from_dict(data)
+    assert str(err.value).startswith(message)
+
+
+def test_not_json() -> None:
+    with pytest.raises(RulesError) as err:
+        Ruleset.from_json("{nope")
+    assert str(err.value).startswith("rule set is not valid JSON: ")
