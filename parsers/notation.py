@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from parsers._io import read_text, write_text
+from parsers.names import NameIndex, UnknownName
 from recorder.cards import Card, Rank
 from recorder.errors import CardError, IllegalActionError, KroegError, NotationError, RulesError
 from recorder.events import (
@@ -206,25 +207,7 @@ class _Referee:
         self.source = source
         self.lenient = lenient
         self.errors: list[NotationError] = []
-        # Every way to name a player in one word: the name, or a unique beginning of it.
-        self.prefixes: dict[str, int] = {}
-        self.multiword = False
-
-    def index_names(self, players: tuple[str, ...]) -> None:
-        """Prepare name look-ups: each full name and each unique beginning of one."""
-        lowered = [n.lower() for n in players]
-        counts: dict[str, int] = {}
-        for name in lowered:
-            for end in range(1, len(name) + 1):
-                counts[name[:end]] = counts.get(name[:end], 0) + 1
-        self.prefixes = {
-            name[:end]: seat
-            for seat, name in enumerate(lowered)
-            for end in range(1, len(name) + 1)
-            if counts[name[:end]] == 1
-        }
-        self.prefixes.update({name: seat for seat, name in enumerate(lowered)})
-        self.multiword = any(" " in n for n in players)
+        self.names = NameIndex(())
 
     def fail(self, message: str, where: _Stmt | _Hand | tuple[int, int]) -> NotationError:
         line, column = where if isinstance(where, tuple) else (where.line, where.column)
@@ -309,28 +292,22 @@ class _Referee:
     # -- names, cards -----------------------------------------------------------------------
 
     def seat(self, game: Toepen, word: str, where: _Stmt) -> int:
-        lowered = word.lower()
-        names = [n.lower() for n in game.players]
-        if lowered in names:
-            return names.index(lowered)
-        matches = [i for i, n in enumerate(names) if n.startswith(lowered)]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            options = ", ".join(game.players[i] for i in matches)
-            raise self.fail(f"{word!r} could be {options}: write more of the name", where)
-        raise self.fail(f"expected a player ({', '.join(game.players)}), found {word!r}", where)
+        """The seat a word names (a name or a unique beginning of one)."""
+        try:
+            return self.names.resolve(word)
+        except UnknownName as exc:
+            raise self.fail(str(exc), where) from None
 
     def split_name(self, game: Toepen, stmt: _Stmt) -> tuple[int, str, int]:
         """The statement's player, the rest of its text, and the column where the rest starts."""
         text = stmt.text
-        if not self.multiword:
+        if not self.names.multiword:
             end = len(text)
             for mark in (" ", ":"):
                 at = text.find(mark)
                 if 0 <= at < end:
                     end = at
-            seat = self.prefixes.get(text[:end].lower())
+            seat = self.names.get(text[:end])
             if seat is not None:
                 rest = text[end:]
                 stripped = rest.lstrip()
@@ -380,7 +357,7 @@ class _Referee:
 
     def run(self) -> GameRecord | None:
         rules, names, meta = self.header()
-        self.index_names(names)
+        self.names = NameIndex(names)
         game = Toepen(rules, names)
         for stmt in self.lexed.cut:
             seat, rest, col = self.split_name(game, stmt)

@@ -1,0 +1,353 @@
+"""Guided entry at the table: a game typed hand by hand, refereed and journaled.
+
+`ManualGame` wraps the engine (cards come from outside; a hand may stay
+unknown) and a journal: every accepted input is appended to the journal and
+flushed to disk before the call returns, so killing the process loses nothing
+typed, and `ManualGame.resume(journal)` continues exactly where it stopped.
+`undo()` takes back the last input. `land()` stores the game in a dataset with
+`source = manual`.
+
+The journal is JSON Lines: a header, then one line per input event
+(`{"event": [kind, seat, card, amount, target]}`), `{"undo": true}` for an
+undo, and `{"landed": game_id}` once the game is stored.
+
+This API is what `kroeg record` and the dashboard's Record page drive; it
+knows nothing of text commands or widgets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from recorder.cards import Card, Rank
+from recorder.errors import IllegalActionError, KroegError
+from recorder.events import Event, HandStart, event_from_row
+from recorder.records import GameRecord, content_id
+from recorder.rules import Ruleset
+from recorder.store import Dataset, WriteReport
+from recorder.toepen import Toepen
+
+__all__ = ["JournalError", "ManualGame", "Prompt"]
+
+_AUTOMATIC = {"trick", "pay", "hand_end", "eliminated", "game_end"}
+
+
+class JournalError(KroegError):
+    """A journal that cannot be read or continued."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the table is waiting for: `kind` is one of start, cut, cards, answer, play, over."""
+
+    kind: str
+    seats: tuple[int, ...]
+    stake: int
+    text: str
+
+
+class ManualGame:
+    """One game entered at the table; see the module docstring."""
+
+    def __init__(self, header: dict[str, Any], journal: Path) -> None:
+        self.header = header
+        self.journal = journal
+        self.rules = Ruleset.from_dict(header["rules"])
+        self.players: tuple[str, ...] = tuple(header["players"])
+        self.inputs: list[Event] = []
+        self.landed: str | None = None
+        self.game = Toepen(self.rules, self.players)
+
+    # -- starting, resuming -----------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        rules: Ruleset,
+        journal: str | Path,
+        *,
+        dataset: str | Path | None = None,
+        venue: str | None = None,
+        started_at: datetime | None = None,
+    ) -> ManualGame:
+        """Begin a new game and its journal (which must not exist yet)."""
+        path = Path(journal)
+        Toepen(rules, players)  # the rules check the table before anything is written
+        if path.exists():
+            raise JournalError(f"{path}: a journal is already there; resume it or choose another")
+        header = {
+            "journal": 1,
+            "session": uuid.uuid4().hex,
+            "players": list(players),
+            "rules": rules.to_dict(),
+            "venue": venue,
+            "started_at": (started_at or datetime.now(UTC)).isoformat(),
+            "dataset": None if dataset is None else str(dataset),
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        manual = cls(header, path)
+        manual._append({"header": header})
+        return manual
+
+    @classmethod
+    def resume(cls, journal: str | Path) -> ManualGame:
+        """Continue a game from its journal, replaying every input through the engine."""
+        path = Path(journal)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise JournalError(f"{path}: cannot read the journal ({exc.strerror})") from None
+        entries = []
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError:
+                if number == len(lines):
+                    break  # a line cut short by a crash mid-write: it was never accepted
+                raise JournalError(f"{path}:{number}: not a journal line") from None
+        if not entries or "header" not in entries[0]:
+            raise JournalError(f"{path}: not a kroeg journal (no header line)")
+        manual = cls(entries[0]["header"], path)
+        for entry in entries[1:]:
+            if "event" in entry:
+                manual._apply(event_from_row(*entry["event"]))
+            elif entry.get("undo"):
+                manual._rebuild(manual.inputs[:-1])
+            elif "landed" in entry:
+                manual.landed = entry["landed"]
+        return manual
+
+    # -- the journal ------------------------------------------------------------------------
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        with open(self.journal, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _apply(self, event: Event) -> Event:
+        recorded = self.game.apply(event)
+        self.inputs.append(recorded)
+        return recorded
+
+    def _accept(self, action: Any, *args: Any) -> Event:
+        """Run an engine action; journal it once the engine has accepted it."""
+        if self.landed is not None:
+            raise JournalError(f"this game was already stored as {self.landed}")
+        recorded: Event = action(*args)
+        self.inputs.append(recorded)
+        self._append({"event": list(recorded.to_row())})
+        return recorded
+
+    def _rebuild(self, inputs: list[Event]) -> None:
+        self.game = Toepen(self.rules, self.players)
+        self.inputs = []
+        for event in inputs:
+            self._apply(event)
+
+    # -- what the table waits for -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.over
+
+    def prompt(self) -> Prompt:
+        """Whose turn it is, the stake, and what is expected, in words."""
+        game, names = self.game, self.players
+        stake = game.stake
+        if game.over:
+            return Prompt("over", (), stake, "the game is over")
+        if game.phase == "idle":
+            if game.cut_round and game.hand_no == 0:
+                seat = next(s for s in game.cut_round if s not in game.cut_cards)
+                return Prompt("cut", (seat,), stake, f"{names[seat]} cuts a card")
+            dealer = game.expected_dealer()
+            who = "name the dealer" if dealer is None else f"{names[dealer]} deals"
+            return Prompt(
+                "start",
+                () if dealer is None else (dealer,),
+                stake,
+                f"hand {game.hand_no + 1}: {who}",
+            )
+        if game.deal_queue:
+            seats = tuple(dict.fromkeys(game.deal_queue))
+            listed = ", ".join(names[s] for s in seats)
+            return Prompt("cards", seats, stake, f"cards for {listed} (or skip)")
+        answering = tuple(game.answerers())
+        if answering:
+            listed = " or ".join(names[s] for s in answering)
+            return Prompt("answer", answering, stake, f"{listed}: stay or fold (stake {stake})")
+        if game.window is not None and game.window.kind == "armoede":
+            dealer = game.dealer
+            assert dealer is not None
+            return Prompt(
+                "play",
+                (dealer,),
+                stake,
+                f"check {names[game.window.seat]}'s armoede, or {names[dealer]} redeals",
+            )
+        mover = game.to_move
+        assert mover is not None
+        where = "leads" if not game.trick_plays else "plays"
+        trick = max(game.trick_no, 1)
+        return Prompt(
+            "play",
+            (mover,),
+            stake,
+            f"hand {game.hand_no}, trick {trick}: {names[mover]} {where} (stake {stake})",
+        )
+
+    def scores(self) -> list[tuple[str, str]]:
+        """Each player's running score as the rules count it: points or lives."""
+        return [(name, self.game.score_text(seat)) for seat, name in enumerate(self.players)]
+
+    def last_hand_costs(self) -> dict[str, int]:
+        """What each player paid in the hand that ended last (empty while none has)."""
+        log = self.game.log
+        starts = [i for i, e in enumerate(log) if isinstance(e, HandStart)]
+        if not starts:
+            return {}
+        begin = (
+            starts[-1]
+            if self.game.phase in ("idle", "over")
+            else (starts[-2] if len(starts) > 1 else None)
+        )
+        if begin is None:
+            return {}
+        end = starts[starts.index(begin) + 1] if begin != starts[-1] else len(log)
+        paid: dict[str, int] = {}
+        for event in log[begin:end]:
+            kind, seat, _, amount, _ = event.to_row()
+            if kind == "pay" and seat is not None and amount is not None:
+                paid[self.players[seat]] = paid.get(self.players[seat], 0) + amount
+        return paid
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def start_hand(self, dealer: int | None = None) -> Event:
+        """Start the next hand; the dealer defaults to the one the rules name."""
+        return self._accept(self.game.start_hand, dealer)
+
+    def cut(self, seat: int, card: Card) -> Event:
+        """A card cut for the first deal (rules that cut for the dealer)."""
+        return self._accept(self.game.cut, seat, card)
+
+    def deal(self, hands: dict[int, Sequence[Card | None]]) -> list[Event]:
+        """Deal the cards the engine waits for: the known ones given per seat, the rest unknown.
+
+        All or nothing: if any card is refused, the deal is taken back before the error.
+        """
+        game = self.game
+        pending = {seat: list(cards) for seat, cards in hands.items()}
+        for seat, given in pending.items():
+            wanted = list(game.deal_queue).count(seat)
+            if seat not in game.deal_queue:
+                raise IllegalActionError(f"{game.where()}: {self.players[seat]} gets no cards now")
+            if len(given) != wanted:
+                raise IllegalActionError(
+                    f"{game.where()}: {self.players[seat]} gets {wanted} cards, found {len(given)}"
+                )
+        done = len(self.inputs)
+        recorded = []
+        try:
+            while game.deal_queue:
+                seat = game.deal_queue[0]
+                cards = pending.get(seat)
+                recorded.append(self._accept(game.deal, seat, cards.pop(0) if cards else None))
+        except IllegalActionError:
+            for _ in range(len(self.inputs) - done):
+                self.undo()
+            raise
+        return recorded
+
+    def play(self, seat: int, card: Card) -> Event:
+        """A card played."""
+        return self._accept(self.game.play, seat, card)
+
+    def knock(self, seat: int) -> Event:
+        """Toep."""
+        return self._accept(self.game.knock, seat)
+
+    def stay(self, seat: int) -> Event:
+        """Answer a knock by staying in."""
+        return self._accept(self.game.stay, seat)
+
+    def fold(self, seat: int) -> Event:
+        """Answer a knock by folding."""
+        return self._accept(self.game.fold, seat)
+
+    def laundry(self, seat: int) -> Event:
+        """Swap the hand for four stock cards (deal them next, or leave them unknown)."""
+        return self._accept(self.game.laundry, seat)
+
+    def armoede(self, seat: int) -> Event:
+        """Declare armoede."""
+        return self._accept(self.game.armoede, seat)
+
+    def check(self, seat: int, target: int, genuine: int | None = None) -> Event:
+        """Check a swapped or armoede hand (say `genuine` when the hand is unknown)."""
+        return self._accept(self.game.check, seat, target, genuine)
+
+    def redeal(self, dealer: int) -> Event:
+        """Redeal after armoede (deal the new cards next)."""
+        return self._accept(self.game.redeal, dealer)
+
+    def whistle(self, seat: int, rank: Rank, count: int) -> Event:
+        """Announce three (whistle) or four (stand up) of a rank."""
+        return self._accept(self.game.whistle, seat, rank, count)
+
+    def undo(self) -> Event:
+        """Take back the last input (and whatever the engine recorded after it)."""
+        if not self.inputs:
+            raise IllegalActionError("there is nothing to undo")
+        if self.landed is not None:
+            raise JournalError(f"this game was already stored as {self.landed}")
+        last = self.inputs[-1]
+        self._rebuild(self.inputs[:-1])
+        self._append({"undo": True})
+        return last
+
+    # -- landing ----------------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game as stored: every finished hand (an unfinished last hand is left out)."""
+        log = list(self.game.log)
+        if self.game.phase not in ("idle", "over"):
+            starts = [i for i, e in enumerate(log) if isinstance(e, HandStart)]
+            log = log[: starts[-1]]
+        started = self.header.get("started_at")
+        return GameRecord(
+            game_id=content_id("m", self.header["session"]),
+            rules=self.rules,
+            players=self.players,
+            events=tuple(log),
+            source="manual",
+            started_at=None if started is None else datetime.fromisoformat(started),
+            venue=self.header.get("venue"),
+        )
+
+    def land(self, dataset: str | Path | None = None) -> WriteReport:
+        """Store the game (its finished hands) in the dataset, once; the journal says so."""
+        if self.landed is not None:
+            raise JournalError(f"this game was already stored as {self.landed}")
+        target = dataset or self.header.get("dataset")
+        if target is None:
+            raise JournalError("no dataset to store the game in")
+        record = self.record()
+        if record.hands == 0:
+            raise JournalError("no finished hand to store yet")
+        report = Dataset(target).write([record])
+        self.landed = record.game_id
+        self._append({"landed": record.game_id})
+        return report
