@@ -17,10 +17,11 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from parsers import jsonl, notation
+from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
 from parsers.render import view_hand
 from recorder.errors import KroegError
+from recorder.manual import ManualGame
 from recorder.rules import Ruleset
 from recorder.simulate import DEFAULT_NAMES
 from recorder.simulate import simulate as simulate_games
@@ -343,6 +344,85 @@ def replay(
             )
             if answer.strip().lower().startswith("q"):
                 break
+
+
+@app.command()
+@_friendly
+def record(
+    into: Annotated[
+        Path | None, typer.Option("--into", help="Dataset to store the game in.")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="Names in seat order, comma-separated (asked if left out).")
+    ] = None,
+    rules: RulesOpt = "classic",
+    variant: VariantOpt = None,
+    venue: Annotated[str | None, typer.Option(help="Café, club or table.")] = None,
+    journal: Annotated[
+        Path | None, typer.Option(help="Journal file (default: DATASET/journal/record-….jsonl).")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue the game kept in this journal.")
+    ] = None,
+) -> None:
+    """Enter a game at the table, hand by hand; the engine checks every step.
+
+    Every accepted step is written to a journal before the next prompt, so nothing
+    typed is lost; --resume continues after a crash. The game is stored when it
+    ends or on 'quit'; 'pause' (or end of input) keeps it for --resume.
+    Commands are read line by line when standard input is not a terminal.
+
+    Example: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan
+    """
+    interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401 - arrow keys and history at the prompt
+        except ImportError:
+            pass
+    if resume is not None:
+        manual = ManualGame.resume(resume)
+        if manual.landed is not None:
+            raise KroegError(f"{resume}: this game was already stored as {manual.landed}")
+        typer.echo(f"resuming {resume}: hand {manual.game.hand_no}, {len(manual.inputs)} steps")
+    else:
+        if into is None:
+            raise KroegError("say where to store the game: --into DATASET (or --resume JOURNAL)")
+        dataset = Dataset(into).create()
+        if players is None:
+            players = _read_line("players (seat order, commas): ", interactive) or ""
+        names = [n.strip() for n in players.split(",") if n.strip()]
+        stamp = datetime.now(UTC)
+        path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
+        manual = ManualGame.start(
+            names,
+            Ruleset.resolve(rules, variant or []),
+            path,
+            dataset=into,
+            venue=venue,
+            started_at=stamp,
+        )
+        typer.echo(f"journal: {path}  (after a crash: kroeg record --resume {path})")
+    refused = commands.loop(
+        commands.Session(manual), lambda prompt: _read_line(prompt, interactive), typer.echo
+    )
+    if refused and not interactive:
+        raise KroegError(f"{_n(refused, 'line')} refused (see above)")
+
+
+def _read_line(prompt: str, interactive: bool) -> str | None:
+    """A line from the keyboard (with the prompt) or from a script; None at the end."""
+    if interactive:
+        try:
+            return input(prompt)
+        except EOFError:
+            typer.echo("")
+            return None
+        except KeyboardInterrupt:
+            typer.echo("")
+            return None
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
 
 
 def _n(count: int, word: str) -> str:

@@ -46,10 +46,10 @@ from recorder.records import GameRecord, content_id
 from recorder.rules import PRESETS, VARIANTS, Ruleset
 from recorder.toepen import Toepen
 
-__all__ = ["NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
+__all__ = ["VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
 
 HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
-_VERBS = {
+VERBS = {
     "knock": "knock", "knocks": "knock", "k": "knock", "toep": "knock",
     "stay": "stay", "stays": "stay", "s": "stay", "in": "stay",
     "fold": "fold", "folds": "fold", "f": "fold", "out": "fold",
@@ -442,7 +442,7 @@ class _Referee:
                     stmt,
                 )
             words = rest.split()
-            verb = _VERBS.get(words[0].lower()) if words else None
+            verb = VERBS.get(words[0].lower()) if words else None
             if verb is None:
                 if len(words) != 1:
                     raise self.fail(

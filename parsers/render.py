@@ -33,7 +33,7 @@ from recorder.events import (
 from recorder.records import GameRecord
 from recorder.toepen import Replay, Toepen
 
-__all__ = ["HandView", "pretty", "view_hand"]
+__all__ = ["HandView", "describe_events", "pretty", "view_hand"]
 
 
 def pretty(card: Card | None) -> str:
@@ -81,8 +81,15 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     return HandView(heading, steps)
 
 
+def describe_events(game: Toepen, events: list[Event]) -> list[str]:
+    """Sentences for events the game has just recorded (its state is already past them)."""
+    steps = _Steps(game, None)
+    lines = [line for event in events for line in steps.describe(event)]
+    return lines + [line for block in steps.flush() for line in block]
+
+
 class _Steps:
-    def __init__(self, game: Toepen, rebuilt: Replay) -> None:
+    def __init__(self, game: Toepen, rebuilt: Replay | None) -> None:
         self.game = game
         self.rebuilt = rebuilt
         self.deals: dict[int, list[Card | None]] = {}
@@ -103,7 +110,8 @@ class _Steps:
         return [lines]
 
     def describe(self, event: Event) -> list[str]:
-        self.rebuilt.feed(event)
+        if self.rebuilt is not None:
+            self.rebuilt.feed(event)
         game = self.game
         names = game.players
         if isinstance(event, Deal):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -243,7 +243,7 @@ class ManualGame:
         """A card cut for the first deal (rules that cut for the dealer)."""
         return self._accept(self.game.cut, seat, card)
 
-    def deal(self, hands: dict[int, Sequence[Card | None]]) -> list[Event]:
+    def deal(self, hands: Mapping[int, Sequence[Card | None]]) -> list[Event]:
         """Deal the cards the engine waits for: the known ones given per seat, the rest unknown.
 
         All or nothing: if any card is refused, the deal is taken back before the error.

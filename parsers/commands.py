@@ -1,0 +1,232 @@
+"""Text commands for entry at the table (`kroeg record`), turned into ManualGame calls.
+
+The words are the notation's (docs/NOTATION.md): `Anna Jh`, `b k`, `c f`,
+`Anna: Jh Jc Td 9s`, `Ben checks Carla`… A player is named by a unique
+beginning of the name or by seat number (1 = first seat). Where the engine
+already knows who acts, the name may be left out: `jh` plays for the player to
+move, `s` and `f` answer for the player whose answer is due, `k` knocks for the
+player to move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from parsers.names import NameIndex
+from parsers.notation import VERBS
+from parsers.render import describe_events
+from recorder.cards import Card, Rank
+from recorder.errors import CardError, KroegError
+from recorder.manual import ManualGame
+
+__all__ = ["HELP", "Outcome", "Session", "loop"]
+
+HELP = """\
+At the start of a hand: Enter for the dealer the rules name, or a name / seat number.
+Cards: 'Anna: Jh Jc Td 9s; Ben: ?' (leave anyone out: unknown), or 'skip' for all unknown.
+Play: 'jh' (the player to move), 'Anna Jh', 'k' / 'b k' (knock), 's' / 'f' (stay / fold),
+      'Carla laundry', 'Ben checks Carla [genuine|bluff]', 'Carla armoede', 'Dan redeals',
+      'Anna whistles 3T'. Several at once: 'b k, c f, d s'.
+Also: undo, score, help, pause (stop; resume later), quit (store the game and stop)."""
+
+
+@dataclass
+class Outcome:
+    """What a command did: lines to show, and whether the session stops."""
+
+    lines: list[str] = field(default_factory=list)
+    stop: str | None = None  # "quit" (stored) or "pause" (kept in the journal)
+
+
+class Session:
+    """Reads one command line at a time and applies it to a ManualGame."""
+
+    def __init__(self, manual: ManualGame) -> None:
+        self.manual = manual
+        self.names = NameIndex(manual.players, seat_numbers=True)
+
+    def run(self, line: str) -> Outcome:
+        """Apply one line; raise KroegError (with the rule or the syntax) if it is refused."""
+        text = line.strip()
+        word = text.lower()
+        manual = self.manual
+        if word in ("help", "?", "h"):
+            return Outcome(HELP.splitlines())
+        if word in ("score", "scores"):
+            return Outcome([self.score_line()])
+        if word == "undo":
+            event = manual.undo()
+            return Outcome([f"took back: {event.kind} by {manual.players[event.to_row()[1] or 0]}"])
+        if word in ("pause", "exit"):
+            return Outcome(
+                ["paused: resume with kroeg record --resume " + str(manual.journal)], "pause"
+            )
+        if word == "quit":
+            report = manual.land()
+            stored = "stored" if report.added else "already stored"
+            return Outcome([f"{stored} as game {manual.landed}"], "quit")
+        before = len(manual.game.log)
+        kind = manual.prompt().kind
+        if kind == "over":
+            raise KroegError("the game is over: type quit to store it")
+        if kind == "start":
+            self.start(text)
+        elif kind == "cut":
+            for statement in self.split(text):
+                seat, rest = self.actor(statement, None)
+                manual.cut(seat, Card.parse(rest))
+        elif kind == "cards":
+            self.cards(text)
+        else:
+            for statement in self.split(text):
+                self.action(statement)
+                if manual.prompt().kind == "cards":
+                    break  # after a laundry or a redeal the cards come next
+        return Outcome(self.after(before))
+
+    # -- pieces -----------------------------------------------------------------------------
+
+    def split(self, text: str) -> list[str]:
+        parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
+        if not parts:
+            raise KroegError("type a card or an action ('help' lists them)")
+        return parts
+
+    def actor(self, statement: str, default: int | None) -> tuple[int, str]:
+        """The player a statement names (or the default), and the rest of it."""
+        first, _, rest = statement.partition(" ")
+        first = first.rstrip(":")
+        seat = self.names.get(first)
+        if seat is not None:
+            return seat, rest.strip()
+        if default is None:
+            self.names.resolve(first)  # raises: say who could be meant
+        assert default is not None
+        return default, statement
+
+    def start(self, text: str) -> None:
+        words = [
+            w
+            for w in text.replace(",", " ").split()
+            if w.lower() not in ("hand", "dealer", "ok", "deal")
+        ]
+        words = [w for w in words if not w.isdigit() or len(words) == 1]
+        dealer = None if not words else self.names.resolve(words[-1])
+        self.manual.start_hand(dealer)
+
+    def cards(self, text: str) -> None:
+        manual = self.manual
+        if text.lower() in ("skip", "-", "?", "none"):
+            manual.deal({})
+            return
+        waiting = manual.prompt().seats
+        hands: dict[int, list[Card | None]] = {}
+        for part in (p.strip() for p in text.split(";") if p.strip()):
+            if ":" in part:
+                name, _, cards = part.partition(":")
+                seat = self.names.resolve(name.strip())
+            elif len(waiting) == 1:
+                seat, cards = waiting[0], part
+            else:
+                raise KroegError("write whose cards: 'Anna: Jh Jc Td 9s; Ben: ?'")
+            tokens = cards.split()
+            if tokens == ["?"]:
+                continue
+            hands[seat] = [None if t == "?" else Card.parse(t) for t in tokens]
+        manual.deal(hands)
+
+    def action(self, statement: str) -> None:
+        """One statement: `[player] card`, `[player] verb [args]`; the player may be implied."""
+        manual = self.manual
+        prompt = manual.prompt()
+        default = prompt.seats[0] if prompt.seats else None
+        tokens = statement.split()
+        first = tokens[0]
+        if len(tokens) > 1 and VERBS.get(first.lower()) is None:
+            seat = self.names.resolve(first)  # a name or seat number leads the statement
+            tokens = tokens[1:]
+        else:
+            seat = self.require(default, statement)  # a lone card or verb: who is implied
+        word, args = tokens[0], tokens[1:]
+        verb = VERBS.get(word.lower())
+        if verb is None:
+            if args:
+                raise KroegError(f"expected a card or an action, found {' '.join(tokens)!r}")
+            try:
+                card = Card.parse(word)
+            except CardError as exc:
+                raise KroegError(
+                    f"{word!r} is neither a card nor an action ({exc.reason}); 'help' lists them"
+                ) from None
+            manual.play(seat, card)
+        elif verb == "check":
+            if not args or len(args) > 2:
+                raise KroegError("whom? 'Ben checks Carla' (then genuine or bluff if unseen)")
+            genuine = None
+            if len(args) == 2:
+                genuine = {"genuine": 1, "bluff": 0}.get(args[1].lower())
+                if genuine is None:
+                    raise KroegError(f"expected genuine or bluff, found {args[1]!r}")
+            manual.check(seat, self.names.resolve(args[0]), genuine)
+        elif verb == "whistle":
+            if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
+                raise KroegError("expected a count and a rank, like 'whistles 3T'")
+            manual.whistle(seat, Rank.parse(args[0][1:]), int(args[0][0]))
+        else:
+            if args:
+                raise KroegError(f"{word} takes nothing after it, found {' '.join(args)!r}")
+            getattr(manual, verb)(seat)
+
+    def require(self, seat: int | None, statement: str) -> int:
+        if seat is None:
+            raise KroegError(f"say who: '{self.manual.players[0]} {statement}'")
+        return seat
+
+    def after(self, before: int) -> list[str]:
+        manual = self.manual
+        game = manual.game
+        new = game.log[before:]
+        lines = [line.rstrip() for line in describe_events(game, new) if line.strip()]
+        if any(e.kind == "hand_end" for e in new):
+            lines.append(self.score_line())
+        return lines
+
+    def score_line(self) -> str:
+        return "scores: " + ", ".join(f"{name} {score}" for name, score in self.manual.scores())
+
+
+def loop(session: Session, read: Callable[[str], str | None], write: Callable[[str], None]) -> int:
+    """Prompt, read, apply, answer, until the game is stored or paused; return refused lines.
+
+    `read(prompt)` returns a line, or None at the end of input (which pauses: the journal
+    keeps everything). A refused line is answered with the reason and the same question
+    is asked again. When the game ends it is stored at once.
+    """
+    manual = session.manual
+    refused = 0
+    seats = ", ".join(f"{i} {name}" for i, name in enumerate(manual.players, start=1))
+    write(f"seats: {seats}   (help: the commands)")
+    while True:
+        if manual.over and manual.landed is None:
+            report = manual.land()
+            write(f"game over; {'stored' if report.added else 'already stored'} as {manual.landed}")
+            return refused
+        prompt = manual.prompt()
+        line = read(f"[{prompt.text}] > ")
+        if line is None:
+            write(f"paused: resume with kroeg record --resume {manual.journal}")
+            return refused
+        if not line.strip() and prompt.kind not in ("start",):
+            continue
+        try:
+            outcome = session.run(line)
+        except KroegError as exc:
+            refused += 1
+            write(f"  refused: {exc}")
+            continue
+        for text in outcome.lines:
+            write(f"  {text}")
+        if outcome.stop is not None:
+            return refused
