@@ -7,6 +7,7 @@ with one line `Error: …` and exit code 1; bad usage exits with 2.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import time
@@ -376,10 +377,8 @@ def record(
     """
     interactive = sys.stdin.isatty()
     if interactive:
-        try:
+        with contextlib.suppress(ImportError):
             import readline  # noqa: F401 - arrow keys and history at the prompt
-        except ImportError:
-            pass
     if resume is not None:
         manual = ManualGame.resume(resume)
         if manual.landed is not None:
