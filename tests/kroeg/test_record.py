@@ -1,0 +1,145 @@
+"""kroeg record: a scripted game, refusals, kill -9 and --resume, and a real terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from recorder.store import Dataset
+from tests.recorder.test_seed_example import play_example
+
+runner = CliRunner()
+KROEG = [sys.executable, "-m", "kroeg.cli"]
+# The English seed's worked example, typed as a scorekeeper would.
+SCRIPT = [
+    "d",
+    "a: jh jc td 9s; b: qh qc jd 8s; c: kh kc 7d as; d: ah 7c 8d qd",
+    "jh", "qh", "kh", "ah",
+    "7c", "jc", "qc", "kc",
+    "b k", "f", "s", "s",
+    "8d", "td", "jd",
+    "a k", "s", "f",
+    "9s", "8s",
+    "quit",
+]  # fmt: skip
+
+
+def stored_events(dataset: Path):
+    (record,) = Dataset(dataset).read_games()
+    return record
+
+
+def test_a_scripted_game_lands_in_the_dataset(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["record", "--into", str(tmp_path / "ds"), "--players", "Anna,Ben,Carla,Dan"],
+        input="\n".join(SCRIPT) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "seats: 1 Anna, 2 Ben, 3 Carla, 4 Dan   (help: the commands)"
+    assert "  Ben knocks: the stake is now 2" in lines
+    assert "  scores: Anna 0 points, Ben 3 points, Carla 1 point, Dan 2 points" in lines
+    record = stored_events(tmp_path / "ds")
+    assert record.source == "manual"
+    assert record.events == tuple(play_example().log)
+    assert lines[-1] == f"  stored as game {record.game_id}"
+
+
+def test_players_are_asked_and_refused_lines_get_the_reason(tmp_path: Path) -> None:
+    script = ["Anna, Ben, Carla, Dan", "zz", *SCRIPT[:3], "2 8s", *SCRIPT[3:]]
+    result = runner.invoke(app, ["record", "--into", str(tmp_path / "ds")], input="\n".join(script))
+    assert result.exit_code == 1
+    refused = [line for line in result.output.splitlines() if line.startswith("  refused:")]
+    assert refused == [
+        "  refused: expected a player (Anna, Ben, Carla, Dan, or a seat number 1 to 4), "
+        "found 'zz'",
+        "  refused: hand 1, trick 1: Ben must follow hearts (holds Qh)",
+    ]
+    assert result.output.splitlines()[-1] == "Error: 2 lines refused (see above)"
+    assert stored_events(tmp_path / "ds").events == tuple(play_example().log)
+
+
+def test_kill_9_mid_game_then_resume_gives_the_identical_game(tmp_path: Path) -> None:
+    journal = tmp_path / "table.jsonl"
+    command = [*KROEG, "record", "--into", str(tmp_path / "ds"), "--players",
+               "Anna,Ben,Carla,Dan", "--journal", str(journal)]  # fmt: skip
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    assert process.stdin is not None
+    typed = SCRIPT[:12]  # up to Ben's knock
+    for line in typed:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+    # Wait until the journal holds every accepted step: header, hand start, 16 cards, 10 steps.
+    for _ in range(600):
+        if journal.exists() and len(journal.read_text().splitlines()) >= 28:
+            break
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    process.stdin.close()
+    assert len(journal.read_text().splitlines()) == 28
+    resumed = subprocess.run(
+        [*KROEG, "record", "--resume", str(journal)],
+        input="\n".join(SCRIPT[12:]) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.splitlines()[0] == f"resuming {journal}: hand 1, 27 steps"
+    assert stored_events(tmp_path / "ds").events == tuple(play_example().log)
+    again = subprocess.run([*KROEG, "record", "--resume", str(journal)], capture_output=True,
+                           text=True, check=False)  # fmt: skip
+    assert again.returncode == 1
+    assert "this game was already stored as" in again.stderr
+
+
+def read_until(fd: int, text: str, seen: bytearray) -> str:
+    """Read the terminal until `text` shows (or 20 s pass); return everything seen."""
+    for _ in range(400):
+        if text.encode() in seen:
+            break
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                seen.extend(os.read(fd, 4096))
+            except OSError:
+                break
+    return seen.decode("utf-8", errors="replace")
+
+
+def test_a_hand_typed_in_a_real_terminal(tmp_path: Path) -> None:
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: kroeg record on a terminal
+        os.execv(sys.executable, [*KROEG, "record", "--into", str(tmp_path / "ds"),
+                                  "--players", "Anna,Ben,Carla,Dan"])  # fmt: skip
+    seen = bytearray()
+    try:
+        screen = read_until(fd, "[hand 1: name the dealer] > ", seen)
+        assert "seats: 1 Anna, 2 Ben, 3 Carla, 4 Dan" in screen
+        for line in SCRIPT[:-1]:
+            os.write(fd, (line + "\r").encode())
+            if line == "jh":
+                screen = read_until(fd, "[hand 1, trick 1: Ben plays (stake 1)] > ", seen)
+        screen = read_until(fd, "[hand 2: Anna deals] > ", seen)
+        assert "Anna   J♥ J♣ 10♦ 9♠" in screen
+        assert "Carla folds and pays 1" in screen
+        assert "scores: Anna 0 points, Ben 3 points, Carla 1 point, Dan 2 points" in screen
+        os.write(fd, b"quit\r")
+        screen = read_until(fd, "stored as game", seen)
+        assert "stored as game m" in screen
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    assert stored_events(tmp_path / "ds").events == tuple(play_example().log)
