@@ -409,6 +409,41 @@ def record(
         raise KroegError(f"{_n(refused, 'line')} refused (see above)")
 
 
+@app.command()
+@_friendly
+def stats(
+    dataset: DatasetArg,
+    by: Annotated[str, typer.Option("--by", help="player, session, month or venue.")] = "player",
+    format: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    since: Annotated[
+        datetime | None, typer.Option(help="Only games from this date on.", formats=["%Y-%m-%d"])
+    ] = None,
+    until: Annotated[
+        datetime | None, typer.Option(help="Only games up to this date.", formats=["%Y-%m-%d"])
+    ] = None,
+) -> None:
+    """Player statistics: each figure as a rate with done/opportunities.
+
+    Example: kroeg stats club.kroeg --by month --since 2026-11-01 --format table
+    """
+    from analytics.report import stats_csv, stats_json, stats_table
+    from analytics.stats import player_stats
+    from analytics.views import connect
+
+    writers = {"table": lambda f: stats_table(f, by) + "\n", "csv": stats_csv, "json": stats_json}
+    if format not in writers:
+        raise KroegError(f"unknown format {format!r}: expected table, csv or json")
+    con = connect(dataset)
+    frame = player_stats(
+        con, by, player, since.date() if since else None, until.date() if until else None
+    )
+    if frame.is_empty():
+        typer.echo("No finished hands yet: add games with kroeg simulate, import or record.")
+        return
+    typer.echo(writers[format](frame), nl=False)
+
+
 def _read_line(prompt: str, interactive: bool) -> str | None:
     """A line from the keyboard (with the prompt) or from a script; None at the end."""
     if interactive:

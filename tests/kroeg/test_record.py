@@ -61,8 +61,7 @@ def test_players_are_asked_and_refused_lines_get_the_reason(tmp_path: Path) -> N
     assert result.exit_code == 1
     refused = [line for line in result.output.splitlines() if line.startswith("  refused:")]
     assert refused == [
-        "  refused: expected a player (Anna, Ben, Carla, Dan, or a seat number 1 to 4), "
-        "found 'zz'",
+        "  refused: expected a player (Anna, Ben, Carla, Dan, or a seat number 1 to 4), found 'zz'",
         "  refused: hand 1, trick 1: Ben must follow hearts (holds Qh)",
     ]
     assert result.output.splitlines()[-1] == "Error: 2 lines refused (see above)"

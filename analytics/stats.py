@@ -1,0 +1,115 @@
+"""Player statistics from the views: every figure with what it counts and out of what.
+
+Each rate is `done / opportunities` (docs/STATS.md defines each one), and a row
+whose sample is small is flagged. Rows are per player, or per player within a
+session (game), a month, or a venue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import duckdb
+import polars as pl
+
+from parsers.names import NameIndex, UnknownName
+from recorder.errors import KroegError
+
+__all__ = ["GROUPINGS", "SMALL_SAMPLE", "STATS", "Stat", "player_stats"]
+
+#: Fewer opportunities than this and a figure is flagged as a small sample.
+SMALL_SAMPLE = 20
+
+GROUPINGS = {
+    "player": [],
+    "session": ["game_id"],
+    "month": ["month"],
+    "venue": ["venue"],
+}
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A figure: `done` out of `opportunities`, shown as a rate or as an amount per unit."""
+
+    name: str
+    label: str
+    done: str
+    opportunities: str
+    shown_as: str  # "rate" (a percentage) or "per" (an amount per opportunity)
+
+
+# A stat's name never equals a count's name: the rate is added beside the counts.
+STATS = (
+    Stat("win_rate", "won", "won", "hands", "rate"),
+    Stat("cost_per_hand", "lost/hand", "paid", "hands", "per"),
+    Stat("knock_rate", "knocks", "knocks", "hands", "rate"),
+    Stat("knock_success", "knock success", "knocks_won", "knocks", "rate"),
+    Stat("fold_rate", "folds", "folds", "knocks_faced", "rate"),
+    Stat("cost_per_fold", "fold cost", "fold_cost", "folds", "per"),
+    Stat("swap_rate", "swaps", "swaps", "hands", "rate"),
+    Stat("swaps_caught_rate", "swaps caught", "bluffs_caught", "swaps", "rate"),
+    Stat("check_success", "checks won", "checks_won", "checks", "rate"),
+)
+
+_QUERY = """
+SELECT {keys}
+       player,
+       count(*) AS hands,
+       sum(won::INTEGER)::BIGINT AS won,
+       sum(paid)::BIGINT AS paid,
+       sum(knocks)::BIGINT AS knocks,
+       sum(knocks * won::INTEGER)::BIGINT AS knocks_won,
+       sum(knocks_faced)::BIGINT AS knocks_faced,
+       sum(folds)::BIGINT AS folds,
+       sum(fold_cost)::BIGINT AS fold_cost,
+       sum(laundry + armoede)::BIGINT AS swaps,
+       sum(bluffs_caught)::BIGINT AS bluffs_caught,
+       sum(checks)::BIGINT AS checks,
+       sum(checks_won)::BIGINT AS checks_won
+FROM (SELECT *, strftime(started_at, '%Y-%m') AS month FROM hand_players) AS hp
+WHERE finished {filters}
+GROUP BY ALL
+ORDER BY ALL
+"""
+
+
+def player_stats(
+    con: duckdb.DuckDBPyConnection,
+    by: str = "player",
+    player: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> pl.DataFrame:
+    """One row per player (and session, month or venue): counts, rates, small-sample flags."""
+    if by not in GROUPINGS:
+        raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
+    filters: list[str] = []
+    params: list[object] = []
+    if player is not None:
+        known = tuple(con.sql("SELECT DISTINCT player FROM hand_players ORDER BY 1").pl()["player"])
+        if not known:
+            raise KroegError(f"no hands for player {player!r}: the dataset has no hands yet")
+        try:
+            player = known[NameIndex(known).resolve(player)]
+        except UnknownName as exc:
+            raise KroegError(f"no hands for player {player!r} ({exc})") from None
+        filters.append("AND player = ?")
+        params.append(player)
+    if since is not None:
+        filters.append("AND started_at >= ?")
+        params.append(since.isoformat())
+    if until is not None:
+        filters.append("AND started_at < ?")
+        params.append((until + timedelta(days=1)).isoformat())
+    keys = "".join(f"{k}, " for k in GROUPINGS[by])
+    query = _QUERY.format(keys=keys, filters=" ".join(filters))
+    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    columns = []
+    for stat in STATS:
+        done, opp = pl.col(stat.done), pl.col(stat.opportunities)
+        value = pl.when(opp > 0).then(done.cast(pl.Float64) / opp).otherwise(None)
+        columns.append(value.alias(stat.name))
+        columns.append((opp < SMALL_SAMPLE).alias(f"{stat.name}_small"))
+    return frame.with_columns(columns)

@@ -1,0 +1,63 @@
+"""DuckDB views over a dataset: `games`, `events`, `hands`, `hand_players`, `knocks`,
+`folds` and `tricks`, registered by one function. The SQL is in `sql/views.sql`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
+
+__all__ = ["connect", "register"]
+
+_SQL = (Path(__file__).parent / "sql" / "views.sql").read_text(encoding="utf-8")
+_DUCK_TYPES = {
+    "string": "VARCHAR", "int8": "TINYINT", "int16": "SMALLINT", "int32": "INTEGER",
+    "int64": "BIGINT", "timestamp[us, tz=UTC]": "TIMESTAMPTZ",
+    "list<item: string>": "VARCHAR[]", "list<item: int8>": "TINYINT[]",
+}  # fmt: skip
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _source(dataset: Dataset, table: str) -> str:
+    """A read_parquet argument for the table, or an empty typed table when it has no files."""
+    if dataset.files(table):
+        return _literal(str(dataset.path / table / "**" / "*.parquet"))
+    return ""
+
+
+def _empty(schema: object) -> str:
+    columns = ", ".join(
+        f"NULL::{_DUCK_TYPES[str(f.type)]} AS {f.name}"
+        for f in schema  # type: ignore[attr-defined]
+    )
+    return f"(SELECT {columns} WHERE false)"
+
+
+def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
+    """Create (or replace) every view on `con` for this dataset."""
+    dataset.check()
+    sql = _SQL
+    for table, schema in (("games", GAMES_SCHEMA), ("events", EVENTS_SCHEMA)):
+        source = _source(dataset, table)
+        placeholder = f"read_parquet({{{table}}}, union_by_name = true)"
+        sql = sql.replace(
+            placeholder,
+            f"read_parquet({source}, union_by_name = true)" if source else _empty(schema),
+        )
+    for statement in (s.strip() for s in sql.split(";")):
+        lines = [line for line in statement.splitlines() if not line.strip().startswith("--")]
+        if "".join(lines).strip():
+            con.execute("\n".join(lines))
+
+
+def connect(dataset: str | Path | Dataset) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection with the dataset's views registered."""
+    ds = dataset if isinstance(dataset, Dataset) else Dataset(dataset)
+    con = duckdb.connect()
+    register(con, ds)
+    return con

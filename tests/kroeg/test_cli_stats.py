@@ -1,0 +1,88 @@
+"""kroeg stats: the table, CSV that spreadsheets cannot run, JSON, filters and errors."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from parsers import notation
+from recorder.store import Dataset
+
+runner = CliRunner()
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+def kroeg(*args: object):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def dataset(tmp_path: Path, players: tuple[str, ...] | None = None) -> Path:
+    (game,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    if players is not None:  # the same game, with other names at the table
+        game = dataclasses.replace(game, players=players, game_id="renamed")
+    Dataset(tmp_path / "ds").write([game])
+    return tmp_path / "ds"
+
+
+def test_the_table_reads_well(tmp_path: Path) -> None:
+    result = kroeg("stats", dataset(tmp_path))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == [
+        "player",
+        "hands",
+        "won",
+        "lost/hand",
+        "knocks",
+        "knock",
+        "success",
+        "folds",
+        "fold",
+        "cost",
+        "swaps",
+        "swaps",
+        "caught",
+        "checks",
+        "won",
+    ]
+    assert lines[2].startswith("Anna    ")
+    assert "50% 1/2*" in lines[5]  # Dan won one of his two hands
+    assert lines[-1].startswith("rate done/opportunities; * fewer than 20 opportunities.")
+
+
+def test_csv_cells_are_neutralised_and_json_is_data(tmp_path: Path) -> None:
+    ds = dataset(tmp_path, ("=SUM(A1)", "+Ben", "Carla", "@Dan"))
+    out = kroeg("stats", ds, "--format", "csv").output
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["player"] for r in rows] == ["'+Ben", "'=SUM(A1)", "'@Dan", "Carla"]
+    data = json.loads(kroeg("stats", ds, "--format", "json").output)
+    assert {d["player"] for d in data} == {"=SUM(A1)", "+Ben", "Carla", "@Dan"}
+    assert data[0]["hands"] == 2
+
+
+def test_filters_and_groupings(tmp_path: Path) -> None:
+    ds = dataset(tmp_path)
+    by_month = kroeg("stats", ds, "--by", "month", "--player", "car").output.splitlines()
+    assert by_month[2].startswith("2026-10  Carla")
+    none = kroeg("stats", ds, "--since", "2026-11-01")
+    assert (
+        none.output.strip()
+        == "No finished hands yet: add games with kroeg simulate, import or record."
+    )
+    bad = kroeg("stats", ds, "--player", "Eve")
+    assert bad.exit_code == 1
+    assert bad.output.strip() == (
+        "Error: no hands for player 'Eve' (expected a player (Anna, Ben, Carla, Dan), found 'Eve')"
+    )
+    assert kroeg("stats", ds, "--format", "xml").output.strip() == (
+        "Error: unknown format 'xml': expected table, csv or json"
+    )
+    assert kroeg("stats", tmp_path / "nope").output.strip() == (
+        f"Error: {tmp_path / 'nope'}: no such dataset (the folder does not exist)"
+    )
