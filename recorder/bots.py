@@ -28,7 +28,7 @@ from typing import Literal
 from recorder.cards import Card, Rank
 from recorder.toepen import Toepen
 
-__all__ = ["BOT_STYLES", "Bot", "make_bot"]
+__all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card"]
 
 Answer = Literal["stay", "fold", "knock"]
 
@@ -198,15 +198,22 @@ class SharpBot(Bot):
         return False
 
     def choose_card(self, game: Toepen, seat: int) -> Card:
-        legal = game.legal_cards(seat)
-        if len(legal) == 1:
-            return legal[0]
-        power = game.power
-        keep_high = game.rules.last_trick == "wins"
-        # Spend the cards that matter least for the last trick first.
-        if keep_high:
-            return min(legal, key=lambda c: power[c])
-        return max(legal, key=lambda c: power[c])
+        return reference_card(game, seat)
+
+
+def reference_card(game: Toepen, seat: int) -> Card:
+    """The sharp bot's card, also the fixed reference policy of the analytics' playouts.
+
+    Spend first the cards that matter least for the last trick: the lowest where the
+    last trick wins (keep the best for the end), the highest where it loses.
+    """
+    legal = game.legal_cards(seat)
+    if len(legal) == 1:
+        return legal[0]
+    power = game.power
+    if game.rules.last_trick == "wins":
+        return min(legal, key=lambda c: power[c])
+    return max(legal, key=lambda c: power[c])
 
 
 BOT_STYLES: dict[str, type[Bot]] = {

@@ -258,6 +258,22 @@ class Dataset:
             _write_atomic(games, self.games_dir / f"{stem}.parquet", False, LANDING_LEVEL)
         return WriteReport(tuple(sorted(batch)), tuple(skipped))
 
+    def read_file(self, path: Path) -> pa.Table:
+        """One of the dataset's Parquet files; DatasetError if it is not ours or damaged."""
+        return self._read(path)
+
+    def write_derived(self, name: str, table: pa.Table) -> Path | None:
+        """Add rows to a derived table, DATASET/derived/NAME/, as one new file (atomically)."""
+        if table.num_rows == 0:
+            return None
+        self.check()
+        folder = self.path / "derived" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"part-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}.parquet"
+        with self._locked():
+            _write_atomic(table.replace_schema_metadata(_METADATA), path, False, LANDING_LEVEL)
+        return path
+
     def compact(self) -> tuple[int, int]:
         """Rewrite each table into one sorted file; return (files before, files after)."""
         self.check()

@@ -19,6 +19,8 @@ answers at any moment), then the result.
 
 from __future__ import annotations
 
+import copy
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -841,6 +843,35 @@ class Toepen(TrickGame):
             f"{event.kind} by {self.name(getattr(event, 'seat', None))} "
             "is not something a player does here"
         )
+
+    def fork(self) -> Toepen:
+        """A copy to play on without touching this game (its log starts empty).
+
+        For what-if playouts: the copy shares nothing mutable with the original.
+        """
+        other = copy.copy(self)
+        other.log = []
+        other._mover_stamp = -1
+        other.hands = [list(h) for h in self.hands]
+        other.seen = set(self.seen)
+        other.voids = [set(v) for v in self.voids]
+        other.deal_queue = deque(self.deal_queue)
+        other.trick_plays = list(self.trick_plays)
+        other.tricks_won = list(self.tricks_won)
+        other.lives, other.alive = list(self.lives), list(self.alive)
+        other.folded, other.dealt = list(self.folded), list(self.dealt)
+        other.answer_queue = list(self.answer_queue)
+        other.whistled = [set(w) for w in self.whistled]
+        other.lives_before, other.paid_this_hand = (
+            list(self.lives_before),
+            list(self.paid_this_hand),
+        )
+        other.declared_armoede = set(self.declared_armoede)
+        other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
+        other.window = None if self.window is None else copy.copy(self.window)
+        other.shuffled = list(self.shuffled)
+        other.rng = None
+        return other
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything the table can see and the score: equal for equal positions."""

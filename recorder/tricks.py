@@ -21,7 +21,38 @@ from recorder.cards import Card, Rank, Suit
 from recorder.errors import IllegalActionError
 from recorder.events import CardPlayed, Deal, Event, TrickWon
 
-__all__ = ["TrickGame"]
+__all__ = ["TrickGame", "playable", "winning_play"]
+
+
+def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
+    """The cards of `hand` that may be played to a trick led with `led`: follow suit if able."""
+    if led is not None:
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            return follow
+    return list(hand)
+
+
+def winning_play(
+    plays: Sequence[tuple[int, Card]], led: Suit, power: dict[Card, int], trump: Suit | None
+) -> int:
+    """The seat whose card wins: the highest trump, else the highest card of the led suit.
+
+    `plays` are the live cards (of players still in), in play order; if none follows suit
+    or trumps, the first of them wins.
+    """
+    best_seat, best_key = plays[0][0], (-1, -1)
+    for seat, card in plays:
+        if card.suit is trump:
+            key = (1, power[card])
+        elif card.suit is led:
+            key = (0, power[card])
+        else:
+            continue
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
 
 # Events are immutable values and a game only ever makes a few hundred distinct deals
 # and plays, so each is made once and shared: the hot loop then allocates nothing.
@@ -233,13 +264,7 @@ class TrickGame:
         """Known cards in `seat`'s hand that may be played now (empty if not their turn)."""
         if seat != self.to_move:
             return []
-        hand = [c for c in self.hands[seat] if c is not None]
-        led = self.led_suit()
-        if led is not None:
-            follow = [c for c in hand if c.suit is led]
-            if follow:
-                return follow
-        return hand
+        return playable([c for c in self.hands[seat] if c is not None], self.led_suit())
 
     def _verify_card_play(self, seat: int, card: Card) -> None:
         """Follow-suit and ownership checks of playing `card` from `seat`."""
@@ -260,7 +285,8 @@ class TrickGame:
                 )
         led = self.led_suit()
         if led is not None and card.suit is not led:
-            follow = [c for c in hand if c is not None and c.suit is led]
+            known = [c for c in hand if c is not None]
+            follow = [c for c in playable(known, led) if c.suit is led]
             if follow:
                 held = " ".join(str(c) for c in follow)
                 raise self._illegal(f"{self.name(seat)} must follow {led.english} (holds {held})")
@@ -289,19 +315,7 @@ class TrickGame:
         still in follows suit (or trumps), the first card played by a player still in wins.
         """
         live = [(seat, card) for seat, card in self.trick_plays if self.in_hand(seat)]
-        led = self.trick_plays[0][1].suit
-        best_seat, best_key = live[0][0], (-1, -1)
-        power, trump = self.power, self.trump
-        for seat, card in live:
-            if card.suit is trump:
-                key = (1, power[card])
-            elif card.suit is led:
-                key = (0, power[card])
-            else:
-                continue
-            if key > best_key:
-                best_seat, best_key = seat, key
-        return best_seat
+        return winning_play(live, self.trick_plays[0][1].suit, self.power, self.trump)
 
     def _finish_trick(self) -> None:
         winner = self.trick_winner()

@@ -1,0 +1,260 @@
+"""Derived facts, computed once per game and stored beside the dataset's tables.
+
+    DATASET/derived/knocks/*.parquet   strength of every knock, and whether it was a bluff
+    DATASET/derived/folds/*.parquet    whether every fold was regrettable, and its cost
+    DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
+
+**Strength** of a knock: the knocker's chance of winning the hand from that
+moment, from what the knocker could see (their own cards, the cards played and
+shown in the hand). The hidden cards are dealt at random to the others (who
+keep the suits they showed out of void), and the hand is played out through the
+engine with the fixed reference policy (`recorder.bots.reference_card`), nobody
+knocking or folding any more. **Bluff**: strength below the fair share.
+
+**Regret** of a fold: with the cards as they lay, could the folder have made
+sure of winning the hand, whatever the others did, had everyone played on?
+Solved exactly by searching every card play (the others play against the
+folder), with the engine's own trick rules (`recorder.tricks`).
+
+A hand with unknown cards gives NULL, never a guess. docs/STATS.md has more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import pyarrow as pa
+
+from recorder.bots import reference_card
+from recorder.cards import Card
+from recorder.events import HandEnd, number_events
+from recorder.records import GameRecord, content_id
+from recorder.store import Dataset
+from recorder.toepen import Replay, Toepen
+from recorder.tricks import playable, winning_play
+
+__all__ = ["SAMPLES", "enrich", "facts_for_game", "fair_share", "fold_regret", "knock_strength"]
+
+#: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
+SAMPLES = 48
+#: Bump when a definition changes: games analysed under an older version are redone.
+ANALYSIS_VERSION = 1
+
+KNOCK_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("players_in", pa.int8()), ("strength", pa.float64()), ("fair_share", pa.float64()),
+    ("bluff", pa.bool_()),
+])  # fmt: skip
+FOLD_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("cost", pa.int16()), ("regret", pa.bool_()),
+])  # fmt: skip
+GAMES_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
+
+
+def fair_share(rules_last_trick: str, players_in: int) -> float:
+    """What an average seat expects: 1/players (last trick wins) or 1 - 1/players (it loses)."""
+    return 1 / players_in if rules_last_trick == "wins" else 1 - 1 / players_in
+
+
+def _hand_start(game: Toepen) -> int:
+    return max(i for i, e in enumerate(game.log) if e.kind == "hand_start")
+
+
+def knock_strength(
+    game: Toepen, seat: int, rng: random.Random, samples: int = SAMPLES
+) -> float | None:
+    """The knocker's chance of winning from here, seen from the knocker's seat (None: unknown)."""
+    own = game.hands[seat]
+    if any(c is None for c in own):
+        return None
+    # What the knocker has seen in this hand: their own cards and every card played or shown.
+    seen: set[Card] = set()
+    for event in game.log[_hand_start(game) :]:
+        kind, who, card, _, _ = event.to_row()
+        if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
+            seen.add(Card.parse(card))
+    seen.update(c for c in own if c is not None)
+    pool = [c for c in game.deck if c not in seen]
+    others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
+    wins = 0
+    for _ in range(samples):
+        fork = game.fork()
+        _deal_hidden(fork, others, pool, rng)
+        if _play_out(fork) == seat:
+            wins += game.rules.last_trick == "wins"
+        else:
+            wins += game.rules.last_trick == "loses"
+    return wins / samples
+
+
+def _deal_hidden(fork: Toepen, others: list[int], pool: list[Card], rng: random.Random) -> None:
+    """Give each other player as many random unseen cards as they hold, none of a suit
+    they showed out of (if the pool allows it)."""
+    order = sorted(others, key=lambda s: -len(fork.voids[s]))
+    for _attempt in range(20):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands: dict[int, list[Card]] = {}
+        for s in order:
+            need = len(fork.hands[s])
+            fit = [c for c in cards if c.suit not in fork.voids[s]][:need]
+            if len(fit) < need:
+                break
+            hands[s] = fit
+            taken = set(fit)
+            cards = [c for c in cards if c not in taken]
+        else:
+            break
+    else:  # the voids cannot all be kept: deal ignoring them
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands = {}
+        for s in order:
+            need = len(fork.hands[s])
+            hands[s], cards = cards[:need], cards[need:]
+    for s, cards_for in hands.items():
+        fork.hands[s] = list(cards_for)
+        fork.seen.update(cards_for)
+
+
+def _play_out(fork: Toepen) -> int:
+    """Everyone stays and plays the reference policy to the end; return who took the hand."""
+    fork.answer_queue = []
+    fork.window = None
+    if fork.phase == "preplay":
+        fork.phase = "play"
+        fork.trick_no = 1
+    while fork.phase == "play":
+        mover = fork.to_move
+        assert mover is not None
+        fork.play(mover, reference_card(fork, mover))
+    end = next(e for e in reversed(fork.log) if isinstance(e, HandEnd))
+    return end.seat
+
+
+def fold_regret(game: Toepen, seat: int) -> bool | None:
+    """Could the folder have made sure of winning by playing on? (None: cards unknown.)"""
+    live = tuple(s for s in range(game.n) if game.in_hand(s))
+    if any(c is None for s in live for c in game.hands[s]):
+        return None
+    hands = tuple(frozenset(c for c in game.hands[s] if c is not None) for s in live)
+    trick = tuple(game.trick_plays)
+    leader = game.leader
+    wins_last = game.rules.last_trick == "wins"
+    power = game.power
+    index = {s: i for i, s in enumerate(live)}
+    order = game.seats_from
+
+    def next_mover(trick: tuple[tuple[int, Card], ...], leader: int) -> int | None:
+        if not trick:
+            return next(s for s in order(leader - 1) if s in index)
+        played = {s for s, _ in trick}
+        first = trick[0][0]
+        for s in order(trick[-1][0]):
+            if s == first:
+                return None
+            if s in index and s not in played:
+                return s
+        return None
+
+    @cache
+    def can_force(hands: tuple[frozenset[Card], ...], trick: tuple[tuple[int, Card], ...],
+                  leader: int) -> bool:  # fmt: skip
+        mover = next_mover(trick, leader)
+        if mover is None:  # the trick is complete
+            plays = [(s, c) for s, c in trick if s in index]
+            winner = winning_play(plays, trick[0][1].suit, power, None)
+            if not any(hands):
+                return (winner == seat) == wins_last
+            return can_force(hands, (), winner)
+        mine = hands[index[mover]]
+        led = trick[0][1].suit if trick else None
+        options = playable(sorted(mine, key=lambda c: c.code), led)
+        results = (
+            can_force(
+                tuple(h - {card} if i == index[mover] else h for i, h in enumerate(hands)),
+                (*trick, (mover, card)),
+                leader,
+            )
+            for card in options
+        )
+        return any(results) if mover == seat else all(results)
+
+    return can_force(hands, trick, leader)
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """The derived rows of one game."""
+
+    knocks: list[dict[str, object]]
+    folds: list[dict[str, object]]
+
+
+def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
+    """Strength of every knock and regret of every fold of one game (seeded by its id)."""
+    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
+    rebuilt = Replay(record.rules, record.players)
+    knocks: list[dict[str, object]] = []
+    folds: list[dict[str, object]] = []
+    last_trick = record.rules.last_trick
+    for hand, seq, event in number_events(record.events):
+        game = rebuilt.game
+        kind, seat, _, amount, _ = event.to_row()
+        if kind == "knock" and seat is not None:
+            players_in = sum(1 for s in range(game.n) if game.in_hand(s))
+            strength = knock_strength(game, seat, rng, samples)
+            share = fair_share(last_trick, players_in)
+            knocks.append({
+                "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
+                "players_in": players_in, "strength": strength, "fair_share": share,
+                "bluff": None if strength is None else strength < share,
+            })  # fmt: skip
+        elif kind == "fold" and seat is not None:
+            folds.append({
+                "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
+                "cost": amount, "regret": fold_regret(game, seat),
+            })  # fmt: skip
+        rebuilt.feed(event)
+    return GameFacts(knocks, folds)
+
+
+def analysed(dataset: Dataset) -> set[str]:
+    """Games whose facts are stored under the current analysis version."""
+    done: set[str] = set()
+    for path in dataset.files("derived/games"):
+        table = dataset.read_file(path)
+        for game_id, version in zip(table.column("game_id").to_pylist(),
+                                    table.column("version").to_pylist(), strict=True):  # fmt: skip
+            if version == ANALYSIS_VERSION:
+                done.add(game_id)
+    return done
+
+
+def enrich(
+    dataset: Dataset,
+    progress: Callable[[int], None] | None = None,
+    batch: int = 500,
+    samples: int = SAMPLES,
+) -> int:
+    """Analyse every game not analysed yet; return how many were. Safe to run again."""
+    todo = sorted(dataset.game_ids() - analysed(dataset))
+    for start in range(0, len(todo), batch):
+        ids = todo[start : start + batch]
+        knocks: list[dict[str, object]] = []
+        folds: list[dict[str, object]] = []
+        for record in dataset.read_games(ids):
+            facts = facts_for_game(record, samples)
+            knocks.extend(facts.knocks)
+            folds.extend(facts.folds)
+            if progress is not None:
+                progress(record.hands)
+        dataset.write_derived("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA))
+        dataset.write_derived("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA))
+        rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]
+        dataset.write_derived("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA))
+    return len(todo)

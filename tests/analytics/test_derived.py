@@ -1,0 +1,83 @@
+"""Derived facts: knock strength, bluffs and fold regret, on positions worked out by hand."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from analytics.derived import analysed, enrich, facts_for_game, fold_regret, knock_strength
+from recorder.events import Deal
+from recorder.records import GameRecord
+from recorder.rules import Ruleset
+from recorder.simulate import simulate
+from recorder.store import Dataset
+from tests.recorder.table import deal, run, table
+
+
+def test_strength_is_certain_when_no_unseen_card_can_win() -> None:
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    run(game, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah", "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")
+    run(game, "Dan 9d", "Anna Jd", "Ben Kd", "Carla Ad")  # Dan leads the last trick
+    game.leader = 0  # as if Anna had won trick 3 and led the last one
+    game.trick_plays = []
+    assert knock_strength(game, 0, random.Random(2)) == 1.0  # the Ts: no higher spade exists
+    lives = table("lives")
+    deal(lives, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    run(lives, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah", "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")
+    run(lives, "Dan 9d", "Anna Jd", "Ben Kd", "Carla Ad")
+    lives.leader, lives.trick_plays = 0, []
+    assert knock_strength(lives, 0, random.Random(2)) == 0.0  # she must take the last trick
+
+
+def test_strength_is_unknown_when_the_knockers_cards_are() -> None:
+    game = table("classic")
+    deal(game, "Dan", ["? ? ? ?", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    assert knock_strength(game, 0, random.Random(3)) is None
+
+
+def test_fold_regret_by_perfect_information() -> None:
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    run(game, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah", "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")
+    run(game, "Dan 9d", "Anna Jd", "Ben Kd", "Carla Ad")
+    # Dan leads the last trick with 7s: Anna's Ts beats it whatever happens; Ben's 9s too.
+    run(game, "Ben knock")
+    assert fold_regret(game, 0) is True  # Anna would have won: folding was a mistake
+    assert fold_regret(game, 2) is False  # Carla's 8s cannot beat Anna's Ts
+    lives = table("lives")
+    deal(lives, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    run(lives, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah", "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")
+    run(lives, "Dan 9d", "Anna Jd", "Ben Kd", "Carla Ad", "Ben knock")
+    assert fold_regret(lives, 3) is True  # Dan leads 7s and is beaten: he would not lose
+    assert fold_regret(lives, 0) is False  # Anna's ten takes the last trick: she would lose
+
+
+def test_facts_are_stored_once_and_only_new_games_are_analysed(tmp_path: Path) -> None:
+    dataset = Dataset(tmp_path / "ds")
+    rules = Ruleset.preset("lives")
+    dataset.write(simulate(rules, 4, 60, 1, ["random", "bluffer"]))
+    first = dataset.game_ids()
+    assert enrich(dataset, samples=8) == len(first)
+    assert enrich(dataset, samples=8) == 0
+    dataset.write(simulate(rules, 4, 30, 2, ["random", "bluffer"]))
+    added = dataset.game_ids() - first
+    assert added and enrich(dataset, samples=8) == len(added)
+    assert analysed(dataset) == dataset.game_ids()
+
+
+def test_facts_are_repeatable_and_null_for_unknown_cards() -> None:
+    games = simulate(Ruleset.preset("classic"), 4, 200, 4, ["bluffer", "random"])
+    game = next(
+        g
+        for g in games
+        if {"knock", "fold"} <= {e.kind for e in g.events}
+        and not {"laundry", "check"} & {e.kind for e in g.events}
+    )
+    assert facts_for_game(game, samples=16) == facts_for_game(game, samples=16)
+    hidden = tuple(Deal(e.seat, None) if isinstance(e, Deal) else e for e in game.events)
+    blind = facts_for_game(
+        GameRecord(game_id="x", rules=game.rules, players=game.players, events=hidden), samples=4
+    )
+    assert blind.knocks and all(k["strength"] is None and k["bluff"] is None for k in blind.knocks)
+    assert blind.folds and all(f["regret"] is None for f in blind.folds)
