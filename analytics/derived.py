@@ -252,7 +252,7 @@ def enrich(
             knocks.extend(facts.knocks)
             folds.extend(facts.folds)
             if progress is not None:
-                progress(record.hands)
+                progress(record.hands)  # called once per game
         dataset.write_derived("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA))
         dataset.write_derived("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA))
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]

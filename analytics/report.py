@@ -33,32 +33,35 @@ def _cell(row: dict[str, Any], name: str) -> str:
 
 
 def stats_table(frame: pl.DataFrame, by: str = "player") -> str:
-    """An aligned table: each figure as rate and done/opportunities; * marks a small sample."""
-    keys = [*GROUPINGS[by], "player"]
-    headers = [*keys, "hands", *(s.label for s in STATS)]
-    rows = [
-        [str(row[k]) if row[k] is not None else "-" for k in keys]
-        + [str(row["hands"])]
-        + [_cell(row, s.name) for s in STATS]
-        for row in frame.iter_rows(named=True)
-    ]
-    widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
-    ]
-    numeric = len(keys)
+    """Figures as rows and players as columns (a block per session, month or venue).
 
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i < numeric else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    out = [line(headers), line(["-" * w for w in widths])]
-    out.extend(line(r) for r in rows)
-    out.append("")
+    Each cell is the rate (or the amount per unit) and done/opportunities; * marks a
+    small sample.
+    """
+    keys = GROUPINGS[by]
+    out: list[str] = []
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for row in frame.iter_rows(named=True):
+        groups.setdefault(tuple(row[k] for k in keys), []).append(row)
+    for group, rows in groups.items():
+        if keys:
+            out.append(f"{by} {' '.join('-' if g is None else str(g) for g in group)}")
+        labels = ["hands", *(s.label for s in STATS)]
+        table = [
+            ["", *(str(r["player"]) for r in rows)],
+            ["hands", *(str(r["hands"]) for r in rows)],
+        ]
+        table += [[s.label, *(_cell(r, s.name) for r in rows)] for s in STATS]
+        width = max(len(x) for x in labels)
+        columns = [max(len(line[i]) for line in table) for i in range(1, len(table[0]))]
+        for line in table:
+            cells = [line[0].ljust(width)] + [
+                c.rjust(w) for c, w in zip(line[1:], columns, strict=True)
+            ]
+            out.append("  ".join(cells).rstrip())
+        out.append("")
     out.append(
-        f"rate done/opportunities; * fewer than {SMALL_SAMPLE} opportunities. "
-        "lost/hand: lives or points per hand; fold cost: paid per fold."
+        f"rate done/opportunities; * fewer than {SMALL_SAMPLE} opportunities (docs/STATS.md)."
     )
     return "\n".join(out)
 

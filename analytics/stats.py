@@ -48,6 +48,11 @@ STATS = (
     Stat("knock_success", "knock success", "knocks_won", "knocks", "rate"),
     Stat("fold_rate", "folds", "folds", "knocks_faced", "rate"),
     Stat("cost_per_fold", "fold cost", "fold_cost", "folds", "per"),
+    Stat("bluff_rate", "bluffs", "bluffs", "knocks_known", "rate"),
+    Stat("bluff_success", "bluff success", "bluffs_won", "bluffs", "rate"),
+    Stat("profit_per_bluff", "bluff profit", "bluff_profit", "bluffs", "per"),
+    Stat("regret_rate", "fold regret", "regrets", "folds_known", "rate"),
+    Stat("cost_per_regret", "regret cost", "regret_cost", "regrets", "per"),
     Stat("swap_rate", "swaps", "swaps", "hands", "rate"),
     Stat("swaps_caught_rate", "swaps caught", "bluffs_caught", "swaps", "rate"),
     Stat("check_success", "checks won", "checks_won", "checks", "rate"),
@@ -67,8 +72,18 @@ SELECT {keys}
        sum(laundry + armoede)::BIGINT AS swaps,
        sum(bluffs_caught)::BIGINT AS bluffs_caught,
        sum(checks)::BIGINT AS checks,
-       sum(checks_won)::BIGINT AS checks_won
-FROM (SELECT *, strftime(started_at, '%Y-%m') AS month FROM hand_players) AS hp
+       sum(checks_won)::BIGINT AS checks_won,
+       sum(coalesce(knocks_known, 0))::BIGINT AS knocks_known,
+       sum(coalesce(bluffs, 0))::BIGINT AS bluffs,
+       sum(coalesce(bluffs_won, 0))::BIGINT AS bluffs_won,
+       sum(coalesce(bluff_profit, 0))::BIGINT AS bluff_profit,
+       sum(coalesce(folds_known, 0))::BIGINT AS folds_known,
+       sum(coalesce(regrets, 0))::BIGINT AS regrets,
+       sum(coalesce(regret_cost, 0))::BIGINT AS regret_cost
+FROM (
+    SELECT *, strftime(started_at, '%Y-%m') AS month
+    FROM hand_players LEFT JOIN hand_facts USING (game_id, hand, seat)
+) AS hp
 WHERE finished {filters}
 GROUP BY ALL
 ORDER BY ALL
@@ -110,6 +125,7 @@ def player_stats(
     for stat in STATS:
         done, opp = pl.col(stat.done), pl.col(stat.opportunities)
         value = pl.when(opp > 0).then(done.cast(pl.Float64) / opp).otherwise(None)
+        assert stat.name not in frame.columns, stat.name  # a rate never hides a count
         columns.append(value.alias(stat.name))
         columns.append((opp < SMALL_SAMPLE).alias(f"{stat.name}_small"))
     return frame.with_columns(columns)

@@ -1,5 +1,9 @@
-"""DuckDB views over a dataset: `games`, `events`, `hands`, `hand_players`, `knocks`,
-`folds` and `tricks`, registered by one function. The SQL is in `sql/views.sql`."""
+"""DuckDB views over a dataset, registered by one function; the SQL is in `sql/views.sql`.
+
+From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`.
+From the derived facts (analytics.derived): `knock_facts`, `fold_facts`,
+`knock_outcomes`, `hand_facts`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from pathlib import Path
 
 import duckdb
 
+from analytics.derived import FOLD_SCHEMA, KNOCK_SCHEMA
 from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
 __all__ = ["connect", "register"]
@@ -21,6 +26,9 @@ _DUCK_TYPES = {
 
 def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+_DUCK_TYPES.update({"double": "DOUBLE", "bool": "BOOLEAN"})
 
 
 def _source(dataset: Dataset, table: str) -> str:
@@ -42,9 +50,15 @@ def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     """Create (or replace) every view on `con` for this dataset."""
     dataset.check()
     sql = _SQL
-    for table, schema in (("games", GAMES_SCHEMA), ("events", EVENTS_SCHEMA)):
+    tables = (
+        ("games", "games", GAMES_SCHEMA),
+        ("events", "events", EVENTS_SCHEMA),
+        ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
+        ("fold_facts", "derived/folds", FOLD_SCHEMA),
+    )
+    for name, table, schema in tables:
         source = _source(dataset, table)
-        placeholder = f"read_parquet({{{table}}}, union_by_name = true)"
+        placeholder = f"read_parquet({{{name}}}, union_by_name = true)"
         sql = sql.replace(
             placeholder,
             f"read_parquet({source}, union_by_name = true)" if source else _empty(schema),

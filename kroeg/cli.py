@@ -434,7 +434,10 @@ def stats(
     writers = {"table": lambda f: stats_table(f, by) + "\n", "csv": stats_csv, "json": stats_json}
     if format not in writers:
         raise KroegError(f"unknown format {format!r}: expected table, csv or json")
-    con = connect(dataset)
+    ds = Dataset(dataset)
+    ds.check()
+    _enrich_with_progress(ds)
+    con = connect(ds)
     frame = player_stats(
         con, by, player, since.date() if since else None, until.date() if until else None
     )
@@ -442,6 +445,21 @@ def stats(
         typer.echo("No finished hands yet: add games with kroeg simulate, import or record.")
         return
     typer.echo(writers[format](frame), nl=False)
+
+
+def _enrich_with_progress(dataset: Dataset) -> None:
+    """Analyse the games not analysed yet (knock strength, fold regret), showing progress."""
+    from analytics.derived import analysed, enrich
+
+    todo = dataset.game_ids() - analysed(dataset)
+    if not todo:
+        return
+    if not sys.stderr.isatty():  # piped or scripted: no bar to draw, keep the output clean
+        enrich(dataset)
+        return
+    label = f"Analysing {_n(len(todo), 'new game')} (once)"
+    with typer.progressbar(length=len(todo), label=label, file=sys.stderr) as bar:
+        enrich(dataset, progress=lambda _hands: bar.update(1))
 
 
 def _read_line(prompt: str, interactive: bool) -> str | None:

@@ -113,3 +113,58 @@ SELECT t.game_id, t.hand, t.amount AS number, t.seat, g.players[t.seat + 1] AS p
 FROM events AS t
 JOIN games AS g USING (game_id)
 WHERE t.kind = 'trick';
+
+-- Derived facts (analytics/derived.py), stored once per game under DATASET/derived/.
+CREATE OR REPLACE VIEW knock_facts AS
+SELECT * FROM read_parquet({knock_facts}, union_by_name = true);
+
+CREATE OR REPLACE VIEW fold_facts AS
+SELECT * FROM read_parquet({fold_facts}, union_by_name = true);
+
+-- Every knock with its strength, and what it brought in: the folds that answered it
+-- (up to the next knock), and whether everyone else then folded.
+CREATE OR REPLACE VIEW knock_outcomes AS
+WITH k AS (
+    SELECT *, lead(seq) OVER (PARTITION BY game_id, hand ORDER BY seq) AS next_seq
+    FROM knocks
+)
+SELECT k.game_id, k.hand, k.seq, k.seat, k.player, k.stake, k.players_in, k.knocker_won,
+       f.strength, f.fair_share, f.bluff,
+       (SELECT coalesce(sum(e.amount), 0) FROM events AS e
+        WHERE e.game_id = k.game_id AND e.hand = k.hand AND e.kind = 'fold'
+          AND e.seq > k.seq AND (k.next_seq IS NULL OR e.seq < k.next_seq)) AS folded_to_it,
+       h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded
+FROM k
+JOIN hands AS h USING (game_id, hand)
+LEFT JOIN knock_facts AS f USING (game_id, hand, seq);
+
+-- Per player per hand: the derived figures, ready to add up like hand_players.
+-- Bluff profit: the folds a bluff brought in, less the one extra life or point the
+-- raise cost the bluffer if the hand was lost anyway.
+CREATE OR REPLACE VIEW hand_facts AS
+WITH kn AS (
+    SELECT game_id, hand, seat,
+           count(strength) AS knocks_known,
+           count(*) FILTER (WHERE bluff) AS bluffs,
+           count(*) FILTER (WHERE bluff AND all_folded) AS bluffs_won,
+           coalesce(sum(folded_to_it - CASE WHEN knocker_won THEN 0 ELSE 1 END)
+                    FILTER (WHERE bluff), 0) AS bluff_profit
+    FROM knock_outcomes
+    GROUP BY game_id, hand, seat
+), fo AS (
+    SELECT game_id, hand, seat,
+           count(regret) AS folds_known,
+           count(*) FILTER (WHERE regret) AS regrets,
+           coalesce(sum(cost) FILTER (WHERE regret), 0) AS regret_cost
+    FROM fold_facts
+    GROUP BY game_id, hand, seat
+)
+SELECT game_id, hand, seat,
+       coalesce(kn.knocks_known, 0) AS knocks_known,
+       coalesce(kn.bluffs, 0) AS bluffs,
+       coalesce(kn.bluffs_won, 0) AS bluffs_won,
+       coalesce(kn.bluff_profit, 0) AS bluff_profit,
+       coalesce(fo.folds_known, 0) AS folds_known,
+       coalesce(fo.regrets, 0) AS regrets,
+       coalesce(fo.regret_cost, 0) AS regret_cost
+FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from analytics.derived import enrich
 from analytics.stats import player_stats
 from analytics.views import connect
 from parsers.files import import_files
@@ -96,6 +97,7 @@ def bots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, float]
     for preset in ("classic", "lives"):
         dataset = Dataset(tmp_path_factory.mktemp(preset) / "ds")
         dataset.write(simulate(Ruleset.preset(preset), 4, 3000, 8, styles))
+        enrich(dataset, samples=16)
         frame = player_stats(connect(dataset))
         names = {"Anna": "random", "Ben": "cautious", "Carla": "bluffer", "Dan": "sharp"}
         out[preset] = {names[r["player"]]: r for r in frame.iter_rows(named=True)}
@@ -108,6 +110,14 @@ def test_the_statistics_see_the_bot_styles(bots, preset: str) -> None:
     assert max(rows, key=lambda s: rows[s]["fold_rate"]) == "cautious"
     assert max(rows, key=lambda s: rows[s]["knock_rate"]) == "bluffer"
     assert min(rows, key=lambda s: rows[s]["fold_rate"]) == "bluffer"
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+def test_the_bluffer_has_the_highest_bluff_rate(bots, preset: str) -> None:
+    rows = bots[preset]
+    assert max(rows, key=lambda s: rows[s]["bluff_rate"]) == "bluffer"
+    assert rows["bluffer"]["knocks_known"] == rows["bluffer"]["knocks"]  # engine logs: all known
+    assert rows["cautious"]["bluffs"] == 0
 
 
 def test_the_sharp_bot_loses_the_fewest_lives_per_hand(bots) -> None:
