@@ -447,6 +447,28 @@ def stats(
     typer.echo(writers[format](frame), nl=False)
 
 
+@app.command()
+@_friendly
+def newsletter(
+    dataset: DatasetArg,
+    month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the .md, .html and .csv.")],
+) -> None:
+    """Write the month's bulletin: Markdown, a standalone HTML page with charts, and CSV.
+
+    Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/
+    """
+    from analytics.newsletter import build, write
+    from analytics.views import connect
+
+    ds = Dataset(dataset)
+    ds.check()
+    _enrich_with_progress(ds)
+    paths = write(build(connect(ds), ds, month), out)
+    for path in paths:
+        typer.echo(f"wrote {path}")
+
+
 def _enrich_with_progress(dataset: Dataset) -> None:
     """Analyse the games not analysed yet (knock strength, fold regret), showing progress."""
     from analytics.derived import analysed, enrich

@@ -1,0 +1,275 @@
+"""The month in the club bulletin: Markdown, one standalone HTML page with charts, and CSV.
+
+Content: a leaderboard, the month's biggest bluffer and best bluff, the
+costliest fold, the hand of the month (the highest stake) with its move list,
+and a table per player. Every name is escaped in HTML; CSV cells that a
+spreadsheet would run as formulas are neutralised. The HTML loads nothing from
+the network: the charts are inline SVG.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from analytics.report import stats_csv
+from analytics.stats import SMALL_SAMPLE, player_stats
+from parsers.render import view_hand
+from recorder.errors import KroegError
+from recorder.store import Dataset
+
+__all__ = ["Newsletter", "build", "write"]
+
+
+@dataclass(frozen=True)
+class Newsletter:
+    """Everything the bulletin says about one month."""
+
+    month: str
+    title: str
+    players: pl.DataFrame
+    bluffer: dict[str, Any] | None
+    best_bluff: dict[str, Any] | None
+    costliest_fold: dict[str, Any] | None
+    hand_of_the_month: dict[str, Any] | None
+    moves: list[str]
+
+
+def _month_range(month: str) -> tuple[date, date]:
+    try:
+        year, number = (int(x) for x in month.split("-"))
+        first = date(year, number, 1)
+    except ValueError:
+        raise KroegError(f"expected a month like 2026-11, found {month!r}") from None
+    following = date(year + number // 12, number % 12 + 1, 1)
+    return first, date.fromordinal(following.toordinal() - 1)
+
+
+def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> dict[str, Any] | None:
+    rows = con.sql(query, params=params).pl().to_dicts()
+    return rows[0] if rows else None
+
+
+_IN_MONTH = "strftime(g.started_at, '%Y-%m') = ?"
+
+
+def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsletter:
+    """Gather the month's figures (the dataset's derived facts must be up to date)."""
+    first, last = _month_range(month)
+    players = player_stats(con, since=first, until=last)
+    if players.is_empty():
+        raise KroegError(f"no finished hands in {month}")
+    ranked = players.sort(["cost_per_hand", "player"])
+    bluffer = _one(
+        con,
+        f"""SELECT k.player, count(*) FILTER (WHERE k.bluff) AS bluffs, count(k.strength) AS knocks
+            FROM knock_outcomes k JOIN games g USING (game_id) WHERE {_IN_MONTH}
+            GROUP BY k.player HAVING count(k.strength) >= ?
+            ORDER BY bluffs / knocks DESC, bluffs DESC, k.player LIMIT 1""",
+        [month, SMALL_SAMPLE],
+    )
+    best_bluff = _one(
+        con,
+        f"""SELECT k.player, k.game_id, k.hand, k.stake, k.strength, k.folded_to_it
+            FROM knock_outcomes k JOIN games g USING (game_id)
+            WHERE {_IN_MONTH} AND k.bluff AND k.all_folded
+            ORDER BY k.folded_to_it DESC, k.strength, k.game_id, k.hand LIMIT 1""",
+        [month],
+    )
+    costliest = _one(
+        con,
+        f"""SELECT f.player, f.game_id, f.hand, f.cost, ff.regret
+            FROM folds f JOIN games g USING (game_id)
+            LEFT JOIN fold_facts ff USING (game_id, hand, seq)
+            WHERE {_IN_MONTH}
+            ORDER BY coalesce(ff.regret, false) DESC, f.cost DESC, f.game_id, f.hand LIMIT 1""",
+        [month],
+    )
+    top = _one(
+        con,
+        f"""SELECT h.game_id, h.hand, h.stake, g.players[h.end_seat + 1] AS ended_by
+            FROM hands h JOIN games g USING (game_id)
+            WHERE {_IN_MONTH} AND h.finished
+            ORDER BY h.stake DESC, g.started_at, h.game_id, h.hand LIMIT 1""",
+        [month],
+    )
+    moves: list[str] = []
+    if top is not None:
+        view = view_hand(dataset.read_game(top["game_id"]), top["hand"])
+        moves = [line for block in view.steps for line in block]
+    title = f"Toepen in {first:%B %Y}"
+    return Newsletter(month, title, ranked, bluffer, best_bluff, costliest, top, moves)
+
+
+def _pct(done: int, opportunities: int) -> str:
+    return f"{100 * done / opportunities:.0f}% ({done}/{opportunities})" if opportunities else "-"
+
+
+def _headlines(news: Newsletter) -> list[tuple[str, str]]:
+    """(title, sentence) pairs, plain text."""
+    items = []
+    if news.bluffer is not None:
+        b = news.bluffer
+        share = _pct(b["bluffs"], b["knocks"])
+        items.append(("Biggest bluffer", f"{b['player']}: {share} of knocks were bluffs."))
+    if news.best_bluff is not None:
+        b = news.best_bluff
+        chance = f"{100 * b['strength']:.0f}%"
+        where = f"hand {b['hand']} of game {b['game_id']}"
+        haul = b["folded_to_it"]
+        items.append(("Best bluff", f"{b['player']} knocked to {b['stake']} in {where} with a "
+                      f"{chance} chance of winning, and everyone folded: {haul} in."))  # fmt: skip
+    if news.costliest_fold is not None:
+        f = news.costliest_fold
+        regret = " — and would have won" if f["regret"] else ""
+        items.append(("Costliest fold", f"{f['player']} folded for {f['cost']} in hand {f['hand']} "
+                      f"of game {f['game_id']}{regret}."))  # fmt: skip
+    if news.hand_of_the_month is not None:
+        h = news.hand_of_the_month
+        items.append(("Hand of the month", f"stake {h['stake']}, hand {h['hand']} of game "
+                      f"{h['game_id']}, ended by {h['ended_by']}."))  # fmt: skip
+    return items
+
+
+_COLUMNS = [
+    ("hands", None), ("won", ("won", "hands")), ("lost/hand", ("paid", "hands")),
+    ("knocks", ("knocks", "hands")), ("bluffs", ("bluffs", "knocks_known")),
+    ("folds", ("folds", "knocks_faced")), ("fold regret", ("regrets", "folds_known")),
+]  # fmt: skip
+
+
+def _row_cells(row: dict[str, Any]) -> list[str]:
+    cells = [str(row["hands"])]
+    for label, pair in _COLUMNS[1:]:
+        assert pair is not None
+        done, opp = row[pair[0]], row[pair[1]]
+        if label == "lost/hand":
+            cells.append(f"{done / opp:.2f}" if opp else "-")
+        else:
+            cells.append(_pct(done, opp))
+    return cells
+
+
+def markdown(news: Newsletter) -> str:
+    """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
+    out = [f"# {news.title}", ""]
+    out += ["## Leaderboard", "", "Fewest lives or points lost per hand first.", ""]
+    for place, row in enumerate(news.players.iter_rows(named=True), start=1):
+        out.append(f"{place}. **{row['player']}** — {row['cost_per_hand']:.2f} lost per hand "
+                   f"over {row['hands']} hands")  # fmt: skip
+    out.append("")
+    for title, sentence in _headlines(news):
+        out += [f"## {title}", "", sentence, ""]
+    if news.moves:
+        out += ["### The hand, move by move", "", "```", *news.moves, "```", ""]
+    out += ["## Every player", "", "| player | " + " | ".join(c for c, _ in _COLUMNS) + " |",
+            "|---" * (len(_COLUMNS) + 1) + "|"]  # fmt: skip
+    for row in news.players.iter_rows(named=True):
+        out.append(f"| {row['player']} | " + " | ".join(_row_cells(row)) + " |")
+    out += ["", "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
+    return "\n".join(out)
+
+
+def _bars(title: str, rows: list[tuple[str, float, str]], maximum: float) -> str:
+    """A horizontal bar chart as inline SVG: (label, value, caption) per bar."""
+    height = 28 * len(rows) + 40
+    parts = [f'<svg width="560" height="{height}" '
+             f'role="img" aria-label="{html.escape(title)}">',
+             f'<text x="0" y="18" class="chart-title">{html.escape(title)}</text>']  # fmt: skip
+    for i, (label, value, caption) in enumerate(rows):
+        y = 34 + 28 * i
+        width = 0 if maximum <= 0 else 300 * value / maximum
+        parts.append(f'<text x="0" y="{y + 15}" class="label">{html.escape(label)}</text>')
+        parts.append(f'<rect x="130" y="{y}" width="{width:.1f}" height="20" class="bar"/>')
+        parts.append(f'<text x="{136 + width:.1f}" y="{y + 15}" class="caption">'
+                     f'{html.escape(caption)}</text>')  # fmt: skip
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; max-width: 760px; margin: 2em auto;
+       color: #222; line-height: 1.45; padding: 0 1em; }
+h1 { font-size: 2.2em; border-bottom: 4px double #7a1f1f; margin-bottom: .2em; }
+h1 small { display: block; font-size: .45em; color: #7a1f1f; letter-spacing: .08em; }
+h2 { color: #7a1f1f; font-size: 1.3em; margin-top: 1.4em; }
+ol.board li { margin: .15em 0; } ol.board b { font-size: 1.05em; }
+.cards { display: grid; grid-template-columns: 1fr 1fr; gap: .8em; }
+.card { border: 1px solid #d8cfc0; background: #fbf7ef; padding: .6em .8em; border-radius: 6px; }
+.card h3 { margin: 0 0 .3em; font-size: 1em; color: #7a1f1f; text-transform: uppercase;
+           letter-spacing: .06em; }
+pre { background: #f4f1ea; padding: .8em; font-size: .85em; overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .9em; }
+th, td { border-bottom: 1px solid #ddd; padding: .3em .4em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+svg .bar { fill: #7a1f1f; } svg text { font-family: Georgia, serif; font-size: 13px; }
+svg .chart-title { font-weight: bold; font-size: 14px; } svg .caption { fill: #555; }
+.red { color: #b00; } footer { margin-top: 2em; font-size: .8em; color: #777; }
+@media print { body { margin: 0; } .card { break-inside: avoid; } }
+"""
+
+
+def _suits(text: str) -> str:
+    """Escaped text with red hearts and diamonds."""
+    escaped = html.escape(text)
+    for symbol in ("♥", "♦"):
+        escaped = escaped.replace(symbol, f'<span class="red">{symbol}</span>')
+    return escaped
+
+
+def page(news: Newsletter) -> str:
+    """One standalone HTML page: no scripts, no network, charts inline."""
+    e = html.escape
+    rows = list(news.players.iter_rows(named=True))
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(news.title)}</title><style>{_CSS}</style></head><body>",
+           f"<h1><small>THE CLUB BULLETIN</small>{e(news.title)}</h1>",
+           "<h2>Leaderboard</h2><p>Fewest lives or points lost per hand first.</p>",
+           '<ol class="board">']  # fmt: skip
+    for row in rows:
+        out.append(f"<li><b>{e(row['player'])}</b> — {row['cost_per_hand']:.2f} lost per hand "
+                   f"over {row['hands']} hands</li>")  # fmt: skip
+    out.append("</ol>")
+    cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
+    out.append(f'<div class="cards">{cards}</div>')
+    if news.moves:
+        out.append("<h2>The hand of the month, move by move</h2>")
+        out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
+    known = [r for r in rows if r["knocks_known"]]
+    out.append("<h2>Bluffing and folding</h2>")
+    bluffs = [(r["player"], r["bluff_rate"] or 0.0, _pct(r["bluffs"], r["knocks_known"]))
+              for r in known]  # fmt: skip
+    out.append(_bars("Bluff rate (bluffs / knocks)", bluffs, 1.0))
+    cost = [(r["player"], r["fold_cost"], f"{r['fold_cost']} in {r['folds']} folds") for r in rows]
+    out.append(
+        _bars("What folding cost (lives or points)", cost, max((c[1] for c in cost), default=0))
+    )
+    out.append("<h2>Every player</h2><table><tr><th>player</th>"
+               + "".join(f"<th>{e(c)}</th>" for c, _ in _COLUMNS) + "</tr>")  # fmt: skip
+    for row in rows:
+        out.append(f"<tr><td>{e(row['player'])}</td>"
+                   + "".join(f"<td>{e(c)}</td>" for c in _row_cells(row)) + "</tr>")  # fmt: skip
+    out.append("</table><footer>Rates show done/opportunities. Made with kroeg.</footer>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def write(news: Newsletter, folder: str | Path) -> list[Path]:
+    """Write newsletter-YYYY-MM.md, .html and .csv into `folder`; return the paths."""
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    stem = target / f"newsletter-{news.month}"
+    paths = [stem.with_suffix(".md"), stem.with_suffix(".html"), stem.with_suffix(".csv")]
+    for path, text in zip(
+        paths, (markdown(news), page(news), stats_csv(news.players)), strict=True
+    ):
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    return paths

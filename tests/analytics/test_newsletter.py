@@ -1,0 +1,71 @@
+"""The newsletter: three files, names escaped, formulas neutralised, nothing from the network."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from parsers import notation
+from recorder.store import Dataset
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+HOSTILE = ("<script>alert(1)</script>", '=HYPERLINK("x")', "Carla & Co", "@Dan")
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    (night,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    renamed = dataclasses.replace(night, players=HOSTILE, game_id="hostile")
+    Dataset(tmp_path / "ds").write([night, renamed])
+    return tmp_path / "ds"
+
+
+def test_the_newsletter_files(club: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["newsletter", str(club), "--month", "2026-10", "--out", str(tmp_path / "out")]
+    )
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["newsletter-2026-10.csv", "newsletter-2026-10.html", "newsletter-2026-10.md"]
+    md = (tmp_path / "out" / "newsletter-2026-10.md").read_text(encoding="utf-8")
+    assert md.startswith("# Toepen in October 2026\n")
+    for section in ("## Leaderboard", "## Costliest fold", "## Hand of the month",
+                    "## Every player"):  # fmt: skip
+        assert section in md
+    assert "Ben knocks: the stake is now 2" in md  # the hand of the month, move by move
+
+
+def test_html_escapes_every_name_and_loads_nothing(club: Path, tmp_path: Path) -> None:
+    CliRunner().invoke(app, ["newsletter", str(club), "--month", "2026-10", "--out", str(tmp_path)])
+    page = (tmp_path / "newsletter-2026-10.html").read_text(encoding="utf-8")
+    assert "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "Carla &amp; Co" in page
+    assert not re.search(r"(src|href)=|https?://|@import|url\(", page)
+    assert page.count("<svg") == 2
+
+
+def test_csv_neutralises_formulas(club: Path, tmp_path: Path) -> None:
+    CliRunner().invoke(app, ["newsletter", str(club), "--month", "2026-10", "--out", str(tmp_path)])
+    with open(tmp_path / "newsletter-2026-10.csv", encoding="utf-8") as handle:
+        players = [row["player"] for row in csv.DictReader(handle)]
+    assert '\'=HYPERLINK("x")' in players and "'@Dan" in players
+    assert "<script>alert(1)</script>" in players  # plain text in CSV, not a formula
+
+
+def test_a_month_without_hands_and_a_bad_month(club: Path, tmp_path: Path) -> None:
+    empty = CliRunner().invoke(
+        app, ["newsletter", str(club), "--month", "2025-01", "--out", str(tmp_path)]
+    )
+    assert empty.exit_code == 1
+    assert empty.output.strip() == "Error: no finished hands in 2025-01"
+    bad = CliRunner().invoke(
+        app, ["newsletter", str(club), "--month", "Nov", "--out", str(tmp_path)]
+    )
+    assert bad.output.strip() == "Error: expected a month like 2026-11, found 'Nov'"
