@@ -25,6 +25,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/notation.py
+	$(BIN)/python bench/stats.py
 
 clean:
 	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache
