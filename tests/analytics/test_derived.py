@@ -81,3 +81,19 @@ def test_facts_are_repeatable_and_null_for_unknown_cards() -> None:
     )
     assert blind.knocks and all(k["strength"] is None and k["bluff"] is None for k in blind.knocks)
     assert blind.folds and all(f["regret"] is None for f in blind.folds)
+
+
+def test_the_seed_examples_folds_were_not_regrettable() -> None:
+    from tests.recorder.test_seed_example import play_example
+
+    game = play_example()
+    record = GameRecord(game_id="seed", rules=game.rules, players=game.players,
+                        events=tuple(game.log))  # fmt: skip
+    facts = facts_for_game(record, samples=8)
+    # Carla (7d As against Anna's Td 9s) cannot stop Anna taking tricks 3 and 4; Dan holds
+    # no spade when Anna leads the 9s. Neither could have made sure of winning.
+    assert [(f["seat"], f["cost"], f["regret"]) for f in facts.folds] == [
+        (2, 1, False),
+        (3, 2, False),
+    ]
+    assert [(k["seat"], k["players_in"]) for k in facts.knocks] == [(1, 4), (0, 3)]
