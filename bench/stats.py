@@ -3,8 +3,8 @@
     python bench/stats.py                       # builds bench/out/million (once), then times
     python bench/stats.py --hands 100000        # a smaller dataset
 
-The dataset is simulated with every bot style, 4-player classic, on both cores,
-then compacted. Timing covers `player_stats` over DuckDB views, the way
+The dataset is simulated with random bots, as in bench/engine.py, 4-player
+classic, on both cores, then compacted. Timing covers `player_stats` over DuckDB views, the way
 `kroeg stats` runs it (all cores of the machine, here 2), cold and warm.
 Enrichment (knock strength and fold regret) is timed on a slice of the games.
 """
@@ -33,13 +33,14 @@ STYLES = ["random", "cautious", "bluffer", "sharp"]
 def _build_part(args: tuple[str, int, int]) -> int:
     path, hands, seed = args
     dataset = Dataset(path)
-    batch, done = [], 0
-    for game in simulate(Ruleset.preset("classic"), 4, hands, seed, STYLES):
+    batch, done, pending = [], 0, 0
+    for game in simulate(Ruleset.preset("classic"), 4, hands, seed, ["random"]):
         batch.append(game)
         done += game.hands
-        if sum(g.hands for g in batch) >= 100_000:
+        pending += game.hands
+        if pending >= 100_000:
             dataset.write(batch)
-            batch = []
+            batch, pending = [], 0
     if batch:
         dataset.write(batch)
     return done
