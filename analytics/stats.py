@@ -58,36 +58,16 @@ STATS = (
     Stat("check_success", "checks won", "checks_won", "checks", "rate"),
 )
 
-_QUERY = """
-SELECT {keys}
-       player,
-       count(*) AS hands,
-       sum(won::INTEGER)::BIGINT AS won,
-       sum(paid)::BIGINT AS paid,
-       sum(knocks)::BIGINT AS knocks,
-       sum(knocks * won::INTEGER)::BIGINT AS knocks_won,
-       sum(knocks_faced)::BIGINT AS knocks_faced,
-       sum(folds)::BIGINT AS folds,
-       sum(fold_cost)::BIGINT AS fold_cost,
-       sum(laundry + armoede)::BIGINT AS swaps,
-       sum(bluffs_caught)::BIGINT AS bluffs_caught,
-       sum(checks)::BIGINT AS checks,
-       sum(checks_won)::BIGINT AS checks_won,
-       sum(coalesce(knocks_known, 0))::BIGINT AS knocks_known,
-       sum(coalesce(bluffs, 0))::BIGINT AS bluffs,
-       sum(coalesce(bluffs_won, 0))::BIGINT AS bluffs_won,
-       sum(coalesce(bluff_profit, 0))::BIGINT AS bluff_profit,
-       sum(coalesce(folds_known, 0))::BIGINT AS folds_known,
-       sum(coalesce(regrets, 0))::BIGINT AS regrets,
-       sum(coalesce(regret_cost, 0))::BIGINT AS regret_cost
-FROM (
-    SELECT *, strftime(started_at, '%Y-%m') AS month
-    FROM hand_players LEFT JOIN hand_facts USING (game_id, hand, seat)
-) AS hp
-WHERE finished {filters}
-GROUP BY ALL
-ORDER BY ALL
-"""
+_SUMS = (
+    "hands", "won", "paid", "knocks", "knocks_won", "knocks_faced", "folds", "fold_cost",
+    "swaps", "bluffs_caught", "checks", "checks_won", "knocks_known", "bluffs", "bluffs_won",
+    "bluff_profit", "folds_known", "regrets", "regret_cost",
+)  # fmt: skip
+_QUERY = (
+    "SELECT {keys} player, "
+    + ", ".join(f"sum({c})::BIGINT AS {c}" for c in _SUMS)
+    + " FROM seat_totals WHERE true {filters} GROUP BY ALL ORDER BY ALL"
+)
 
 
 def player_stats(
@@ -103,7 +83,7 @@ def player_stats(
     filters: list[str] = []
     params: list[object] = []
     if player is not None:
-        known = tuple(con.sql("SELECT DISTINCT player FROM hand_players ORDER BY 1").pl()["player"])
+        known = tuple(con.sql("SELECT DISTINCT player FROM seat_totals ORDER BY 1").pl()["player"])
         if not known:
             raise KroegError(f"no hands for player {player!r}: the dataset has no hands yet")
         try:

@@ -10,30 +10,32 @@ FROM read_parquet({games}, union_by_name = true);
 CREATE OR REPLACE VIEW events AS
 SELECT * FROM read_parquet({events}, union_by_name = true);
 
--- One row per hand: who dealt, the stakes, who ended it, how many played.
+-- One row per hand: who dealt, the stakes, who ended it, who was dealt in (a bit per seat).
 CREATE OR REPLACE VIEW hands AS
-SELECT e.game_id,
-       e.hand,
-       max(e.seat) FILTER (WHERE e.kind = 'hand_start') AS dealer,
-       max(e.amount) FILTER (WHERE e.kind = 'hand_start') AS start_stake,
-       max(e.seat) FILTER (WHERE e.kind = 'hand_end') AS end_seat,
-       max(e.amount) FILTER (WHERE e.kind = 'hand_end') AS stake,
-       count(*) FILTER (WHERE e.kind = 'knock') AS knocks,
-       count(DISTINCT e.seat) FILTER (WHERE e.kind = 'deal') AS players,
-       count(*) FILTER (WHERE e.kind = 'fold') AS folds,
-       bool_or(e.kind = 'hand_end') AS finished
-FROM events AS e
-WHERE e.hand > 0
-GROUP BY e.game_id, e.hand;
+SELECT *, bit_count(dealt_mask) AS players
+FROM (
+    SELECT e.game_id,
+           e.hand,
+           max(e.seat) FILTER (WHERE e.kind = 'hand_start') AS dealer,
+           max(e.amount) FILTER (WHERE e.kind = 'hand_start') AS start_stake,
+           max(e.seat) FILTER (WHERE e.kind = 'hand_end') AS end_seat,
+           max(e.amount) FILTER (WHERE e.kind = 'hand_end') AS stake,
+           count(*) FILTER (WHERE e.kind = 'knock') AS knocks,
+           coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal'), 0) AS dealt_mask,
+           coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'fold'), 0) AS folded_mask,
+           count(*) FILTER (WHERE e.kind = 'fold') AS folds,
+           bool_or(e.kind = 'hand_end') AS finished
+    FROM events AS e
+    WHERE e.hand > 0
+    GROUP BY e.game_id, e.hand
+);
 
 -- One row per player per hand they were dealt into, with what they did and paid.
 -- `won`: classic (last trick wins) - the player who ended the hand;
 -- lives (last trick loses) - every player still in at the end except the one
 -- who took the last trick (unless everyone else folded, which the knocker wins).
 CREATE OR REPLACE VIEW hand_players AS
-WITH dealt AS (
-    SELECT DISTINCT game_id, hand, seat FROM events WHERE kind = 'deal' AND hand > 0
-), acts AS (
+WITH acts AS (
     SELECT game_id, hand, seat,
            coalesce(sum(amount) FILTER (WHERE kind = 'pay'), 0) AS paid,
            count(*) FILTER (WHERE kind = 'knock') AS knocks,
@@ -45,7 +47,7 @@ WITH dealt AS (
            count(*) FILTER (WHERE kind = 'check') AS checks,
            count(*) FILTER (WHERE kind = 'check' AND amount = 0) AS checks_won
     FROM events
-    WHERE seat IS NOT NULL AND hand > 0
+    WHERE hand > 0 AND kind IN ('pay', 'knock', 'fold', 'stay', 'laundry', 'armoede', 'check')
     GROUP BY game_id, hand, seat
 ), checked AS (
     SELECT game_id, hand, target AS seat,
@@ -53,15 +55,19 @@ WITH dealt AS (
     FROM events
     WHERE kind = 'check'
     GROUP BY game_id, hand, target
+), seats AS (
+    SELECT h.*, s.seat
+    FROM hands AS h, range(8) AS s(seat)
+    WHERE (h.dealt_mask >> s.seat) & 1 = 1
 )
 SELECT d.game_id,
        d.hand,
-       d.seat,
+       d.seat::TINYINT AS seat,
        g.players[d.seat + 1] AS player,
        g.ruleset,
        g.venue,
        g.started_at,
-       h.finished,
+       d.finished,
        coalesce(a.paid, 0) AS paid,
        coalesce(a.knocks, 0) AS knocks,
        coalesce(a.folds, 0) AS folds,
@@ -72,32 +78,51 @@ SELECT d.game_id,
        coalesce(a.checks, 0) AS checks,
        coalesce(a.checks_won, 0) AS checks_won,
        coalesce(c.bluffs_caught, 0) AS bluffs_caught,
-       h.finished AND coalesce(a.folds, 0) = 0 AND CASE
-           WHEN g.last_trick = 'wins' THEN h.end_seat = d.seat
-           ELSE h.players - h.folds = 1 OR h.end_seat <> d.seat
+       d.finished AND coalesce(a.folds, 0) = 0 AND CASE
+           WHEN g.last_trick = 'wins' THEN d.end_seat = d.seat
+           ELSE d.players - d.folds = 1 OR d.end_seat <> d.seat
        END AS won
-FROM dealt AS d
+FROM seats AS d
 JOIN games AS g USING (game_id)
-JOIN hands AS h USING (game_id, hand)
-LEFT JOIN acts AS a USING (game_id, hand, seat)
-LEFT JOIN checked AS c USING (game_id, hand, seat);
+LEFT JOIN acts AS a ON a.game_id = d.game_id AND a.hand = d.hand AND a.seat = d.seat
+LEFT JOIN checked AS c ON c.game_id = d.game_id AND c.hand = d.hand AND c.seat = d.seat;
 
--- One row per knock, with the players still in when it came and whether it paid off.
+-- One row per knock: the players still in when it came (a running count of folds
+-- before it), the folds that answered it (up to the next knock), and how it ended.
 CREATE OR REPLACE VIEW knocks AS
+WITH answers AS (
+    SELECT game_id, hand, seq, kind, seat, amount,
+           count(*) FILTER (WHERE kind = 'fold') OVER (
+               PARTITION BY game_id, hand ORDER BY seq ROWS UNBOUNDED PRECEDING
+           ) AS folds_so_far,
+           max(seq) FILTER (WHERE kind = 'knock') OVER (
+               PARTITION BY game_id, hand ORDER BY seq ROWS UNBOUNDED PRECEDING
+           ) AS last_knock
+    FROM events
+    WHERE kind IN ('knock', 'fold')
+), folded AS (
+    SELECT game_id, hand, last_knock AS seq, sum(amount) AS folded_to_it
+    FROM answers
+    WHERE kind = 'fold' AND last_knock IS NOT NULL
+    GROUP BY ALL
+)
 SELECT k.game_id,
        k.hand,
        k.seq,
        k.seat,
-       hp.player,
+       g.players[k.seat + 1] AS player,
        k.amount AS stake,
-       h.players - (
-           SELECT count(*) FROM events AS f
-           WHERE f.game_id = k.game_id AND f.hand = k.hand AND f.kind = 'fold' AND f.seq < k.seq
-       ) AS players_in,
-       hp.won AS knocker_won
-FROM events AS k
+       h.players - k.folds_so_far AS players_in,
+       coalesce(f.folded_to_it, 0) AS folded_to_it,
+       h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded,
+       h.finished AND CASE
+           WHEN g.last_trick = 'wins' THEN h.end_seat = k.seat
+           ELSE h.players - h.folds = 1 OR h.end_seat <> k.seat
+       END AS knocker_won
+FROM answers AS k
 JOIN hands AS h USING (game_id, hand)
-JOIN hand_players AS hp USING (game_id, hand, seat)
+JOIN games AS g USING (game_id)
+LEFT JOIN folded AS f USING (game_id, hand, seq)
 WHERE k.kind = 'knock';
 
 -- One row per fold, with the stake it paid.
@@ -121,22 +146,11 @@ SELECT * FROM read_parquet({knock_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW fold_facts AS
 SELECT * FROM read_parquet({fold_facts}, union_by_name = true);
 
--- Every knock with its strength, and what it brought in: the folds that answered it
--- (up to the next knock), and whether everyone else then folded.
+-- Every analysed knock with its strength and what it brought in.
 CREATE OR REPLACE VIEW knock_outcomes AS
-WITH k AS (
-    SELECT *, lead(seq) OVER (PARTITION BY game_id, hand ORDER BY seq) AS next_seq
-    FROM knocks
-)
-SELECT k.game_id, k.hand, k.seq, k.seat, k.player, k.stake, k.players_in, k.knocker_won,
-       f.strength, f.fair_share, f.bluff,
-       (SELECT coalesce(sum(e.amount), 0) FROM events AS e
-        WHERE e.game_id = k.game_id AND e.hand = k.hand AND e.kind = 'fold'
-          AND e.seq > k.seq AND (k.next_seq IS NULL OR e.seq < k.next_seq)) AS folded_to_it,
-       h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded
-FROM k
-JOIN hands AS h USING (game_id, hand)
-LEFT JOIN knock_facts AS f USING (game_id, hand, seq);
+SELECT k.*, f.strength, f.fair_share, f.bluff
+FROM knock_facts AS f
+JOIN knocks AS k USING (game_id, hand, seq);
 
 -- Per player per hand: the derived figures, ready to add up like hand_players.
 -- Bluff profit: the folds a bluff brought in, less the one extra life or point the
@@ -168,3 +182,80 @@ SELECT game_id, hand, seat,
        coalesce(fo.regrets, 0) AS regrets,
        coalesce(fo.regret_cost, 0) AS regret_cost
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
+
+-- Totals per player per game, straight from the events (what the statistics add up):
+-- the same figures as hand_players, without a row per player per hand. Unfinished
+-- hands are left out, as everywhere in the statistics.
+CREATE OR REPLACE VIEW seat_totals AS
+WITH every_hand AS MATERIALIZED (
+    SELECT h.*, g.last_trick FROM hands AS h JOIN games AS g USING (game_id)
+), finished AS (
+    SELECT * FROM every_hand WHERE finished
+), played AS (
+    SELECT f.game_id, s.seat,
+           count(*) AS hands,
+           count(*) FILTER (WHERE (f.folded_mask >> s.seat) & 1 = 0 AND CASE
+               WHEN f.last_trick = 'wins' THEN f.end_seat = s.seat
+               ELSE f.players - f.folds = 1 OR f.end_seat <> s.seat
+           END) AS won
+    FROM finished AS f, range(8) AS s(seat)
+    WHERE (f.dealt_mask >> s.seat) & 1 = 1
+    GROUP BY f.game_id, s.seat
+), unfinished AS (
+    SELECT game_id, hand FROM every_hand WHERE NOT finished
+), acts AS (
+    SELECT e.game_id, e.seat,
+           coalesce(sum(e.amount) FILTER (WHERE e.kind = 'pay'), 0) AS paid,
+           count(*) FILTER (WHERE e.kind = 'knock') AS knocks,
+           count(*) FILTER (WHERE e.kind = 'fold') AS folds,
+           coalesce(sum(e.amount) FILTER (WHERE e.kind = 'fold'), 0) AS fold_cost,
+           count(*) FILTER (WHERE e.kind IN ('stay', 'fold')) AS knocks_faced,
+           count(*) FILTER (WHERE e.kind IN ('laundry', 'armoede')) AS swaps,
+           count(*) FILTER (WHERE e.kind = 'check') AS checks,
+           count(*) FILTER (WHERE e.kind = 'check' AND e.amount = 0) AS checks_won
+    FROM events AS e
+    ANTI JOIN unfinished AS u ON u.game_id = e.game_id AND u.hand = e.hand
+    WHERE e.hand > 0 AND e.kind IN ('pay', 'knock', 'fold', 'stay', 'laundry', 'armoede', 'check')
+    GROUP BY e.game_id, e.seat
+), caught AS (
+    SELECT e.game_id, e.target AS seat, count(*) AS bluffs_caught
+    FROM events AS e
+    ANTI JOIN unfinished AS u ON u.game_id = e.game_id AND u.hand = e.hand
+    WHERE e.kind = 'check' AND e.amount = 0
+    GROUP BY ALL
+), knocks_won AS (
+    SELECT e.game_id, e.seat, count(*) AS knocks_won
+    FROM events AS e
+    JOIN finished AS f USING (game_id, hand)
+    WHERE e.kind = 'knock' AND (f.folded_mask >> e.seat) & 1 = 0 AND CASE
+        WHEN f.last_trick = 'wins' THEN f.end_seat = e.seat
+        ELSE f.players - f.folds = 1 OR f.end_seat <> e.seat
+    END
+    GROUP BY ALL
+), facts AS (
+    SELECT game_id, seat,
+           sum(knocks_known) AS knocks_known, sum(bluffs) AS bluffs,
+           sum(bluffs_won) AS bluffs_won, sum(bluff_profit) AS bluff_profit,
+           sum(folds_known) AS folds_known, sum(regrets) AS regrets,
+           sum(regret_cost) AS regret_cost
+    FROM hand_facts
+    GROUP BY ALL
+)
+SELECT p.game_id, p.seat, g.players[p.seat + 1] AS player, g.venue, g.started_at,
+       strftime(g.started_at, '%Y-%m') AS month,
+       p.hands, p.won,
+       coalesce(a.paid, 0) AS paid, coalesce(a.knocks, 0) AS knocks,
+       coalesce(w.knocks_won, 0) AS knocks_won, coalesce(a.knocks_faced, 0) AS knocks_faced,
+       coalesce(a.folds, 0) AS folds, coalesce(a.fold_cost, 0) AS fold_cost,
+       coalesce(a.swaps, 0) AS swaps, coalesce(c.bluffs_caught, 0) AS bluffs_caught,
+       coalesce(a.checks, 0) AS checks, coalesce(a.checks_won, 0) AS checks_won,
+       coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,
+       coalesce(x.bluffs_won, 0) AS bluffs_won, coalesce(x.bluff_profit, 0) AS bluff_profit,
+       coalesce(x.folds_known, 0) AS folds_known, coalesce(x.regrets, 0) AS regrets,
+       coalesce(x.regret_cost, 0) AS regret_cost
+FROM played AS p
+JOIN games AS g USING (game_id)
+LEFT JOIN acts AS a ON a.game_id = p.game_id AND a.seat = p.seat
+LEFT JOIN caught AS c ON c.game_id = p.game_id AND c.seat = p.seat
+LEFT JOIN knocks_won AS w ON w.game_id = p.game_id AND w.seat = p.seat
+LEFT JOIN facts AS x ON x.game_id = p.game_id AND x.seat = p.seat;
