@@ -49,7 +49,9 @@ def _build_part(args: tuple[str, int, int]) -> int:
 def build(path: Path, hands: int) -> None:
     Dataset(path).create()
     workers = min(2, os.cpu_count() or 1)
-    parts = [(str(path), hands // workers + (i < hands % workers), 1000 + i) for i in range(workers)]
+    parts = [
+        (str(path), hands // workers + (i < hands % workers), 1000 + i) for i in range(workers)
+    ]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         pool.map(_build_part, parts)
     Dataset(path).compact()
