@@ -66,7 +66,10 @@ _SUMS = (
 _QUERY = (
     "SELECT {keys} player, "
     + ", ".join(f"sum({c})::BIGINT AS {c}" for c in _SUMS)
-    + " FROM seat_totals WHERE true {filters} GROUP BY ALL ORDER BY ALL"
+    + " FROM {source} WHERE true {filters} GROUP BY ALL ORDER BY ALL"
+)
+_ALL_STORED = (
+    "SELECT count(*) = 0 FROM games WHERE game_id NOT IN (SELECT game_id FROM seat_counts_stored)"
 )
 
 
@@ -99,7 +102,10 @@ def player_stats(
         filters.append("AND started_at < ?")
         params.append((until + timedelta(days=1)).isoformat())
     keys = "".join(f"{k}, " for k in GROUPINGS[by])
-    query = _QUERY.format(keys=keys, filters=" ".join(filters))
+    # Stored counts answer in a fraction of the time; live counts cover games not stored.
+    stored = con.sql(_ALL_STORED).fetchall()[0][0]
+    source = "seat_totals_stored" if stored else "seat_totals"
+    query = _QUERY.format(keys=keys, filters=" ".join(filters), source=source)
     frame: pl.DataFrame = con.sql(query, params=params).pl()
     columns = []
     for stat in STATS:

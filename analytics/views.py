@@ -12,6 +12,7 @@ from pathlib import Path
 import duckdb
 
 from analytics.derived import FOLD_SCHEMA, KNOCK_SCHEMA
+from analytics.totals import SEAT_COUNTS_SCHEMA
 from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
 __all__ = ["connect", "register"]
@@ -55,6 +56,7 @@ def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
         ("events", "events", EVENTS_SCHEMA),
         ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
         ("fold_facts", "derived/folds", FOLD_SCHEMA),
+        ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
     )
     for name, table, schema in tables:
         source = _source(dataset, table)

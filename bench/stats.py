@@ -4,8 +4,10 @@
     python bench/stats.py --hands 100000        # a smaller dataset
 
 The dataset is simulated with random bots, as in bench/engine.py, 4-player
-classic, on both cores, then compacted. Timing covers `player_stats` over DuckDB views, the way
-`kroeg stats` runs it (all cores of the machine, here 2), cold and warm.
+classic, on both cores, then compacted. Timing covers `player_stats` over
+DuckDB views, the way `kroeg stats` runs it (all cores of the machine, here
+2): counted live from the events, then from the per-game counts stored once
+(analytics.totals), cold and warm.
 Enrichment (knock strength and fold regret) is timed on a slice of the games.
 """
 
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from analytics.derived import enrich
 from analytics.stats import player_stats
+from analytics.totals import store_counts
 from analytics.views import connect
 from recorder.rules import Ruleset
 from recorder.simulate import simulate
@@ -73,6 +76,15 @@ def main() -> None:
     hands = con.sql("SELECT count(*) FROM hands").fetchall()[0][0]
     events = con.sql("SELECT count(*) FROM events").fetchall()[0][0]
     print(f"{hands:,} hands, {events:,} events")
+    shutil.rmtree(path / "derived" / "seat_counts", ignore_errors=True)  # start unstored
+    began = time.perf_counter()
+    frame = player_stats(connect(dataset))
+    print(f"player statistics, counted live from the events: "
+          f"{time.perf_counter() - began:5.2f} s")  # fmt: skip
+    began = time.perf_counter()
+    stored = store_counts(dataset)
+    print(f"storing the counts of {stored:,} games (once, as games land): "
+          f"{time.perf_counter() - began:5.2f} s")  # fmt: skip
     for attempt in ("cold", "warm"):
         con = connect(dataset) if attempt == "cold" else con
         began = time.perf_counter()

@@ -470,9 +470,11 @@ def newsletter(
 
 
 def _enrich_with_progress(dataset: Dataset) -> None:
-    """Analyse the games not analysed yet (knock strength, fold regret), showing progress."""
+    """Store new games' counts, then analyse them (knock strength, fold regret)."""
     from analytics.derived import analysed, enrich
+    from analytics.totals import store_counts
 
+    store_counts(dataset)
     todo = dataset.game_ids() - analysed(dataset)
     if not todo:
         return

@@ -183,10 +183,10 @@ SELECT game_id, hand, seat,
        coalesce(fo.regret_cost, 0) AS regret_cost
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
 
--- Totals per player per game, straight from the events (what the statistics add up):
--- the same figures as hand_players, without a row per player per hand. Unfinished
--- hands are left out, as everywhere in the statistics.
-CREATE OR REPLACE VIEW seat_totals AS
+-- Counts per player per game, straight from the events: the same figures as
+-- hand_players without a row per player per hand. Unfinished hands are left out.
+-- A landed game never changes, so analytics.totals stores these once per game.
+CREATE OR REPLACE VIEW seat_counts AS
 WITH every_hand AS MATERIALIZED (
     SELECT h.*, g.last_trick FROM hands AS h JOIN games AS g USING (game_id)
 ), finished AS (
@@ -232,7 +232,32 @@ WITH every_hand AS MATERIALIZED (
         ELSE f.players - f.folds = 1 OR f.end_seat <> e.seat
     END
     GROUP BY ALL
-), facts AS (
+)
+SELECT p.game_id, p.seat, p.hands, p.won,
+       coalesce(a.paid, 0) AS paid, coalesce(a.knocks, 0) AS knocks,
+       coalesce(w.knocks_won, 0) AS knocks_won, coalesce(a.knocks_faced, 0) AS knocks_faced,
+       coalesce(a.folds, 0) AS folds, coalesce(a.fold_cost, 0) AS fold_cost,
+       coalesce(a.swaps, 0) AS swaps, coalesce(c.bluffs_caught, 0) AS bluffs_caught,
+       coalesce(a.checks, 0) AS checks, coalesce(a.checks_won, 0) AS checks_won
+FROM played AS p
+LEFT JOIN acts AS a ON a.game_id = p.game_id AND a.seat = p.seat
+LEFT JOIN caught AS c ON c.game_id = p.game_id AND c.seat = p.seat
+LEFT JOIN knocks_won AS w ON w.game_id = p.game_id AND w.seat = p.seat;
+
+CREATE OR REPLACE VIEW seat_counts_stored AS
+SELECT * FROM read_parquet({seat_counts}, union_by_name = true);
+
+-- Every game's counts: the stored ones, and the games not stored yet counted live.
+CREATE OR REPLACE VIEW seat_counts_all AS
+SELECT * FROM seat_counts_stored
+UNION ALL BY NAME
+SELECT * FROM seat_counts
+WHERE game_id NOT IN (SELECT game_id FROM seat_counts_stored);
+
+-- What the statistics add up, from a table of counts: the game's details and the
+-- derived facts beside each player's counts.
+CREATE OR REPLACE MACRO totals_of(counts_table) AS TABLE
+WITH facts AS (
     SELECT game_id, seat,
            sum(knocks_known) AS knocks_known, sum(bluffs) AS bluffs,
            sum(bluffs_won) AS bluffs_won, sum(bluff_profit) AS bluff_profit,
@@ -241,21 +266,18 @@ WITH every_hand AS MATERIALIZED (
     FROM hand_facts
     GROUP BY ALL
 )
-SELECT p.game_id, p.seat, g.players[p.seat + 1] AS player, g.venue, g.started_at,
+SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at,
        strftime(g.started_at, '%Y-%m') AS month,
-       p.hands, p.won,
-       coalesce(a.paid, 0) AS paid, coalesce(a.knocks, 0) AS knocks,
-       coalesce(w.knocks_won, 0) AS knocks_won, coalesce(a.knocks_faced, 0) AS knocks_faced,
-       coalesce(a.folds, 0) AS folds, coalesce(a.fold_cost, 0) AS fold_cost,
-       coalesce(a.swaps, 0) AS swaps, coalesce(c.bluffs_caught, 0) AS bluffs_caught,
-       coalesce(a.checks, 0) AS checks, coalesce(a.checks_won, 0) AS checks_won,
        coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,
        coalesce(x.bluffs_won, 0) AS bluffs_won, coalesce(x.bluff_profit, 0) AS bluff_profit,
        coalesce(x.folds_known, 0) AS folds_known, coalesce(x.regrets, 0) AS regrets,
        coalesce(x.regret_cost, 0) AS regret_cost
-FROM played AS p
+FROM query_table(counts_table) AS n
 JOIN games AS g USING (game_id)
-LEFT JOIN acts AS a ON a.game_id = p.game_id AND a.seat = p.seat
-LEFT JOIN caught AS c ON c.game_id = p.game_id AND c.seat = p.seat
-LEFT JOIN knocks_won AS w ON w.game_id = p.game_id AND w.seat = p.seat
-LEFT JOIN facts AS x ON x.game_id = p.game_id AND x.seat = p.seat;
+LEFT JOIN facts AS x ON x.game_id = n.game_id AND x.seat = n.seat;
+
+-- Always right: stored counts where there are some, live counts for the rest.
+CREATE OR REPLACE VIEW seat_totals AS SELECT * FROM totals_of('seat_counts_all');
+
+-- Fast, and right once every game's counts are stored (analytics.totals.store_counts).
+CREATE OR REPLACE VIEW seat_totals_stored AS SELECT * FROM totals_of('seat_counts_stored');

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -123,3 +124,21 @@ def test_the_bluffer_has_the_highest_bluff_rate(bots, preset: str) -> None:
 def test_the_sharp_bot_loses_the_fewest_lives_per_hand(bots) -> None:
     rows = bots["lives"]
     assert min(rows, key=lambda s: rows[s]["cost_per_hand"]) == "sharp"
+
+
+def test_stored_counts_give_the_same_figures_and_follow_new_games(tmp_path: Path) -> None:
+    from analytics.totals import store_counts
+
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(simulate(Ruleset.preset("lives"), 4, 150, 3, ["random", "bluffer"]))
+    live = player_stats(connect(dataset))
+    assert store_counts(dataset) == len(dataset.game_ids())
+    assert store_counts(dataset) == 0
+    assert player_stats(connect(dataset)).equals(live)
+    dataset.write(simulate(Ruleset.preset("lives"), 4, 60, 4, ["random", "bluffer"]))
+    mixed = player_stats(connect(dataset))  # the new games are not stored: counted live
+    assert int(mixed["hands"].sum()) > int(live["hands"].sum())
+    assert store_counts(dataset) >= 1
+    assert player_stats(connect(dataset)).equals(mixed)
+    shutil.rmtree(dataset.path / "derived" / "seat_counts")  # nothing stored: all live
+    assert player_stats(connect(dataset)).equals(mixed)
