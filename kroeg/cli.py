@@ -195,11 +195,13 @@ def demo(
     """
     dataset = Dataset(out).create()
     styles = "random,cautious,bluffer,sharp"
+    sessions = [("classic", 4, 2000, 1), ("lives", 4, 2000, 2), ("classic", 6, 500, 3)]
+    most = max(players for _, players, _, _ in sessions)
     seats = ", ".join(
-        f"{name} {style}" for name, style in zip(DEFAULT_NAMES, styles.split(",") * 2, strict=False)
+        f"{name} {style}"
+        for name, style in zip(DEFAULT_NAMES[:most], styles.split(",") * 2, strict=False)
     )
     typer.echo(f"Bots by seat: {seats}")
-    sessions = [("classic", 4, 2000, 1), ("lives", 4, 2000, 2), ("classic", 6, 500, 3)]
     for preset, players, hands, seed in sessions:
         rules = Ruleset.preset(preset)
         records = simulate_games(
