@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -54,9 +55,14 @@ def _friendly(fn: F) -> F:
         except KroegError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
+        except BrokenPipeError:
+            # The reader went away (`kroeg export … | head`): stop quietly, as cat does.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except OSError as exc:
-            where = f" {exc.filename}" if exc.filename else ""
-            typer.echo(f"Error:{where}: {exc.strerror or exc}", err=True)
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
