@@ -1,0 +1,101 @@
+"""The state of a hand at every step, as the dashboard's replayer shows it.
+
+Every state is rebuilt by replaying the game's events through the engine (the
+referee), one event per step. Two ways to look: `reveal_all=False` shows what
+the table saw (a player's cards stay face down until played or shown);
+`reveal_all=True` shows every card the log knows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parsers.render import describe_events
+from recorder.events import Event, HandStart
+from recorder.records import GameRecord
+from recorder.toepen import Replay
+
+__all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
+
+#: A card that is in a hand but not shown (or not known).
+HIDDEN = "??"
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One step of a hand: what happened, and the table after it."""
+
+    step: int
+    text: str
+    kind: str
+    stake: int
+    dealer: int
+    trick_no: int
+    in_hand: tuple[bool, ...]
+    folded: tuple[bool, ...]
+    hands: tuple[tuple[str, ...], ...]
+    trick: tuple[tuple[int, str], ...]
+    scores: tuple[str, ...]
+    actor: int | None
+
+
+def hand_numbers(record: GameRecord) -> list[int]:
+    """The hand numbers of a game: 1 to the number of hands."""
+    return list(range(1, sum(1 for e in record.events if isinstance(e, HandStart)) + 1))
+
+
+def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[TableState]:
+    """Every step of hand `number`, from its start to its end."""
+    starts = [i for i, e in enumerate(record.events) if isinstance(e, HandStart)]
+    if not 1 <= number <= len(starts):
+        raise ValueError(f"game {record.game_id} has hands 1 to {len(starts)}, not {number}")
+    begin = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(record.events)
+    rebuilt = Replay(record.rules, record.players)
+    for event in record.events[:begin]:
+        rebuilt.feed(event)
+    shown: set[str] = set()
+    table: list[tuple[int, str]] = []  # the cards on the table: a trick stays until the next lead
+    trick_done = False
+    states = []
+    for step, event in enumerate(record.events[begin:end]):
+        rebuilt.feed(event)
+        game = rebuilt.game
+        kind, seat, card, _, _ = event.to_row()
+        if card is not None and kind in ("play", "reveal"):
+            shown.add(card)
+        if kind == "trick":
+            trick_done = True
+        elif kind == "play" and seat is not None and card is not None:
+            if trick_done:
+                table, trick_done = [], False  # a new trick was led
+            table.append((seat, card))
+        hands = tuple(
+            tuple(
+                HIDDEN if c is None or (not reveal_all and c.code not in shown) else c.code
+                for c in game.hands[s]
+            )
+            for s in range(game.n)
+        )
+        states.append(
+            TableState(
+                step=step,
+                text=_sentence(game, event),
+                kind=kind,
+                stake=game.stake,
+                dealer=game.dealer if game.dealer is not None else 0,
+                trick_no=game.trick_no,
+                in_hand=tuple(game.in_hand(s) for s in range(game.n)),
+                folded=tuple(game.folded),
+                hands=hands,
+                trick=tuple(table),
+                scores=tuple(game.score_text(s) for s in range(game.n)),
+                actor=seat,
+            )
+        )
+    return states
+
+
+def _sentence(game: object, event: Event) -> str:
+    lines = describe_events(game, [event])  # type: ignore[arg-type]
+    return " ".join(line.strip() for line in lines) or event.kind
