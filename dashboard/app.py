@@ -1,0 +1,35 @@
+"""The kroeg dashboard: `kroeg dashboard DATASET` runs this with Streamlit."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.data import dataset_path
+from recorder.errors import KroegError
+from recorder.store import Dataset
+
+st.set_page_config(page_title="kroeg", page_icon="🃏", layout="wide")
+
+path = dataset_path()
+problem = None
+if path is None:
+    problem = "No dataset given: start the dashboard with `kroeg dashboard DATASET`."
+else:
+    try:
+        Dataset(path).check()
+        Dataset(path).game_ids()  # reads every games file: a damaged one is named now
+    except KroegError as exc:
+        problem = str(exc)
+if problem is not None:
+    st.error(problem)
+    st.stop()
+st.session_state["kroeg_dataset"] = path
+
+navigation = st.navigation(
+    [
+        st.Page("pages/overview.py", title="Overview", url_path="overview", default=True),
+        st.Page("pages/replay.py", title="Replay", url_path="replay"),
+        st.Page("pages/players.py", title="Players", url_path="players"),
+    ]
+)
+navigation.run()

@@ -1,0 +1,5 @@
+"""The Overview page."""
+
+from dashboard.screens import overview
+
+overview()

@@ -1,0 +1,5 @@
+"""The Players page."""
+
+from dashboard.screens import players
+
+players()

@@ -1,0 +1,5 @@
+"""The Replay page."""
+
+from dashboard.screens import replay
+
+replay()

@@ -1,0 +1,167 @@
+"""The dashboard's screens; each page script in pages/ calls one of these."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import polars as pl
+import streamlit as st
+
+from analytics.stats import STATS, player_stats
+from dashboard.data import connection, game, query
+from dashboard.replay import hand_numbers, hand_states
+from dashboard.table import table_html
+
+__all__ = ["overview", "players", "replay"]
+
+
+def _path() -> Path:
+    path: Path = st.session_state["kroeg_dataset"]
+    return path
+
+
+def _empty_state() -> bool:
+    """Say what to do when the dataset has no games yet; True if it is empty."""
+    games = query(_path(), "SELECT count(*) AS n FROM games")["n"][0]
+    if games:
+        return False
+    st.info(
+        "This dataset has no games yet. Add some with `kroeg simulate --out DATASET`, "
+        "`kroeg import FILE --into DATASET` or `kroeg record --into DATASET`."
+    )
+    return True
+
+
+def overview() -> None:
+    """The dataset in numbers."""
+    st.title("kroeg")
+    st.caption(str(_path()))
+    if _empty_state():
+        return
+    numbers = query(
+        _path(),
+        "SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM hands) AS hands, "
+        "(SELECT count(*) FROM events) AS events, "
+        "(SELECT count(DISTINCT player) FROM hand_players) AS players",
+    ).row(0, named=True)
+    columns = st.columns(4)
+    for column, (label, value) in zip(columns, numbers.items(), strict=True):
+        column.metric(label.capitalize(), f"{value:,}")
+    st.subheader("Games")
+    games = query(
+        _path(),
+        "SELECT game_id AS game, ruleset AS rules, started_at AS date, venue, "
+        "array_to_string(players, ', ') AS players, "
+        "(SELECT count(*) FROM hands h WHERE h.game_id = g.game_id) AS hands "
+        "FROM games g ORDER BY started_at DESC NULLS LAST, game_id LIMIT 200",
+    )
+    st.dataframe(games, hide_index=True, use_container_width=True)
+
+
+def replay() -> None:
+    """One hand, step by step."""
+    st.title("Replay")
+    if _empty_state():
+        return
+    params = st.query_params
+    games = query(
+        _path(),
+        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
+        "array_to_string(players, ', ') AS players FROM games ORDER BY started_at, game_id",
+    )
+    ids = games["game_id"].to_list()
+    labels = {
+        row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
+        for row in games.iter_rows(named=True)
+    }
+    wanted = params.get("game")
+    chosen = st.selectbox(
+        "Game", ids, index=ids.index(wanted) if wanted in ids else 0,
+        format_func=labels.__getitem__, key="replay_game",
+    )  # fmt: skip
+    record = game(_path(), chosen)
+    numbers = hand_numbers(record)
+    hand_param = params.get("hand")
+    start_hand = int(hand_param) if hand_param and hand_param.isdigit() else 1
+    hand = st.selectbox(
+        "Hand", numbers, index=min(max(start_hand, 1), len(numbers)) - 1, key="replay_hand"
+    )
+    reveal_all = st.toggle("All cards (otherwise: what the table saw)", key="replay_all")
+    states = hand_states(record, hand, reveal_all=reveal_all)
+    last = len(states) - 1
+    if st.session_state.get("replay_where") != (chosen, hand):
+        st.session_state["replay_where"] = (chosen, hand)
+        st.session_state["replay_step"] = last
+    step = st.session_state.get("replay_step", last)
+    buttons = st.columns(6)
+    jumps = {
+        "⏮ First": 0,
+        "◀ Previous": max(step - 1, 0),
+        "Next ▶": min(step + 1, last),
+        "Last ⏭": last,
+        "Next knock": _next_kind(states, step, "knock"),
+        "Next fold": _next_kind(states, step, "fold"),
+    }
+    for column, (label, target) in zip(buttons, jumps.items(), strict=True):
+        if column.button(label, key=f"replay_{label}", disabled=target is None):
+            st.session_state["replay_step"] = target
+    step = st.slider("Step", 0, last, key="replay_step")
+    state = states[step]
+    left, right = st.columns([3, 2])
+    with left:
+        st.markdown(table_html(state, record.players), unsafe_allow_html=True)
+        st.markdown(f"**Step {step}/{last}:** {html.escape(state.text)}")
+    with right:
+        st.markdown("**Events**")
+        lines = []
+        for s in states:
+            text = html.escape(s.text)
+            lines.append(f"**▶ {s.step}. {text}**" if s.step == step else f"{s.step}. {text}")
+        st.markdown("  \n".join(lines))
+
+
+def _next_kind(states: list, step: int, kind: str) -> int | None:  # type: ignore[type-arg]
+    return next((s.step for s in states if s.step > step and s.kind == kind), None)
+
+
+def players() -> None:
+    """Bluff rate, bluff success and fold cost per player, with the hands behind them."""
+    st.title("Players")
+    if _empty_state():
+        return
+    frame = player_stats(connection(_path()))
+    chart = frame.select(
+        pl.col("player"),
+        (pl.col("bluff_rate") * 100).alias("bluff rate %"),
+        (pl.col("bluff_success") * 100).alias("bluff success %"),
+        pl.col("fold_cost").alias("fold cost"),
+    )
+    st.subheader("Bluffing")
+    st.bar_chart(chart, x="player", y=["bluff rate %", "bluff success %"], stack=False)
+    st.subheader("What folding cost")
+    st.bar_chart(chart, x="player", y="fold cost")
+    st.subheader("The numbers, with done / opportunities")
+    rows = []
+    for row in frame.iter_rows(named=True):
+        cells = {"player": row["player"], "hands": row["hands"]}
+        for stat in STATS:
+            done, opp = row[stat.done], row[stat.opportunities]
+            cells[stat.label] = f"{done}/{opp}" if opp else "-"
+        rows.append(cells)
+    st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
+    who = st.selectbox("Hands behind the numbers of", frame["player"].to_list(), key="who")
+    bluffs = query(
+        _path(),
+        "SELECT game_id, hand, stake, round(strength, 2) AS strength, all_folded "
+        "FROM knock_outcomes WHERE player = ? AND bluff ORDER BY game_id, hand LIMIT 50",
+        who,
+    )
+    st.markdown(f"**{html.escape(who)}'s bluffs** ({len(bluffs)} shown)")
+    links = [
+        f"[{r['game_id']} hand {r['hand']}](replay?game={r['game_id']}&hand={r['hand']}) "
+        f"— stake {r['stake']}, strength {r['strength']}"
+        + (", everyone folded" if r["all_folded"] else "")
+        for r in bluffs.iter_rows(named=True)
+    ]
+    st.markdown("\n".join(f"- {link}" for link in links) or "No bluffs yet.")

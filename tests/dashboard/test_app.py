@@ -1,0 +1,109 @@
+"""The dashboard pages under Streamlit's AppTest."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.replay import hand_states
+from parsers import notation
+from recorder.store import Dataset
+
+APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+@pytest.fixture
+def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    games = notation.load(SAMPLES / "laundry-and-checks.txt")
+    Dataset(tmp_path / "ds").write(games)
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "ds"))
+    return tmp_path / "ds"
+
+
+def app() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=30)
+
+
+def test_overview_shows_the_dataset_in_numbers(club: Path) -> None:
+    at = app().run()
+    assert not at.exception
+    assert [m.value for m in at.metric] == ["1", "2", str(len(Dataset(club).events_table())), "4"]
+
+
+def page_html(at: AppTest) -> str:
+    return "".join(m.value for m in at.markdown)
+
+
+def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
+    (game_id,) = Dataset(club).game_ids()
+    record = Dataset(club).read_game(game_id)
+    states = hand_states(record, 2, reveal_all=False)
+    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
+    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
+
+    at = app().run()
+    at.switch_page("pages/replay.py").run()
+    at.selectbox(key="replay_hand").select(2).run()
+    at.slider(key="replay_step").set_value(knock).run()
+    assert not at.exception
+    shown = page_html(at)
+    assert "stake 2" in shown
+    assert f"Step {knock}/{len(states) - 1}:** Ben knocks: the stake is now 2" in shown
+    # What the table saw: Dan's new hand lies face up after his caught bluff swap,
+    # Anna's cards are still face down.
+    assert '<span class="kroeg-card red">10♦</span>' in shown
+    assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
+    at.slider(key="replay_step").set_value(fold).run()
+    assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
+    at.toggle(key="replay_all").set_value(True).run()
+    everything = page_html(at)
+    assert '<span class="kroeg-card">J♠</span>' in everything  # Anna's jack of spades
+    assert 'class="kroeg-card back"' not in everything
+    assert at.button(key="replay_Next knock").disabled  # no knock after Carla's fold
+    at.button(key="replay_⏮ First").click().run()
+    assert at.slider(key="replay_step").value == 0
+
+
+def test_replay_arrives_from_a_link(club: Path) -> None:
+    (game_id,) = Dataset(club).game_ids()
+    at = app()
+    at.query_params["game"] = game_id
+    at.query_params["hand"] = "2"
+    at.run()
+    at.switch_page("pages/replay.py").run()
+    assert at.selectbox(key="replay_game").value == game_id
+
+
+def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
+    at = app().run()
+    at.switch_page("pages/players.py").run()
+    assert not at.exception
+    assert [s.value for s in at.subheader][:3] == [
+        "Bluffing",
+        "What folding cost",
+        "The numbers, with done / opportunities",
+    ]
+    at.selectbox(key="who").select("Ben").run()
+    assert "Ben's bluffs" in page_html(at)
+
+
+def test_an_empty_dataset_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    Dataset(tmp_path / "empty").create()
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "empty"))
+    at = app().run()
+    assert not at.exception
+    assert at.info[0].value.startswith("This dataset has no games yet.")
+
+
+def test_a_missing_dataset_gets_one_clear_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "nope"))
+    at = app().run()
+    assert [e.value for e in at.error] == [
+        f"{tmp_path / 'nope'}: no such dataset (the folder does not exist)"
+    ]
