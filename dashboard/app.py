@@ -27,9 +27,9 @@ st.session_state["kroeg_dataset"] = path
 
 navigation = st.navigation(
     [
-        st.Page("pages/overview.py", title="Overview", url_path="overview", default=True),
-        st.Page("pages/replay.py", title="Replay", url_path="replay"),
-        st.Page("pages/players.py", title="Players", url_path="players"),
+        st.Page("views/overview.py", title="Overview", url_path="overview", default=True),
+        st.Page("views/replay.py", title="Replay", url_path="replay"),
+        st.Page("views/players.py", title="Players", url_path="players"),
     ]
 )
 navigation.run()

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parsers.render import describe_events
+from parsers.render import describe_events, pretty
+from recorder.cards import Card
 from recorder.events import Event, HandStart
 from recorder.records import GameRecord
-from recorder.toepen import Replay
+from recorder.toepen import Replay, Toepen
 
 __all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
 
@@ -80,7 +81,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
         states.append(
             TableState(
                 step=step,
-                text=_sentence(game, event),
+                text=_sentence(game, event, hide_cards=not reveal_all),
                 kind=kind,
                 stake=game.stake,
                 dealer=game.dealer if game.dealer is not None else 0,
@@ -96,6 +97,16 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
     return states
 
 
-def _sentence(game: object, event: Event) -> str:
-    lines = describe_events(game, [event])  # type: ignore[arg-type]
+def _sentence(game: Toepen, event: Event, *, hide_cards: bool) -> str:
+    kind, seat, card, _, _ = event.to_row()
+    if kind == "deal" and seat is not None:
+        # The table sees a card go to a player, not which card it is.
+        seen = "" if hide_cards or card is None else f" ({describe_card(card)})"
+        return f"a card to {game.players[seat]}{seen}"
+    lines = describe_events(game, [event])
     return " ".join(line.strip() for line in lines) or event.kind
+
+
+def describe_card(code: str) -> str:
+    """`Th` as `10♥`."""
+    return pretty(Card.parse(code))

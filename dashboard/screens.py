@@ -1,4 +1,4 @@
-"""The dashboard's screens; each page script in pages/ calls one of these."""
+"""The dashboard's screens; each page script in views/ calls one of these."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import polars as pl
 import streamlit as st
 
 from analytics.stats import STATS, player_stats
-from dashboard.data import connection, game, query
+from dashboard.data import connection, dataset_path, game, query
 from dashboard.replay import hand_numbers, hand_states
 from dashboard.table import table_html
 
@@ -17,8 +17,9 @@ __all__ = ["overview", "players", "replay"]
 
 
 def _path() -> Path:
-    path: Path = st.session_state["kroeg_dataset"]
-    return path
+    path = st.session_state.get("kroeg_dataset") or dataset_path()
+    assert path is not None, "app.py checks the dataset before any page runs"
+    return Path(path)
 
 
 def _empty_state() -> bool:
@@ -96,10 +97,10 @@ def replay() -> None:
     step = st.session_state.get("replay_step", last)
     buttons = st.columns(6)
     jumps = {
-        "⏮ First": 0,
-        "◀ Previous": max(step - 1, 0),
-        "Next ▶": min(step + 1, last),
-        "Last ⏭": last,
+        "« First": 0,
+        "‹ Previous": max(step - 1, 0),
+        "Next ›": min(step + 1, last),
+        "Last »": last,
         "Next knock": _next_kind(states, step, "knock"),
         "Next fold": _next_kind(states, step, "fold"),
     }

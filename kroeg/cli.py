@@ -477,6 +477,38 @@ def newsletter(
         typer.echo(f"wrote {path}")
 
 
+@app.command()
+@_friendly
+def dashboard(
+    dataset: DatasetArg,
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8501,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+) -> None:
+    """Open the dashboard (Streamlit) on a dataset: replay hands, see who bluffs.
+
+    Example: kroeg dashboard club.kroeg --port 8501
+    """
+    import subprocess
+
+    ds = Dataset(dataset)
+    ds.check()
+    _enrich_with_progress(ds)
+    app_path = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(app_path),
+        "--server.address", host, "--server.port", str(port), "--server.headless", "true",
+        "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
+    ]  # fmt: skip
+    typer.echo(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
+    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve())}
+    try:
+        subprocess.run(command, env=env, check=False)
+    except KeyboardInterrupt:
+        typer.echo("")
+
+
 def _enrich_with_progress(dataset: Dataset) -> None:
     """Store new games' counts, then analyse them (knock strength, fold regret)."""
     from analytics.derived import analysed, enrich

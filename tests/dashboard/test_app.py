@@ -46,7 +46,7 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     fold = next(s.step for s in states if s.text.startswith("Carla folds"))
 
     at = app().run()
-    at.switch_page("pages/replay.py").run()
+    at.switch_page("views/replay.py").run()
     at.selectbox(key="replay_hand").select(2).run()
     at.slider(key="replay_step").set_value(knock).run()
     assert not at.exception
@@ -57,14 +57,16 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     # Anna's cards are still face down.
     assert '<span class="kroeg-card red">10♦</span>' in shown
     assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
+    assert "a card to Anna  \n" in shown and "(J♠)" not in shown  # no card named in the list
     at.slider(key="replay_step").set_value(fold).run()
     assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
     at.toggle(key="replay_all").set_value(True).run()
     everything = page_html(at)
     assert '<span class="kroeg-card">J♠</span>' in everything  # Anna's jack of spades
     assert 'class="kroeg-card back"' not in everything
+    assert "a card to Anna (J♠)" in everything  # all cards: the event list names them
     assert at.button(key="replay_Next knock").disabled  # no knock after Carla's fold
-    at.button(key="replay_⏮ First").click().run()
+    at.button(key="replay_« First").click().run()
     assert at.slider(key="replay_step").value == 0
 
 
@@ -74,13 +76,13 @@ def test_replay_arrives_from_a_link(club: Path) -> None:
     at.query_params["game"] = game_id
     at.query_params["hand"] = "2"
     at.run()
-    at.switch_page("pages/replay.py").run()
+    at.switch_page("views/replay.py").run()
     assert at.selectbox(key="replay_game").value == game_id
 
 
 def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     at = app().run()
-    at.switch_page("pages/players.py").run()
+    at.switch_page("views/players.py").run()
     assert not at.exception
     assert [s.value for s in at.subheader][:3] == [
         "Bluffing",
