@@ -28,6 +28,7 @@ st.session_state["kroeg_dataset"] = path
 navigation = st.navigation(
     [
         st.Page("views/overview.py", title="Overview", url_path="overview", default=True),
+        st.Page("views/sessions.py", title="Sessions", url_path="sessions"),
         st.Page("views/replay.py", title="Replay", url_path="replay"),
         st.Page("views/players.py", title="Players", url_path="players"),
     ]

@@ -13,7 +13,7 @@ from dashboard.data import connection, dataset_path, game, query
 from dashboard.replay import hand_numbers, hand_states
 from dashboard.table import table_html
 
-__all__ = ["overview", "players", "replay"]
+__all__ = ["overview", "players", "replay", "sessions"]
 
 
 def _path() -> Path:
@@ -166,3 +166,50 @@ def players() -> None:
         for r in bluffs.iter_rows(named=True)
     ]
     st.markdown("\n".join(f"- {link}" for link in links) or "No bluffs yet.")
+
+
+def sessions() -> None:
+    """A game's scores over time, and its hands, each linking to its replay."""
+    st.title("Sessions")
+    if _empty_state():
+        return
+    games = query(
+        _path(),
+        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
+        "array_to_string(players, ', ') AS players, ruleset, score_display "
+        "FROM games ORDER BY started_at DESC NULLS LAST, game_id",
+    )
+    ids = games["game_id"].to_list()
+    labels = {
+        row["game_id"]: f"{row['day']} {row['players']} ({row['ruleset']}, {row['game_id']})"
+        for row in games.iter_rows(named=True)
+    }
+    chosen = st.selectbox("Session", ids, format_func=labels.__getitem__, key="session_game")
+    display = games.filter(pl.col("game_id") == chosen)["score_display"][0]
+    costs = query(
+        _path(),
+        "SELECT hand, player, paid::BIGINT AS paid FROM hand_players "
+        "WHERE game_id = ? ORDER BY hand, seat",
+        chosen,
+    )
+    record = game(_path(), chosen)
+    budget = record.rules.lives
+    running = costs.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
+    label = "points" if display == "points" else "lives"
+    score = pl.col("total") if display == "points" else budget - pl.col("total")
+    chart = running.with_columns(score.alias(label)).pivot(on="player", index="hand", values=label)
+    st.subheader(f"{label.capitalize()} after each hand")
+    st.line_chart(chart, x="hand")
+    st.subheader("Hands")
+    hands = query(
+        _path(),
+        "SELECT h.hand, h.stake, h.knocks, h.folds, g.players[h.end_seat + 1] AS ended_by "
+        "FROM hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
+        chosen,
+    )
+    lines = [
+        f"- [hand {r['hand']}](replay?game={chosen}&hand={r['hand']}) — stake {r['stake']}, "
+        f"{r['knocks']} knocks, {r['folds']} folds, ended by {html.escape(str(r['ended_by']))}"
+        for r in hands.iter_rows(named=True)
+    ]
+    st.markdown("\n".join(lines))

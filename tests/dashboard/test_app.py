@@ -109,3 +109,14 @@ def test_a_missing_dataset_gets_one_clear_message(
     assert [e.value for e in at.error] == [
         f"{tmp_path / 'nope'}: no such dataset (the folder does not exist)"
     ]
+
+
+def test_sessions_page_draws_the_scores_and_links_every_hand(club: Path) -> None:
+    (game_id,) = Dataset(club).game_ids()
+    at = app().run()
+    at.switch_page("views/sessions.py").run()
+    assert not at.exception
+    assert [s.value for s in at.subheader] == ["Points after each hand", "Hands"]
+    links = page_html(at)
+    assert f"[hand 1](replay?game={game_id}&hand=1)" in links
+    assert f"[hand 2](replay?game={game_id}&hand=2) — stake 2, 1 knocks, 1 folds" in links

@@ -1,0 +1,5 @@
+"""The Sessions page."""
+
+from dashboard.screens import sessions
+
+sessions()
