@@ -105,8 +105,12 @@ def replay() -> None:
         "Next fold": _next_kind(states, step, "fold"),
     }
     for column, (label, target) in zip(buttons, jumps.items(), strict=True):
-        if column.button(label, key=f"replay_{label}", disabled=target is None):
-            st.session_state["replay_step"] = target
+        # A callback moves the step before the page is drawn again, so every button
+        # (and whether it is enabled) is computed from the step the user now sees.
+        column.button(
+            label, key=f"replay_{label}", disabled=target is None,
+            on_click=_go_to_step, args=(target,),
+        )  # fmt: skip
     step = st.slider("Step", 0, last, key="replay_step")
     state = states[step]
     left, right = st.columns([3, 2])
@@ -120,6 +124,11 @@ def replay() -> None:
             text = html.escape(s.text)
             lines.append(f"**▶ {s.step}. {text}**" if s.step == step else f"{s.step}. {text}")
         st.markdown("  \n".join(lines))
+
+
+def _go_to_step(target: int | None) -> None:
+    if target is not None:
+        st.session_state["replay_step"] = target
 
 
 def _next_kind(states: list, step: int, kind: str) -> int | None:  # type: ignore[type-arg]

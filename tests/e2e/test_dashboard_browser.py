@@ -1,0 +1,88 @@
+"""End to end: `kroeg dashboard` on a free port, driven in real headless Chromium.
+
+Uses Debian's chromium (installed by .ci/run when missing) through Playwright with
+`executable_path`; screenshots land in build/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from parsers import notation
+from recorder.store import Dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = ROOT / "build" / "screenshots"
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt"))
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path), "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        yield url, dataset
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_replay_and_players_in_a_real_browser(server) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    url, dataset = server
+    (game_id,) = dataset.game_ids()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
+                  "--disable-background-networking", "--disable-component-update"],
+        )  # fmt: skip
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(f"{url}/replay?game={game_id}&hand=2")
+        expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="« First").click()
+        page.get_by_role("button", name="Next knock").click()
+        expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
+        expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
+        page.screenshot(path=str(SHOTS / "replay-knock.png"), full_page=True)
+        page.get_by_text("All cards (otherwise: what the table saw)").click()
+        expect(page.get_by_text("a card to Anna (J♠)")).to_be_visible()
+        page.screenshot(path=str(SHOTS / "replay-all-cards.png"), full_page=True)
+        page.goto(f"{url}/players")
+        expect(page.get_by_text("What folding cost")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
+        page.screenshot(path=str(SHOTS / "players.png"), full_page=True)
+        browser.close()
+    assert (SHOTS / "players.png").stat().st_size > 10_000
