@@ -194,38 +194,48 @@ def demo(
     out: Annotated[Path, typer.Option("--out", help="Where to build the demo dataset.")] = Path(
         "demo-data"
     ),
+    dashboard_too: Annotated[
+        bool, typer.Option("--dashboard/--no-dashboard", help="Open the dashboard afterwards.")
+    ] = True,
+    port: Annotated[int, typer.Option(help="Port for the dashboard.")] = 8501,
 ) -> None:
-    """Build a demo dataset from engine sessions of every bot style, and summarise it.
+    """Build a demo dataset (the sample logs and bot sessions of every style), then open the
+    dashboard on it.
 
     Example: kroeg demo --out demo-data
     """
     dataset = Dataset(out).create()
+    samples = Path(__file__).resolve().parents[1] / "sample_logs"
+    logs = sorted(p for p in samples.glob("*") if p.is_file())
+    for imported in import_files(logs, dataset):
+        if imported.rejected:
+            raise KroegError(f"sample log {imported.path} did not read: {imported.rejected[0]}")
+    typer.echo(f"sample logs: {_n(len(logs), 'file')} from {samples}")
     styles = "random,cautious,bluffer,sharp"
-    sessions = [("classic", 4, 2000, 1), ("lives", 4, 2000, 2), ("classic", 6, 500, 3)]
+    sessions = [("classic", 4, 1000, 1), ("lives", 4, 800, 2), ("classic", 6, 300, 3)]
     most = max(players for _, players, _, _ in sessions)
     seats = ", ".join(
         f"{name} {style}"
         for name, style in zip(DEFAULT_NAMES[:most], styles.split(",") * 2, strict=False)
     )
-    typer.echo(f"Bots by seat: {seats}")
+    typer.echo(f"bots by seat: {seats}")
     for preset, players, hands, seed in sessions:
         rules = Ruleset.preset(preset)
         records = simulate_games(
-            rules,
-            players,
-            hands,
-            seed,
-            styles.split(","),
-            datetime(2026, 11, 1, 20, tzinfo=UTC),
-            "Café De Kroeg",
-        )
+            rules, players, hands, seed, styles.split(","),
+            datetime(2026, 11, 1, 20, tzinfo=UTC), "Café De Kroeg",
+        )  # fmt: skip
         report = dataset.write(records)
         typer.echo(
-            f"{preset}, {players} players, {hands:,} hands: {len(report.added)} games added, "
+            f"{preset}, {players} players, {hands:,} hands: {_n(len(report.added), 'game')} added, "
             f"{len(report.skipped)} already there"
         )
+    _enrich_with_progress(dataset)
     typer.echo("")
     typer.echo(render_summary(dataset))
+    if dashboard_too:
+        typer.echo("")
+        dashboard(dataset.path, port=port, host="127.0.0.1")
 
 
 FilesArg = Annotated[list[Path], typer.Argument(help="Typed logs: notation, or .jsonl.")]

@@ -130,3 +130,18 @@ def test_the_console_script_runs() -> None:
     )
     assert result.returncode == 0
     assert "simulate" in result.stdout
+
+
+def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) -> None:
+    result = kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("sample logs: 9 files from ")
+    assert lines[1] == (
+        "bots by seat: Anna random, Ben cautious, Carla bluffer, Dan sharp, Eva random, "
+        "Frits cautious"
+    )
+    games = Dataset(tmp_path / "demo").read_games()
+    sources = {g.source for g in games}
+    assert sources == {"text", "engine"}  # the typed logs and the simulations
+    assert (tmp_path / "demo" / "derived" / "knocks").is_dir()  # analysed for the dashboard
