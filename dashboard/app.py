@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.data import dataset_path
+from dashboard.data import dataset_path, signature
 from recorder.errors import KroegError
 from recorder.store import Dataset
 
@@ -17,7 +17,10 @@ if path is None:
 else:
     try:
         Dataset(path).check()
-        Dataset(path).game_ids()  # reads every games file: a damaged one is named now
+        files = signature(path)
+        if st.session_state.get("kroeg_checked") != files:  # once per session and change
+            Dataset(path).game_ids()  # reads every games file: a damaged one is named now
+            st.session_state["kroeg_checked"] = files
     except KroegError as exc:
         problem = str(exc)
 if problem is not None:

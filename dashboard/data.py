@@ -12,6 +12,7 @@ import polars as pl
 import streamlit as st
 
 from analytics.views import connect
+from dashboard.replay import TableState, hand_states
 from recorder.records import GameRecord
 from recorder.store import Dataset
 
@@ -61,3 +62,15 @@ def _game(path: str, files: tuple[str, ...], game_id: str) -> GameRecord:
 def game(path: Path, game_id: str) -> GameRecord:
     """One game with its events (cached)."""
     return _game(str(path), signature(path), game_id)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _states(
+    path: str, files: tuple[str, ...], game_id: str, hand: int, reveal_all: bool
+) -> list[TableState]:
+    return hand_states(_game(path, files, game_id), hand, reveal_all=reveal_all)
+
+
+def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableState]:
+    """Every step of a hand (cached: stepping through a hand replays nothing again)."""
+    return _states(str(path), signature(path), game_id, hand, reveal_all)

@@ -10,7 +10,8 @@ import streamlit as st
 
 from analytics.stats import STATS, player_stats
 from dashboard.data import connection, dataset_path, game, query
-from dashboard.replay import hand_numbers, hand_states
+from dashboard.data import states as hand_steps
+from dashboard.replay import hand_numbers
 from dashboard.table import table_html
 
 __all__ = ["overview", "players", "replay", "sessions"]
@@ -52,10 +53,12 @@ def overview() -> None:
     st.subheader("Games")
     games = query(
         _path(),
-        "SELECT game_id AS game, ruleset AS rules, started_at AS date, venue, "
-        "array_to_string(players, ', ') AS players, "
-        "(SELECT count(*) FROM hands h WHERE h.game_id = g.game_id) AS hands "
-        "FROM games g ORDER BY started_at DESC NULLS LAST, game_id LIMIT 200",
+        "WITH shown AS (SELECT * FROM games ORDER BY started_at DESC NULLS LAST, game_id "
+        "LIMIT 200) "
+        "SELECT s.game_id AS game, s.ruleset AS rules, s.started_at AS date, s.venue, "
+        "array_to_string(s.players, ', ') AS players, count(h.hand) AS hands "
+        "FROM shown s LEFT JOIN hands h USING (game_id) GROUP BY ALL "
+        "ORDER BY date DESC NULLS LAST, game",
     )
     st.dataframe(games, hide_index=True, use_container_width=True)
 
@@ -66,17 +69,21 @@ def replay() -> None:
     if _empty_state():
         return
     params = st.query_params
+    wanted = params.get("game")
+    # The 500 most recent games (and one arriving by a link): a select box of tens of
+    # thousands of games would be sent to the browser again at every step.
     games = query(
         _path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "array_to_string(players, ', ') AS players FROM games ORDER BY started_at, game_id",
+        "array_to_string(players, ', ') AS players FROM games "
+        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
+        wanted or "",
     )
     ids = games["game_id"].to_list()
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
         for row in games.iter_rows(named=True)
     }
-    wanted = params.get("game")
     chosen = st.selectbox(
         "Game", ids, index=ids.index(wanted) if wanted in ids else 0,
         format_func=labels.__getitem__, key="replay_game",
@@ -89,11 +96,18 @@ def replay() -> None:
         "Hand", numbers, index=min(max(start_hand, 1), len(numbers)) - 1, key="replay_hand"
     )
     reveal_all = st.toggle("All cards (otherwise: what the table saw)", key="replay_all")
-    states = hand_states(record, hand, reveal_all=reveal_all)
+    states = hand_steps(_path(), chosen, hand, reveal_all)
     last = len(states) - 1
     if st.session_state.get("replay_where") != (chosen, hand):
         st.session_state["replay_where"] = (chosen, hand)
         st.session_state["replay_step"] = last
+    _stepper(states, record.players)
+
+
+@st.fragment
+def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[type-arg]
+    """Buttons, slider, table and event list: a click reruns only this part of the page."""
+    last = len(states) - 1
     step = st.session_state.get("replay_step", last)
     buttons = st.columns(6)
     jumps = {
@@ -115,7 +129,7 @@ def replay() -> None:
     state = states[step]
     left, right = st.columns([3, 2])
     with left:
-        st.markdown(table_html(state, record.players), unsafe_allow_html=True)
+        st.markdown(table_html(state, players), unsafe_allow_html=True)
         st.markdown(f"**Step {step}/{last}:** {html.escape(state.text)}")
     with right:
         st.markdown("**Events**")
