@@ -1,4 +1,4 @@
--- kroeg analytics views over a FORMAT.md dataset. Plain SQL over named views;
+-- kroeg analytics views over a FORMAT.md dataset: plain SQL over named views.
 -- {games} and {events} are the dataset's Parquet globs. One statement per view.
 
 CREATE OR REPLACE VIEW games AS
@@ -9,6 +9,17 @@ FROM read_parquet({games}, union_by_name = true);
 
 CREATE OR REPLACE VIEW events AS
 SELECT * FROM read_parquet({events}, union_by_name = true);
+
+-- Who won a hand (docs/STATS.md), the one place this rule is written. Nobody who
+-- folded. Where the last trick wins, the player who ended the hand. Where it loses,
+-- every player still in except the one who took the last trick (unless everyone
+-- else folded, which the knocker wins). No semicolons in comments: the file is
+-- split into statements at them.
+CREATE OR REPLACE MACRO won_hand(last_trick, end_seat, players, folds, folded_mask, seat) AS
+    (folded_mask >> seat) & 1 = 0 AND CASE
+        WHEN last_trick = 'wins' THEN end_seat = seat
+        ELSE players - folds = 1 OR end_seat <> seat
+    END;
 
 -- One row per hand: who dealt, the stakes, who ended it, who was dealt in (a bit per seat).
 CREATE OR REPLACE VIEW hands AS
@@ -30,10 +41,8 @@ FROM (
     GROUP BY e.game_id, e.hand
 );
 
--- One row per player per hand they were dealt into, with what they did and paid.
--- `won`: classic (last trick wins) - the player who ended the hand;
--- lives (last trick loses) - every player still in at the end except the one
--- who took the last trick (unless everyone else folded, which the knocker wins).
+-- One row per player per hand they were dealt into, with what they did and paid,
+-- and whether they won it (won_hand above).
 CREATE OR REPLACE VIEW hand_players AS
 WITH acts AS (
     SELECT game_id, hand, seat,
@@ -78,10 +87,9 @@ SELECT d.game_id,
        coalesce(a.checks, 0) AS checks,
        coalesce(a.checks_won, 0) AS checks_won,
        coalesce(c.bluffs_caught, 0) AS bluffs_caught,
-       d.finished AND coalesce(a.folds, 0) = 0 AND CASE
-           WHEN g.last_trick = 'wins' THEN d.end_seat = d.seat
-           ELSE d.players - d.folds = 1 OR d.end_seat <> d.seat
-       END AS won
+       d.finished
+           AND won_hand(g.last_trick, d.end_seat, d.players, d.folds, d.folded_mask, d.seat)
+           AS won
 FROM seats AS d
 JOIN games AS g USING (game_id)
 LEFT JOIN acts AS a ON a.game_id = d.game_id AND a.hand = d.hand AND a.seat = d.seat
@@ -115,10 +123,9 @@ SELECT k.game_id,
        h.players - k.folds_so_far AS players_in,
        coalesce(f.folded_to_it, 0) AS folded_to_it,
        h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded,
-       h.finished AND CASE
-           WHEN g.last_trick = 'wins' THEN h.end_seat = k.seat
-           ELSE h.players - h.folds = 1 OR h.end_seat <> k.seat
-       END AS knocker_won
+       h.finished
+           AND won_hand(g.last_trick, h.end_seat, h.players, h.folds, h.folded_mask, k.seat)
+           AS knocker_won
 FROM answers AS k
 JOIN hands AS h USING (game_id, hand)
 JOIN games AS g USING (game_id)
@@ -194,10 +201,9 @@ WITH every_hand AS MATERIALIZED (
 ), played AS (
     SELECT f.game_id, s.seat,
            count(*) AS hands,
-           count(*) FILTER (WHERE (f.folded_mask >> s.seat) & 1 = 0 AND CASE
-               WHEN f.last_trick = 'wins' THEN f.end_seat = s.seat
-               ELSE f.players - f.folds = 1 OR f.end_seat <> s.seat
-           END) AS won
+           count(*) FILTER (
+               WHERE won_hand(f.last_trick, f.end_seat, f.players, f.folds, f.folded_mask, s.seat)
+           ) AS won
     FROM finished AS f, range(8) AS s(seat)
     WHERE (f.dealt_mask >> s.seat) & 1 = 1
     GROUP BY f.game_id, s.seat
@@ -227,10 +233,8 @@ WITH every_hand AS MATERIALIZED (
     SELECT e.game_id, e.seat, count(*) AS knocks_won
     FROM events AS e
     JOIN finished AS f USING (game_id, hand)
-    WHERE e.kind = 'knock' AND (f.folded_mask >> e.seat) & 1 = 0 AND CASE
-        WHEN f.last_trick = 'wins' THEN f.end_seat = e.seat
-        ELSE f.players - f.folds = 1 OR f.end_seat <> e.seat
-    END
+    WHERE e.kind = 'knock'
+        AND won_hand(f.last_trick, f.end_seat, f.players, f.folds, f.folded_mask, e.seat)
     GROUP BY ALL
 )
 SELECT p.game_id, p.seat, p.hands, p.won,
