@@ -34,6 +34,7 @@ navigation = st.navigation(
         st.Page("views/sessions.py", title="Sessions", url_path="sessions"),
         st.Page("views/replay.py", title="Replay", url_path="replay"),
         st.Page("views/players.py", title="Players", url_path="players"),
+        st.Page("views/record.py", title="Record", url_path="record"),
     ]
 )
 navigation.run()

@@ -120,3 +120,25 @@ def test_sessions_page_draws_the_scores_and_links_every_hand(club: Path) -> None
     links = page_html(at)
     assert f"[hand 1](replay?game={game_id}&hand=1)" in links
     assert f"[hand 2](replay?game={game_id}&hand=2) — stake 2, 1 knocks, 1 folds" in links
+
+
+def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
+    from tests.kroeg.test_record import SCRIPT
+    from tests.recorder.test_seed_example import play_example
+
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.button[0].click().run()  # start: Anna, Ben, Carla, Dan, classic
+    assert at.subheader[0].value == "hand 1: name the dealer"
+    command = at.text_input(key="record_command")
+    command.input("zz").run()
+    assert at.text[0].value.startswith("refused: expected a player")
+    for line in SCRIPT[:-1]:  # the seed example, typed
+        at.text_input(key="record_command").input(line).run()
+        assert not at.exception
+    assert at.subheader[0].value == "hand 2: Anna deals"
+    at.button(key="record_k").click().run()  # a knock cannot start a hand: refused
+    assert at.text[0].value.startswith("refused:")
+    at.button(key="record_store").click().run()
+    stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
+    assert len(stored) == 1 and stored[0].events == tuple(play_example().log)

@@ -1,0 +1,5 @@
+"""The Record page."""
+
+from dashboard.screens import record
+
+record()
