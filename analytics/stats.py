@@ -7,6 +7,7 @@ session (game), a month, or a venue.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -79,8 +80,12 @@ def player_stats(
     player: str | None = None,
     since: date | None = None,
     until: date | None = None,
+    game_ids: Sequence[str] | None = None,
 ) -> pl.DataFrame:
-    """One row per player (and session, month or venue): counts, rates, small-sample flags."""
+    """One row per player (and session, month or venue): counts, rates, small-sample flags.
+
+    `game_ids`, when given, limits the figures to those games (the dashboard's filters).
+    """
     if by not in GROUPINGS:
         raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
     filters: list[str] = []
@@ -101,6 +106,9 @@ def player_stats(
     if until is not None:
         filters.append("AND started_at < ?")
         params.append((until + timedelta(days=1)).isoformat())
+    if game_ids is not None:
+        filters.append("AND game_id IN (SELECT unnest(?::VARCHAR[]))")
+        params.append(list(game_ids))
     keys = "".join(f"{k}, " for k in GROUPINGS[by])
     # Stored counts answer in a fraction of the time; live counts cover games not stored.
     stored = con.sql(_ALL_STORED).fetchall()[0][0]

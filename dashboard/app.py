@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.data import dataset_path, signature
+from dashboard.filters import sidebar
 from recorder.errors import KroegError
 from recorder.store import Dataset
 
@@ -27,6 +28,7 @@ if problem is not None:
     st.error(problem)
     st.stop()
 st.session_state["kroeg_dataset"] = path
+sidebar(path)
 
 navigation = st.navigation(
     [

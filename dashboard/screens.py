@@ -12,6 +12,7 @@ import streamlit as st
 from analytics.stats import STATS, player_stats
 from dashboard.data import connection, dataset_path, game, query
 from dashboard.data import states as hand_steps
+from dashboard.filters import chosen_games
 from dashboard.replay import hand_numbers
 from dashboard.table import table_html
 from parsers.commands import Session
@@ -26,6 +27,15 @@ def _path() -> Path:
     path = st.session_state.get("kroeg_dataset") or dataset_path()
     assert path is not None, "app.py checks the dataset before any page runs"
     return Path(path)
+
+
+def _only(alias: str = "") -> tuple[str, tuple[object, ...]]:
+    """A SQL condition and its parameter: the games the sidebar filters let through."""
+    games = chosen_games()
+    if games is None:
+        return "true", ()
+    column = f"{alias}.game_id" if alias else "game_id"
+    return f"{column} IN (SELECT unnest(?::VARCHAR[]))", (games,)
 
 
 def _empty_state() -> bool:
@@ -46,11 +56,14 @@ def overview() -> None:
     st.caption(str(_path()))
     if _empty_state():
         return
+    where, args = _only()
     numbers = query(
         _path(),
-        "SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM hands) AS hands, "
-        "(SELECT count(*) FROM events) AS events, "
-        "(SELECT count(DISTINCT player) FROM hand_players) AS players",
+        f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
+        f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
+        f"(SELECT count(*) FROM events WHERE {where}) AS events, "
+        f"(SELECT count(DISTINCT player) FROM seat_totals WHERE {where}) AS players",
+        *(args * 4),
     ).row(0, named=True)
     columns = st.columns(4)
     for column, (label, value) in zip(columns, numbers.items(), strict=True):
@@ -58,12 +71,13 @@ def overview() -> None:
     st.subheader("Games")
     games = query(
         _path(),
-        "WITH shown AS (SELECT * FROM games ORDER BY started_at DESC NULLS LAST, game_id "
-        "LIMIT 200) "
+        f"WITH shown AS (SELECT * FROM games WHERE {where} "
+        "ORDER BY started_at DESC NULLS LAST, game_id LIMIT 200) "
         "SELECT s.game_id AS game, s.ruleset AS rules, s.started_at AS date, s.venue, "
         "array_to_string(s.players, ', ') AS players, count(h.hand) AS hands "
         "FROM shown s LEFT JOIN hands h USING (game_id) GROUP BY ALL "
         "ORDER BY date DESC NULLS LAST, game",
+        *args,
     )
     st.dataframe(games, hide_index=True, use_container_width=True)
 
@@ -77,13 +91,14 @@ def replay() -> None:
     wanted = params.get("game")
     # The 500 most recent games (and one arriving by a link): a select box of tens of
     # thousands of games would be sent to the browser again at every step.
+    where, args = _only()
     games = query(
         _path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "array_to_string(players, ', ') AS players FROM games "
+        f"array_to_string(players, ', ') AS players FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
-        wanted or "",
-    )
+        wanted or "", *args, wanted or "",
+    )  # fmt: skip
     ids = games["game_id"].to_list()
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
@@ -159,7 +174,13 @@ def players() -> None:
     st.title("Players")
     if _empty_state():
         return
-    frame = player_stats(connection(_path()))
+    frame = player_stats(connection(_path()), game_ids=chosen_games())
+    people = st.session_state.get("filter_people") or []
+    if people:
+        frame = frame.filter(pl.col("player").is_in(people))
+    if frame.is_empty():
+        st.info("No hands match the filters.")
+        return
     chart = frame.select(
         pl.col("player"),
         (pl.col("bluff_rate") * 100).alias("bluff rate %"),
@@ -205,8 +226,12 @@ def sessions() -> None:
         _path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
         "array_to_string(players, ', ') AS players, ruleset, score_display "
-        "FROM games ORDER BY started_at DESC NULLS LAST, game_id",
+        f"FROM games WHERE {_only()[0]} ORDER BY started_at DESC NULLS LAST, game_id",
+        *_only()[1],
     )
+    if games.is_empty():
+        st.info("No session matches the filters.")
+        return
     ids = games["game_id"].to_list()
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['ruleset']}, {row['game_id']})"

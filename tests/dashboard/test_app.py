@@ -142,3 +142,25 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     at.button(key="record_store").click().run()
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
+
+
+def test_the_sidebar_filters_apply_to_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dataset = Dataset(tmp_path / "two")
+    for name in ("laundry-and-checks.txt", "lives-armoede-cut.txt"):
+        dataset.write(notation.load(SAMPLES / name))
+    monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
+    at = app().run()
+    assert [m.value for m in at.metric][:2] == ["2", "10"]
+    at.multiselect(key="filter_venue").select("Clubhuis De Troef").run()
+    assert [m.value for m in at.metric][:2] == ["1", "8"]
+    at.switch_page("views/sessions.py").run()
+    assert at.selectbox(key="session_game").options == [
+        o for o in at.selectbox(key="session_game").options if "lives" in o
+    ]
+    at.switch_page("views/players.py").run()
+    at.multiselect(key="filter_players").select("Dan").run()
+    table = at.dataframe[0].value
+    assert table["player"].to_list() == ["Dan"]
+    assert table["hands"].to_list() == [8]
