@@ -6,6 +6,7 @@ import html
 from datetime import UTC, datetime
 from pathlib import Path
 
+import altair as alt
 import polars as pl
 import streamlit as st
 
@@ -181,16 +182,14 @@ def players() -> None:
     if frame.is_empty():
         st.info("No hands match the filters.")
         return
-    chart = frame.select(
-        pl.col("player"),
-        (pl.col("bluff_rate") * 100).alias("bluff rate %"),
-        (pl.col("bluff_success") * 100).alias("bluff success %"),
-        pl.col("fold_cost").alias("fold cost"),
-    )
     st.subheader("Bluffing")
-    st.bar_chart(chart, x="player", y=["bluff rate %", "bluff success %"], stack=False)
+    left, right = st.columns(2)
+    with left:
+        _bars(frame, "bluff rate", "bluffs", "knocks_known", percent=True)
+    with right:
+        _bars(frame, "bluff success", "bluffs_won", "bluffs", percent=True)
     st.subheader("What folding cost")
-    st.bar_chart(chart, x="player", y="fold cost")
+    _bars(frame, "lives or points paid by folding", "fold_cost", "folds", percent=False)
     st.subheader("The numbers, with done / opportunities")
     rows = []
     for row in frame.iter_rows(named=True):
@@ -215,6 +214,23 @@ def players() -> None:
         for r in bluffs.iter_rows(named=True)
     ]
     st.markdown("\n".join(f"- {link}" for link in links) or "No bluffs yet.")
+
+
+def _bars(frame: pl.DataFrame, title: str, done: str, opportunities: str, *, percent: bool) -> None:
+    """A bar per player, each labelled with done/opportunities (or done in N)."""
+    rows = []
+    for row in frame.iter_rows(named=True):
+        d, o = row[done], row[opportunities]
+        value = (100 * d / o if o else 0.0) if percent else float(d)
+        label = f"{d}/{o}" if percent else f"{d} in {o}"
+        rows.append({"player": row["player"], "value": value, "label": label})
+    axis = f"{title} (%)" if percent else title
+    base = alt.Chart(alt.Data(values=rows)).encode(
+        x=alt.X("player:N", title=None, sort=None),
+        y=alt.Y("value:Q", title=axis),
+    )
+    chart = base.mark_bar(color="#7a1f1f") + base.mark_text(dy=-8).encode(text="label:N")
+    st.altair_chart(chart.properties(height=260, title=title), use_container_width=True)
 
 
 def sessions() -> None:
