@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,8 @@ __all__ = ["connection", "dataset_path", "game", "query", "signature"]
 
 
 def dataset_path() -> Path | None:
-    """The dataset the dashboard shows: KROEG_DATASET, or the first script argument."""
-    value = os.environ.get("KROEG_DATASET") or (sys.argv[1] if len(sys.argv) > 1 else None)
+    """The dataset the dashboard shows: KROEG_DATASET (which `kroeg dashboard` sets)."""
+    value = os.environ.get("KROEG_DATASET")
     return None if not value else Path(value)
 
 

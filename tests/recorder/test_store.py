@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import multiprocessing
+import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -168,15 +170,19 @@ def test_compaction_keeps_every_query_result(tmp_path: Path) -> None:
     assert [p.name.startswith("part-compact-") for p in ds.files("events")] == [True]
 
 
-def _reader(path: str, stop_at: float, out) -> None:  # runs in a child process
-    con = duckdb.connect()
-    results, errors = [], []
-    while time.time() < stop_at:
-        try:
-            results.append(con.sql(QUERY.format(path=path)).fetchall()[0])
-        except duckdb.Error as exc:
-            errors.append(str(exc))
-    out.put((results, errors))
+READER = """
+import json, sys, time
+import duckdb
+path, stop_at, query = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+con = duckdb.connect()
+results, errors = [], []
+while time.time() < stop_at:
+    try:
+        results.append(list(con.sql(query.format(path=path)).fetchall()[0]))
+    except duckdb.Error as exc:
+        errors.append(str(exc))
+print(json.dumps([results, errors]))
+"""
 
 
 def test_a_reader_during_compaction_sees_every_game_exactly_once(tmp_path: Path) -> None:
@@ -186,19 +192,20 @@ def test_a_reader_during_compaction_sees_every_game_exactly_once(tmp_path: Path)
     con = duckdb.connect()
     expected = con.sql(QUERY.format(path=ds.path)).fetchall()[0]
     assert expected[2] == 0
-    ctx = multiprocessing.get_context("spawn")
-    out = ctx.Queue()
     stop_at = time.time() + 4
-    reader = ctx.Process(target=_reader, args=(str(ds.path), stop_at, out))
-    reader.start()
+    # A separate Python process, so the reader shares nothing with this one.
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(ds.path), str(stop_at), QUERY],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
     compactions = 0
     while time.time() < stop_at - 0.5:
         ds.compact()
         ds.write(games(hands=1, seed=10_000 + compactions))  # a new small file each round
         ds.compact()
         compactions += 1
-    results, errors = out.get(timeout=30)
-    reader.join(timeout=30)
+    output, _ = reader.communicate(timeout=60)
+    results, errors = json.loads(output)
     assert compactions >= 3
     assert len(results) > 10
     # Every answer counts each game once: no duplicates, and never fewer games than at start.
