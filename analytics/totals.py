@@ -36,12 +36,13 @@ def store_counts(dataset: Dataset) -> int:
     from analytics.views import connect  # the views need this module's schema
 
     con = connect(dataset)
-    todo = sorted(dataset.game_ids() - stored_games(con))
+    every = dataset.game_ids()  # reads each games file: once
+    todo = sorted(every - stored_games(con))
     if not todo:
         return 0
     columns = ", ".join(f"{c}::BIGINT AS {c}" for c in _COUNTS)
     query = f"SELECT game_id, seat::TINYINT AS seat, {columns} FROM seat_counts"
-    if len(todo) < len(dataset.game_ids()):  # a few new games: count only those
+    if len(todo) < len(every):  # a few new games: count only those
         con.execute("CREATE TEMP TABLE todo (game_id VARCHAR)")
         con.executemany("INSERT INTO todo VALUES (?)", [(g,) for g in todo])
         query += " WHERE game_id IN (SELECT game_id FROM todo)"

@@ -22,14 +22,12 @@ _DUCK_TYPES = {
     "string": "VARCHAR", "int8": "TINYINT", "int16": "SMALLINT", "int32": "INTEGER",
     "int64": "BIGINT", "timestamp[us, tz=UTC]": "TIMESTAMPTZ",
     "list<item: string>": "VARCHAR[]", "list<item: int8>": "TINYINT[]",
+    "double": "DOUBLE", "bool": "BOOLEAN",
 }  # fmt: skip
 
 
 def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
-
-
-_DUCK_TYPES.update({"double": "DOUBLE", "bool": "BOOLEAN"})
 
 
 def _source(dataset: Dataset, table: str) -> str:
