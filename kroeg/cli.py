@@ -505,9 +505,8 @@ def dashboard(
     ds = Dataset(dataset)
     ds.check()
     _enrich_with_progress(ds)
-    app_path = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
     command = [
-        sys.executable, "-m", "streamlit", "run", str(app_path),
+        sys.executable, "-m", "dashboard.serve",  # streamlit run, with its imports warm
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
     ]  # fmt: skip
