@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import altair as alt
@@ -15,7 +16,7 @@ from dashboard.data import connection, dataset_path, game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import chosen_games
 from dashboard.replay import hand_numbers
-from dashboard.table import table_html
+from dashboard.table import CSS, events_html, table_html
 from parsers.commands import Session
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
@@ -63,7 +64,9 @@ def overview() -> None:
         f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
         f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
         f"(SELECT count(*) FROM events WHERE {where}) AS events, "
-        f"(SELECT count(DISTINCT player) FROM seat_totals WHERE {where}) AS players",
+        # Players from the games' own lists: no per-seat totals to add up for a count.
+        f"(SELECT count(DISTINCT p) FROM (SELECT unnest(players) AS p FROM games WHERE {where}))"
+        " AS players",
         *(args * 4),
     ).row(0, named=True)
     columns = st.columns(4)
@@ -122,6 +125,7 @@ def replay() -> None:
     if st.session_state.get("replay_where") != (chosen, hand):
         st.session_state["replay_where"] = (chosen, hand)
         st.session_state["replay_step"] = last
+    st.html(CSS)  # once for the page: the steps below send only their own HTML
     _stepper(states, record.players)
 
 
@@ -149,16 +153,12 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
     step = st.slider("Step", 0, last, key="replay_step")
     state = states[step]
     left, right = st.columns([3, 2])
-    with left:
-        st.markdown(table_html(state, players), unsafe_allow_html=True)
-        st.markdown(f"**Step {step}/{last}:** {html.escape(state.text)}")
-    with right:
-        st.markdown("**Events**")
-        lines = []
-        for s in states:
-            text = html.escape(s.text)
-            lines.append(f"**▶ {s.step}. {text}**" if s.step == step else f"{s.step}. {text}")
-        st.markdown("  \n".join(lines))
+    # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
+    left.html(
+        table_html(state, players)
+        + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+    )
+    right.html("<b>Events</b>" + events_html([s.text for s in states], step))
 
 
 def _go_to_step(target: int | None) -> None:
@@ -185,11 +185,13 @@ def players() -> None:
     st.subheader("Bluffing")
     left, right = st.columns(2)
     with left:
-        _bars(frame, "bluff rate", "bluffs", "knocks_known", percent=True)
+        _bars(frame, "bluff rate", "bluffs", "knocks_known", percent=True, behind="bluffs")
     with right:
-        _bars(frame, "bluff success", "bluffs_won", "bluffs", percent=True)
+        _bars(frame, "bluff success", "bluffs_won", "bluffs", percent=True, behind="won")
     st.subheader("What folding cost")
-    _bars(frame, "lives or points paid by folding", "fold_cost", "folds", percent=False)
+    _bars(frame, "lives or points paid by folding", "fold_cost", "folds", percent=False,
+          behind="folds")  # fmt: skip
+    st.caption("Click a bar to list the hands behind it.")
     st.subheader("The numbers, with done / opportunities")
     rows = []
     for row in frame.iter_rows(named=True):
@@ -199,25 +201,68 @@ def players() -> None:
             cells[stat.label] = f"{done}/{opp}" if opp else "-"
         rows.append(cells)
     st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
-    who = st.selectbox("Hands behind the numbers of", frame["player"].to_list(), key="who")
-    bluffs = query(
-        _path(),
-        "SELECT game_id, hand, stake, round(strength, 2) AS strength, all_folded "
-        "FROM knock_outcomes WHERE player = ? AND bluff ORDER BY game_id, hand LIMIT 50",
-        who,
-    )
-    st.markdown(f"**{html.escape(who)}'s bluffs** ({len(bluffs)} shown)")
+    _hands_behind(frame["player"].to_list())
+
+
+#: What a player's hands behind a number can be: label, and the query that lists them.
+_BEHIND = {
+    "bluffs": (
+        "bluffs",
+        "SELECT game_id, hand, 'stake ' || stake || ', strength ' || round(strength, 2) "
+        "|| CASE WHEN all_folded THEN ', everyone folded' ELSE '' END AS what "
+        "FROM knock_outcomes WHERE player = ? AND bluff AND {where} ORDER BY game_id, hand "
+        "LIMIT 50",
+    ),
+    "won": (
+        "bluffs that won (everyone folded)",
+        "SELECT game_id, hand, 'stake ' || stake || ', strength ' || round(strength, 2) "
+        "|| ', ' || folded_to_it || ' folded' AS what "
+        "FROM knock_outcomes WHERE player = ? AND bluff AND all_folded AND {where} "
+        "ORDER BY game_id, hand LIMIT 50",
+    ),
+    "folds": (
+        "folds",
+        "SELECT game_id, hand, 'paid ' || cost AS what FROM folds "
+        "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50",
+    ),
+}
+
+
+def _hands_behind(names: list[str]) -> None:
+    """The hands behind one player's number, each linking to its replay."""
+    if st.session_state.get("who") not in names:
+        st.session_state.pop("who", None)
+    left, right = st.columns([1, 2])
+    who = left.selectbox("Hands behind the numbers of", names, key="who")
+    behind = right.radio(
+        "Which hands", list(_BEHIND), format_func=lambda k: _BEHIND[k][0], key="behind",
+        horizontal=True,
+    )  # fmt: skip
+    label, sql = _BEHIND[behind]
+    where, args = _only()
+    hands = query(_path(), sql.format(where=where), who, *args)
+    st.markdown(f"**{html.escape(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
-        f"[{r['game_id']} hand {r['hand']}](replay?game={r['game_id']}&hand={r['hand']}) "
-        f"— stake {r['stake']}, strength {r['strength']}"
-        + (", everyone folded" if r["all_folded"] else "")
-        for r in bluffs.iter_rows(named=True)
+        f"- [{r['game_id']} hand {r['hand']}](replay?game={r['game_id']}&hand={r['hand']})"
+        f" — {html.escape(r['what'] or '')}"
+        for r in hands.iter_rows(named=True)
     ]
-    st.markdown("\n".join(f"- {link}" for link in links) or "No bluffs yet.")
+    st.markdown("\n".join(links) or f"No {label} yet.")
 
 
-def _bars(frame: pl.DataFrame, title: str, done: str, opportunities: str, *, percent: bool) -> None:
-    """A bar per player, each labelled with done/opportunities (or done in N)."""
+def _pick_bar(chart_key: str, behind: str) -> None:
+    """A click on a bar: list that player's hands behind that chart's number."""
+    points = st.session_state[chart_key].selection.get("bar") or []
+    if points:
+        st.session_state["who"] = points[0]["player"]
+        st.session_state["behind"] = behind
+
+
+def _bars(
+    frame: pl.DataFrame, title: str, done: str, opportunities: str, *, percent: bool,
+    behind: str,
+) -> None:  # fmt: skip
+    """A bar per player, each labelled with done/opportunities (or done in N); clickable."""
     rows = []
     for row in frame.iter_rows(named=True):
         d, o = row[done], row[opportunities]
@@ -225,12 +270,21 @@ def _bars(frame: pl.DataFrame, title: str, done: str, opportunities: str, *, per
         label = f"{d}/{o}" if percent else f"{d} in {o}"
         rows.append({"player": row["player"], "value": value, "label": label})
     axis = f"{title} (%)" if percent else title
+    pick = alt.selection_point(name="bar", fields=["player"], on="click")
+    top = 100.0 if percent else max(1.0, max(r["value"] for r in rows))  # an axis even at 0
     base = alt.Chart(alt.Data(values=rows)).encode(
-        x=alt.X("player:N", title=None, sort=None),
-        y=alt.Y("value:Q", title=axis),
+        x=alt.X("player:N", title=None, sort=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("value:Q", title=axis, scale=alt.Scale(domain=[0, top], nice=True)),
     )
-    chart = base.mark_bar(color="#7a1f1f") + base.mark_text(dy=-8).encode(text="label:N")
-    st.altair_chart(chart.properties(height=260, title=title), use_container_width=True)
+    bars = base.mark_bar(color="#7a1f1f", cursor="pointer").add_params(pick).encode(
+        opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45))
+    )
+    chart = bars + base.mark_text(dy=-8).encode(text="label:N")
+    key = f"bars_{behind}"
+    st.altair_chart(
+        chart.properties(height=260, title=title), use_container_width=True, key=key,
+        on_select=partial(_pick_bar, key, behind), selection_mode="bar",
+    )  # fmt: skip
 
 
 def sessions() -> None:

@@ -7,7 +7,7 @@ import math
 
 from dashboard.replay import HIDDEN, TableState
 
-__all__ = ["CSS", "card_html", "table_html"]
+__all__ = ["CSS", "card_html", "events_html", "table_html"]
 
 CSS = """
 <style>
@@ -29,6 +29,10 @@ CSS = """
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   text-align: center; color: #fff; font: 13px sans-serif; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
+.kroeg-now { font: 15px sans-serif; margin: 4px 0 0; }
+.kroeg-events { font: 14px/1.55 sans-serif; max-height: 560px; overflow-y: auto; }
+.kroeg-events ol { margin: 0; padding-left: 2.6em; }
+.kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
 """
 
@@ -47,7 +51,7 @@ def card_html(code: str) -> str:
 def table_html(state: TableState, players: tuple[str, ...]) -> str:
     """The table at one step, names escaped."""
     n = len(players)
-    parts = [CSS, '<div class="kroeg-table"><div class="kroeg-felt"></div>']
+    parts = ['<div class="kroeg-table"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
         # Seat 0 at the bottom, then clockwise (to the left of the screen, like the table).
         angle = math.pi / 2 + 2 * math.pi * seat / n
@@ -71,3 +75,12 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
         f"<div>trick {max(state.trick_no, 1)}</div><div>{trick}</div></div></div>"
     )
     return "".join(parts)
+
+
+def events_html(texts: list[str], step: int) -> str:
+    """The hand's events as one numbered list from 0, the current step highlighted."""
+    items = "".join(
+        f'<li class="now">▶ {html.escape(t)}</li>' if i == step else f"<li>{html.escape(t)}</li>"
+        for i, t in enumerate(texts)
+    )
+    return f'<div class="kroeg-events"><ol start="0">{items}</ol></div>'

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analytics.derived import enrich
 from dashboard.replay import hand_states
 from parsers import notation
 from recorder.store import Dataset
@@ -35,7 +36,7 @@ def test_overview_shows_the_dataset_in_numbers(club: Path) -> None:
 
 
 def page_html(at: AppTest) -> str:
-    return "".join(m.value for m in at.markdown)
+    return "".join(m.value for m in at.markdown) + "".join(h.value for h in at.html)
 
 
 def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
@@ -52,12 +53,13 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     assert not at.exception
     shown = page_html(at)
     assert "stake 2" in shown
-    assert f"Step {knock}/{len(states) - 1}:** Ben knocks: the stake is now 2" in shown
+    assert f"Step {knock}/{len(states) - 1}:</b> Ben knocks: the stake is now 2" in shown
+    assert '<li class="now">▶ Ben knocks: the stake is now 2</li>' in shown
     # What the table saw: Dan's new hand lies face up after his caught bluff swap,
     # Anna's cards are still face down.
     assert '<span class="kroeg-card red">10♦</span>' in shown
     assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
-    assert "a card to Anna  \n" in shown and "(J♠)" not in shown  # no card named in the list
+    assert "<li>a card to Anna</li>" in shown and "(J♠)" not in shown  # no card named in the list
     at.slider(key="replay_step").set_value(fold).run()
     assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
     at.toggle(key="replay_all").set_value(True).run()
@@ -81,6 +83,7 @@ def test_replay_arrives_from_a_link(club: Path) -> None:
 
 
 def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
+    enrich(Dataset(club))  # knock strength: which knocks were bluffs
     at = app().run()
     at.switch_page("views/players.py").run()
     assert not at.exception
@@ -90,7 +93,15 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
         "The numbers, with done / opportunities",
     ]
     at.selectbox(key="who").select("Ben").run()
-    assert "Ben's bluffs" in page_html(at)
+    (game_id,) = Dataset(club).game_ids()
+    shown = page_html(at)
+    assert "**Ben's bluffs** (1 shown, at most 50)" in shown
+    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2)" in shown  # links to its replay
+    at.radio(key="behind").set_value("won").run()
+    assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
+    at.selectbox(key="who").select("Carla").run()
+    at.radio(key="behind").set_value("folds").run()
+    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2) — paid 1" in page_html(at)
 
 
 def test_an_empty_dataset_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -84,5 +84,17 @@ def test_replay_and_players_in_a_real_browser(server) -> None:
         expect(page.get_by_text("What folding cost")).to_be_visible(timeout=30_000)
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
         page.screenshot(path=str(SHOTS / "players.png"), full_page=True)
+        # A click on Carla's bar in the fold-cost chart lists the fold behind it.
+        folds = page.locator(".vega-embed").nth(2)
+        folds.locator('path[aria-label^="player: Carla;"]').first.click()
+        expect(page.get_by_text("Carla's folds")).to_be_visible()
+        link = page.get_by_role("link", name=f"{game_id} hand 2")
+        expect(link).to_be_visible()
+        page.screenshot(path=str(SHOTS / "players-bar-clicked.png"), full_page=True)
+        with page.context.expect_page() as opened:  # Streamlit opens links in a new tab
+            link.click()
+        replay = opened.value
+        expect(replay.get_by_text("Events")).to_be_visible(timeout=30_000)
+        expect(replay.get_by_text("Carla folds").first).to_be_visible()
         browser.close()
     assert (SHOTS / "players.png").stat().st_size > 10_000
