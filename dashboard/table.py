@@ -29,8 +29,8 @@ CSS = """
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   text-align: center; color: #fff; font: 13px sans-serif; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
-.kroeg-now { font: 15px sans-serif; margin: 4px 0 0; }
-.kroeg-events { font: 14px/1.55 sans-serif; max-height: 560px; overflow-y: auto; }
+.kroeg-now { font-size: 16px; margin: 4px 0 0; }
+.kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
 .kroeg-events ol { margin: 0; padding-left: 2.6em; }
 .kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
