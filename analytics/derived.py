@@ -32,8 +32,9 @@ from recorder.bots import reference_card
 from recorder.cards import Card
 from recorder.events import HandEnd, number_events
 from recorder.records import GameRecord, content_id
+from recorder.referee import Replay
 from recorder.store import Dataset
-from recorder.toepen import Replay, Toepen
+from recorder.toepen import Toepen
 from recorder.tricks import playable, winning_play
 
 __all__ = ["SAMPLES", "enrich", "facts_for_game", "fair_share", "fold_regret", "knock_strength"]
@@ -197,13 +198,16 @@ class GameFacts:
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     """Strength of every knock and regret of every fold of one game (seeded by its id)."""
-    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
-    rebuilt = Replay(record.rules, record.players)
     knocks: list[dict[str, object]] = []
     folds: list[dict[str, object]] = []
+    if record.rules.game != "toepen":
+        return GameFacts(knocks, folds)  # knocks and folds are Toepen's: nothing to derive
+    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
+    rebuilt = Replay(record.rules, record.players)
     last_trick = record.rules.last_trick
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
+        assert isinstance(game, Toepen)
         kind, seat, _, amount, _ = event.to_row()
         if kind == "knock" and seat is not None:
             players_in = sum(1 for s in range(game.n) if game.in_hand(s))

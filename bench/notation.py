@@ -17,9 +17,9 @@ import sys
 import time
 
 from parsers import jsonl, notation
+from recorder.referee import replay
 from recorder.rules import Ruleset
 from recorder.simulate import simulate
-from recorder.toepen import replay
 
 
 def main() -> None:

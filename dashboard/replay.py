@@ -14,7 +14,8 @@ from parsers.render import describe_events, pretty
 from recorder.cards import Card
 from recorder.events import Event, HandStart
 from recorder.records import GameRecord
-from recorder.toepen import Replay, Toepen
+from recorder.referee import Replay
+from recorder.toepen import Toepen
 
 __all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
 

@@ -276,8 +276,10 @@ def _bars(
         x=alt.X("player:N", title=None, sort=None, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("value:Q", title=axis, scale=alt.Scale(domain=[0, top], nice=True)),
     )
-    bars = base.mark_bar(color="#7a1f1f", cursor="pointer").add_params(pick).encode(
-        opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45))
+    bars = (
+        base.mark_bar(color="#7a1f1f", cursor="pointer")
+        .add_params(pick)
+        .encode(opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)))
     )
     chart = bars + base.mark_text(dy=-8).encode(text="label:N")
     key = f"bars_{behind}"

@@ -26,8 +26,8 @@ from parsers.notation import NotationRuleError, Parsed
 from recorder.errors import IllegalActionError, KroegError, NotationError
 from recorder.events import event_from_row, number_events
 from recorder.records import FORMAT_VERSION, GameRecord
+from recorder.referee import Replay
 from recorder.rules import Ruleset
-from recorder.toepen import Replay
 
 __all__ = ["dump", "dumps", "load", "loads", "parse"]
 

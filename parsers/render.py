@@ -12,6 +12,7 @@ from recorder.cards import Card
 from recorder.errors import KroegError
 from recorder.events import (
     Armoede,
+    Baunie,
     CardPlayed,
     Check,
     Deal,
@@ -21,17 +22,22 @@ from recorder.events import (
     GameEnd,
     HandEnd,
     HandStart,
+    Kap,
     Knock,
     Laundry,
     Pay,
     Redeal,
     Reveal,
+    Score,
     Stay,
+    Stop,
     TrickWon,
+    TrumpCalled,
     Whistle,
 )
 from recorder.records import GameRecord
-from recorder.toepen import Replay, Toepen
+from recorder.referee import Game, Replay
+from recorder.troefcall import Troefcall
 
 __all__ = ["HandView", "describe_events", "pretty", "view_hand"]
 
@@ -64,7 +70,12 @@ def view_hand(record: GameRecord, number: int) -> HandView:
         rebuilt.feed(event)
     game = rebuilt.game
     names = record.players
-    scores = ", ".join(f"{names[s]} {game.score_text(s)}" for s in range(game.n) if game.alive[s])
+    if isinstance(game, Troefcall):
+        scores = ", ".join(f"{side_names(game, s)} {game.score_text(s)}" for s in (0, 1))
+    else:
+        scores = ", ".join(
+            f"{names[s]} {game.score_text(s)}" for s in range(game.n) if game.alive[s]
+        )
     dealer = events[begin]
     assert isinstance(dealer, HandStart)
     heading = [
@@ -81,7 +92,12 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     return HandView(heading, steps)
 
 
-def describe_events(game: Toepen, events: list[Event]) -> list[str]:
+def side_names(game: Troefcall, seat: int) -> str:
+    """The names of a seat's side: `Anna & Carla`."""
+    return f"{game.players[seat]} & {game.players[game.partner(seat)]}"
+
+
+def describe_events(game: Game, events: list[Event]) -> list[str]:
     """Sentences for events the game has just recorded (its state is already past them)."""
     steps = _Steps(game, None)
     lines = [line for event in events for line in steps.describe(event)]
@@ -89,7 +105,7 @@ def describe_events(game: Toepen, events: list[Event]) -> list[str]:
 
 
 class _Steps:
-    def __init__(self, game: Toepen, rebuilt: Replay | None) -> None:
+    def __init__(self, game: Game, rebuilt: Replay | None) -> None:
         self.game = game
         self.rebuilt = rebuilt
         self.deals: dict[int, list[Card | None]] = {}
@@ -130,6 +146,8 @@ class _Steps:
             self.swallow_pay = None
             return None
         self.swallow_pay = None
+        if isinstance(game, Troefcall):
+            return self.troefcall_sentence(game, event, names)
         match event:
             case HandStart(stake=stake):
                 poor = (
@@ -180,4 +198,51 @@ class _Steps:
                 if winner is not None:
                     return f"Game over: {names[winner]} wins"
                 return f"Game over: {names[loser] if loser is not None else 'nobody'} loses"
+        return None
+
+    def troefcall_sentence(
+        self, game: Troefcall, event: Event, names: tuple[str, ...]
+    ) -> str | None:
+        match event:
+            case HandStart(seat=dealer, caller=caller):
+                who = names[caller] if caller is not None else "?"
+                return f"{names[dealer]} deals; {who} cuts and calls trump"
+            case TrumpCalled(seat=seat, suit=suit):
+                return f"{names[seat]} calls trump: {suit.symbol} {suit.english}"
+            case CardPlayed(seat=seat, card=card):
+                return f"  {names[seat]} plays {pretty(card)}"
+            case TrickWon(seat=seat, number=number):
+                return f"  → {names[seat]} takes trick {number}"
+            case Kap(seat=seat):
+                return f"{names[seat]}: kap! ({side_names(game, seat)} took the first 7 tricks)"
+            case Baunie(seat=seat):
+                return f"{names[seat]}: baunie! ({side_names(game, seat)} go for all 13 tricks)"
+            case Stop(seat=seat):
+                return f"{names[seat]} stops the hand"
+            case Score(seat=seat, amount=amount):
+                return (
+                    f"{side_names(game, seat)} score {amount} "
+                    f"(now {side_names(game, 0)} {game.scores[0]}, "
+                    f"{side_names(game, 1)} {game.scores[1]})"
+                )
+            case HandEnd():
+                taken = game.tricks_won
+                return (
+                    f"Hand over: {side_names(game, 0)} {taken[0] + taken[2]} tricks, "
+                    f"{side_names(game, 1)} {taken[1] + taken[3]}"
+                )
+            case Reveal(seat=seat, card=card):
+                jack = (
+                    " — the first Jack: they call trump first"
+                    if card and card.rank.value == "J"
+                    else ""
+                )
+                return f"{names[seat]} is dealt {pretty(card)} face up{jack}"
+            case GameEnd(seat=winner):
+                if winner is None:
+                    return f"Game over: a draw at {game.scores[0]} all"
+                return (
+                    f"Game over: {side_names(game, winner)} win "
+                    f"{game.scores[winner % 2]}–{game.scores[1 - winner % 2]}"
+                )
         return None

@@ -129,10 +129,10 @@ def _event(kind: str) -> Callable[[_E], _E]:
 @_event("hand_start")
 @dataclass(frozen=True, slots=True)
 class HandStart(Event):
-    """A hand begins: the dealer, the starting stake, and (Troefcall) the trump caller."""
+    """A hand begins: the dealer, the starting stake (Toepen), the trump caller (Troefcall)."""
 
     seat: int
-    stake: int = _col("amount")
+    stake: int | None = _col("amount")
     caller: int | None = _col("target", default=None)
 
 
@@ -175,10 +175,13 @@ class Reveal(Event):
 @_event("hand_end")
 @dataclass(frozen=True, slots=True)
 class HandEnd(Event):
-    """The hand is over: `seat` took the last trick, or everyone folded to them."""
+    """The hand is over: `seat` took the last trick, or everyone folded to them.
+
+    `stake` is Toepen's final stake; Troefcall has none (NULL).
+    """
 
     seat: int
-    stake: int = _col("amount")
+    stake: int | None = _col("amount")
 
 
 @_event("game_end")

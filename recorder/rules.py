@@ -25,7 +25,7 @@ __all__ = ["PRESETS", "VARIANTS", "Ruleset"]
 
 LastTrick = Literal["wins", "loses"]
 GameEndRule = Literal["first_out_loses", "last_standing"]
-FirstDealer = Literal["random", "cut"]
+FirstDealer = Literal["random", "cut", "jack"]
 NextDealer = Literal["winner", "left"]
 KnockLimit = Literal["new_stake", "stake", "none"]
 ScoreDisplay = Literal["points", "lives"]
@@ -35,7 +35,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "score_display": ("points", "lives"),
     "last_trick": ("wins", "loses"),
     "game_end": ("first_out_loses", "last_standing"),
-    "first_dealer": ("random", "cut"),
+    "first_dealer": ("random", "cut", "jack"),
     "next_dealer": ("winner", "left"),
     "knock_limit": ("new_stake", "stake", "none"),
 }
@@ -92,6 +92,17 @@ class Ruleset:
     hand_size: int = 4
     #: Cost of a lost check (laundry or armoede), paid by the checker or the swapper.
     check_penalty: int = 1
+    # -- Troefcall (ignored by Toepen) ---------------------------------------------------------
+    #: Points a side needs to win the game (None: play `fixed_hands` hands).
+    target_score: int | None = 20
+    #: Play exactly this many hands, the side ahead wins (None: play to `target_score`).
+    fixed_hands: int | None = None
+    #: The caller names trump after all 13 cards are dealt, not after the first 5.
+    free_trump_call: bool = False
+    #: Winning the first 7 tricks scores 5 with no announcement.
+    silent_kap: bool = False
+    #: A side that swept the first 7 tricks may announce baunie and go for all 13.
+    baunie: bool = True
 
     def __post_init__(self) -> None:
         for key, allowed in _CHOICES.items():
@@ -111,6 +122,17 @@ class Ruleset:
             raise RulesError(f"stake_cap must be at least 1 or null, found {self.stake_cap}")
         if self.poverty and self.stake_cap is not None and self.stake_cap < 2:
             raise RulesError("poverty needs a stake cap of at least 2")
+        if self.game == "toepen" and self.first_dealer == "jack":
+            raise RulesError("first_dealer 'jack' (the first Jack dealt face up) is Troefcall's")
+        if self.game == "troefcall":
+            if self.min_players != 4 or self.max_players != 4 or self.hand_size != 13:
+                raise RulesError("troefcall is played by exactly 4 players with 13 cards each")
+            if self.target_score is None and self.fixed_hands is None:
+                raise RulesError("troefcall needs a target_score, a number of fixed_hands, or both")
+            for key in ("target_score", "fixed_hands"):
+                value = getattr(self, key)
+                if value is not None and value < 1:
+                    raise RulesError(f"{key} must be at least 1 or null, found {value}")
         # JSON gives lists and strings; keep the value hashable and typed.
         for key in ("whistle_must", "whistle_may"):
             value = getattr(self, key)
@@ -124,7 +146,7 @@ class Ruleset:
 
     @classmethod
     def preset(cls, name: str) -> Ruleset:
-        """The named preset: `classic` or `lives`."""
+        """The named preset: `classic`, `lives` or `troefcall`."""
         try:
             return PRESETS[name]
         except KeyError:
@@ -227,7 +249,19 @@ LIVES = Ruleset(
     armoede=True,
 )
 
-PRESETS: dict[str, Ruleset] = {"classic": CLASSIC, "lives": LIVES}
+TROEFCALL = Ruleset(
+    name="troefcall",
+    game="troefcall",
+    min_players=4,
+    max_players=4,
+    hand_size=13,
+    first_dealer="jack",
+    next_dealer="left",
+    laundry=False,
+    target_score=20,
+)
+
+PRESETS: dict[str, Ruleset] = {"classic": CLASSIC, "lives": LIVES, "troefcall": TROEFCALL}
 
 #: Each variant is a bundle of parameter changes; docs/RULES.md says where each comes from.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -246,4 +280,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "gezinstoepen": {"lives": 5, "max_players": 4, "stake_cap": 2},
     "kroegtoepen": {"knock_limit": "none", "counter_knock": True},
     "no-knock": {"stake_cap": 1},
+    # Troefcall
+    "target-15": {"target_score": 15},
+    "target-20": {"target_score": 20},
+    "target-50": {"target_score": 50},
+    "free-trump-call": {"free_trump_call": True},
+    "silent-kap": {"silent_kap": True},
+    "no-baunie": {"baunie": False},
 }

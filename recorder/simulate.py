@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
 from recorder.bots import Bot, make_bot
 from recorder.errors import KroegError
 from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
+from recorder.troefcall import TEAMS, Troefcall
+from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
 
 __all__ = ["DEFAULT_NAMES", "continue_hand", "play_game", "play_hand", "simulate"]
 
@@ -157,15 +160,25 @@ def simulate(
     styles = [s.strip() for s in styles if s.strip()] or ["random"]
     seat_styles = [styles[i % len(styles)] for i in range(players)]
     names = tuple(DEFAULT_NAMES[i] for i in range(players))
+    troefcall = rules.game == "troefcall"
+    for style in set(seat_styles):  # an unknown style fails before any game is played
+        (make_troefcall_bot if troefcall else make_bot)(style, 0)
     done, index = 0, 0
     while done < hands:
         game_seed = int(content_id("", seed, index)[:12], 16)
-        bots = [make_bot(style, game_seed + seat) for seat, style in enumerate(seat_styles)]
-        game = Toepen(rules, names, seed=game_seed)
+        game: Toepen | Troefcall
+        if troefcall:
+            game = Troefcall(rules, names, seed=game_seed)
+            tbots = [make_troefcall_bot(s, game_seed + seat) for seat, s in enumerate(seat_styles)]
+            step: Callable[[], None] = partial(play_troefcall_hand, game, tbots)
+        else:
+            game = Toepen(rules, names, seed=game_seed)
+            bots = [make_bot(s, game_seed + seat) for seat, s in enumerate(seat_styles)]
+            step = partial(play_hand, game, bots)
         cap = hands - done
         played = 0
         while not game.over and played < cap:
-            play_hand(game, bots)
+            step()
             played += 1
             if progress is not None:
                 progress(1)
@@ -182,6 +195,7 @@ def simulate(
             started_at=None if start is None else start + timedelta(days=index),
             venue=venue,
             seed=game_seed,
+            teams=TEAMS if troefcall else None,
         )
         done += played
         index += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -49,7 +49,7 @@ from recorder.events import (
 from recorder.rules import Ruleset
 from recorder.tricks import TrickGame
 
-__all__ = ["MAX_STAKE", "Replay", "Toepen", "replay"]
+__all__ = ["MAX_STAKE", "Toepen"]
 
 Phase = Literal["idle", "deal", "preplay", "play", "over"]
 
@@ -909,64 +909,3 @@ class Toepen(TrickGame):
         except IllegalActionError:
             return False
         return True
-
-
-class Replay:
-    """Rebuilds a game event by event, checking each one (what `replay` does, one at a time).
-
-    Events the engine records by itself (tricks won, costs, ends of hands) must match
-    what the engine records at that point; the others are applied as actions.
-    """
-
-    def __init__(self, rules: Ruleset, players: Sequence[str]) -> None:
-        self.game = Toepen(rules, players)
-        self.count = 0
-
-    def feed(self, event: Event) -> None:
-        """Check and apply the next event; raise IllegalActionError naming the rule."""
-        game = self.game
-        self.count += 1
-        if self.count <= len(game.log):
-            expected = game.log[self.count - 1]
-            if expected != event:
-                raise IllegalActionError(
-                    f"{game.where()}: event {self.count} is {_describe(game, event)}, "
-                    f"but the rules give {_describe(game, expected)}"
-                )
-            return
-        recorded = game.apply(event)
-        if recorded != event:
-            raise IllegalActionError(
-                f"{game.where()}: event {self.count} is {_describe(game, event)}, "
-                f"but the rules give {_describe(game, recorded)}"
-            )
-
-    def finish(self) -> Toepen:
-        """The rebuilt game; raise if the log stops before events the rules still owe."""
-        game = self.game
-        if self.count < len(game.log):
-            raise IllegalActionError(
-                f"{game.where()}: the log stops before {_describe(game, game.log[self.count])}"
-            )
-        return game
-
-
-def replay(rules: Ruleset, players: Sequence[str], events: Iterable[Event]) -> Toepen:
-    """Rebuild a game from its events, checking each one; raise IllegalActionError if any fails."""
-    rebuilt = Replay(rules, players)
-    for event in events:
-        rebuilt.feed(event)
-    return rebuilt.finish()
-
-
-def _describe(game: TrickGame, event: Event) -> str:
-    """An event in words, for messages."""
-    kind, seat, card, amount, target = event.to_row()
-    text = f"{kind} by {game.name(seat)}" if seat is not None else kind
-    if card is not None:
-        text += f" {card}"
-    if amount is not None:
-        text += f" ({amount})"
-    if target is not None:
-        text += f" on {game.name(target)}"
-    return text

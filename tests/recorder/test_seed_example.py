@@ -1,6 +1,6 @@
 """The worked example of the English seed (003), reproduced exactly."""
 
-from recorder.toepen import replay
+from recorder.referee import replay
 from tests.recorder.table import costs, deal, rows, run, seat, table
 
 # Dan deals; Anna leads. Dan wins tricks 1 and 2, Anna trick 3, Anna the last.

@@ -7,7 +7,8 @@ import pytest
 from recorder.cards import Card
 from recorder.errors import IllegalActionError
 from recorder.events import Eliminated, GameEnd
-from recorder.toepen import Toepen, replay
+from recorder.referee import replay
+from recorder.toepen import Toepen
 from tests.recorder.table import costs, deal, rows, run, seat, table
 from tests.recorder.test_seed_example import play_example
 

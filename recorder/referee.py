@@ -1,0 +1,91 @@
+"""One entry to the referees: make the engine a rule set names, and replay a log through it.
+
+`new_game` gives a `Toepen` or a `Troefcall` game as `rules.game` says;
+`Replay` rebuilds a game event by event, checking every event against the
+engine, whichever game it is. Parsers, manual entry, analytics and the
+dashboard all go through here, so the rules live in the engines only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from recorder.errors import IllegalActionError
+from recorder.events import Event
+from recorder.rules import Ruleset
+from recorder.toepen import Toepen
+from recorder.tricks import TrickGame
+from recorder.troefcall import Troefcall
+
+__all__ = ["Game", "Replay", "describe_event", "new_game", "replay"]
+
+#: A game of either kind.
+Game = Toepen | Troefcall
+
+
+def new_game(rules: Ruleset, players: Sequence[str], seed: int | None = None) -> Game:
+    """The engine for `rules.game`, at the start of a game."""
+    if rules.game == "troefcall":
+        return Troefcall(rules, players, seed)
+    return Toepen(rules, players, seed)
+
+
+class Replay:
+    """Rebuilds a game event by event, checking each one (what `replay` does, one at a time).
+
+    Events the engine records by itself (tricks won, costs, scores, ends of hands) must
+    match what the engine records at that point; the others are applied as actions.
+    """
+
+    def __init__(self, rules: Ruleset, players: Sequence[str]) -> None:
+        self.game: Game = new_game(rules, players)
+        self.count = 0
+
+    def feed(self, event: Event) -> None:
+        """Check and apply the next event; raise IllegalActionError naming the rule."""
+        game = self.game
+        self.count += 1
+        if self.count <= len(game.log):
+            expected = game.log[self.count - 1]
+            if expected != event:
+                raise IllegalActionError(
+                    f"{game.where()}: event {self.count} is {describe_event(game, event)}, "
+                    f"but the rules give {describe_event(game, expected)}"
+                )
+            return
+        recorded = game.apply(event)
+        if recorded != event:
+            raise IllegalActionError(
+                f"{game.where()}: event {self.count} is {describe_event(game, event)}, "
+                f"but the rules give {describe_event(game, recorded)}"
+            )
+
+    def finish(self) -> Game:
+        """The rebuilt game; raise if the log stops before events the rules still owe."""
+        game = self.game
+        if self.count < len(game.log):
+            raise IllegalActionError(
+                f"{game.where()}: the log stops before {describe_event(game, game.log[self.count])}"
+            )
+        return game
+
+
+def replay(rules: Ruleset, players: Sequence[str], events: Iterable[Event]) -> Game:
+    """Rebuild a game from its events, checking each one; raise IllegalActionError if any fails."""
+    rebuilt = Replay(rules, players)
+    for event in events:
+        rebuilt.feed(event)
+    return rebuilt.finish()
+
+
+def describe_event(game: TrickGame, event: Event) -> str:
+    """An event in words, for messages."""
+    kind, seat, card, amount, target = event.to_row()
+    text = f"{kind} by {game.name(seat)}" if seat is not None else kind
+    if card is not None:
+        text += f" {card}"
+    if amount is not None:
+        text += f" ({amount})"
+    if target is not None:
+        text += f" on {game.name(target)}"
+    return text
