@@ -25,7 +25,7 @@ from parsers.render import view_hand
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
-from recorder.simulate import DEFAULT_NAMES
+from recorder.simulate import DEFAULT_NAMES, check_simulation
 from recorder.simulate import simulate as simulate_games
 from recorder.store import Dataset
 from recorder.summary import summarize
@@ -70,7 +70,10 @@ def _friendly(fn: F) -> F:
 
 DatasetArg = Annotated[Path, typer.Argument(help="The dataset folder.", show_default=False)]
 RulesOpt = Annotated[
-    str, typer.Option("--rules", help="Preset (classic, lives) or a club's rules .json file.")
+    str,
+    typer.Option(
+        "--rules", help="Preset (classic, lives, troefcall) or a club's rules .json file."
+    ),
 ]
 VariantOpt = Annotated[
     list[str] | None,
@@ -91,7 +94,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same games.")] = 0,
     bots: Annotated[
         str,
-        typer.Option(help="Bot styles by seat, comma-separated: random,cautious,bluffer,sharp."),
+        typer.Option(
+            help="Bot styles by seat, comma-separated. Toepen: random, cautious, bluffer, "
+            "sharp; Troefcall: random, sharp."
+        ),
     ] = "random",
     start: Annotated[
         datetime | None, typer.Option(help="Date of the first game; later games follow daily.")
@@ -102,8 +108,11 @@ def simulate(
 
     Example: kroeg simulate --rules classic --players 4 --hands 10000 --seed 1
     --bots random,bluffer,cautious,sharp --out club.kroeg
+
+    Troefcall: kroeg simulate --rules troefcall -V target-15 --bots sharp,random --out club.kroeg
     """
     ruleset = Ruleset.resolve(rules, variant or [])
+    check_simulation(ruleset, players, hands, bots.split(","))  # before the progress bar
     dataset = Dataset(out).create()
     began = time.perf_counter()
     started = None if start is None else start.replace(tzinfo=start.tzinfo or UTC)
@@ -169,8 +178,16 @@ def render_summary(dataset: Dataset) -> str:
     if not s.players:
         lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
     for ruleset in sorted({p.ruleset for p in s.players}):
-        rows = sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.cost_per_hand)
         lines.append("")
+        if any(p.game_type == "troefcall" for p in s.players if p.ruleset == ruleset):
+            header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
+            lines += [header, "-" * len(header)]
+            for p in sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.name):
+                lines.append(
+                    f"{p.name:<16} {p.games:>6,} {p.hands:>7,} {p.calls:>6,} {p.points:>11,}"
+                )
+            continue
+        rows = sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.cost_per_hand)
         header = (
             f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
             f"{'cost':>7} {'cost/hand':>9}"
@@ -182,9 +199,13 @@ def render_summary(dataset: Dataset) -> str:
                 f"{p.name:<16} {p.games:>6,} {p.hands:>7,} {p.knocks:>7,} {p.folds:>6,} "
                 f"{p.cost:>7,} {p.cost_per_hand:>9.3f}"
             )
-    if s.players:
+    if any(p.game_type == "toepen" for p in s.players):
         lines.append("")
         lines.append("cost: penalty points taken or lives lost (every pay event).")
+    if any(p.game_type == "troefcall" for p in s.players):
+        lines.append("")
+        lines.append("side points: what the player's side scored (Troefcall); calls: hands as")
+        lines.append("trump caller. `kroeg stats` has calls made good, kap and baunie.")
     return "\n".join(lines)
 
 

@@ -20,7 +20,14 @@ from recorder.toepen import Toepen
 from recorder.troefcall import TEAMS, Troefcall
 from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
 
-__all__ = ["DEFAULT_NAMES", "continue_hand", "play_game", "play_hand", "simulate"]
+__all__ = [
+    "DEFAULT_NAMES",
+    "check_simulation",
+    "continue_hand",
+    "play_game",
+    "play_hand",
+    "simulate",
+]
 
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
 
@@ -134,6 +141,24 @@ def play_game(game: Toepen, bots: Sequence[Bot], max_hands: int | None = None) -
     return played
 
 
+def check_simulation(rules: Ruleset, players: int, hands: int, styles: Sequence[str]) -> list[str]:
+    """Raise KroegError for settings no game can be played with; return the style of each seat."""
+    if not rules.min_players <= players <= rules.max_players:
+        table = (
+            f"exactly {rules.min_players}"
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players} to {rules.max_players}"
+        )
+        raise KroegError(f"{rules.name} needs {table} players, found {players}")
+    if hands < 1:
+        raise KroegError(f"--hands must be at least 1, found {hands}")
+    styles = [s.strip() for s in styles if s.strip()] or ["random"]
+    seat_styles = [styles[i % len(styles)] for i in range(players)]
+    for style in set(seat_styles):
+        (make_troefcall_bot if rules.game == "troefcall" else make_bot)(style, 0)
+    return seat_styles
+
+
 def simulate(
     rules: Ruleset,
     players: int,
@@ -150,19 +175,9 @@ def simulate(
     seed, and so its `game_id`, follows from `seed` and the settings: running the
     same simulation again produces the same games.
     """
-    if not rules.min_players <= players <= rules.max_players:
-        raise KroegError(
-            f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
-            f"found {players}"
-        )
-    if hands < 1:
-        raise KroegError(f"--hands must be at least 1, found {hands}")
-    styles = [s.strip() for s in styles if s.strip()] or ["random"]
-    seat_styles = [styles[i % len(styles)] for i in range(players)]
+    seat_styles = check_simulation(rules, players, hands, styles)
     names = tuple(DEFAULT_NAMES[i] for i in range(players))
     troefcall = rules.game == "troefcall"
-    for style in set(seat_styles):  # an unknown style fails before any game is played
-        (make_troefcall_bot if troefcall else make_bot)(style, 0)
     done, index = 0, 0
     while done < hands:
         game_seed = int(content_id("", seed, index)[:12], 16)

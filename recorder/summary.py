@@ -22,6 +22,10 @@ class PlayerLine:
     knocks: int
     folds: int
     cost: int
+    #: Troefcall: hands the player called trump in, and points their side scored.
+    game_type: str = "toepen"
+    calls: int = 0
+    points: int = 0
 
     @property
     def cost_per_hand(self) -> float:
@@ -54,6 +58,8 @@ def summarize(dataset: Dataset) -> DatasetSummary:
     files = dataset.files("games") + dataset.files("events")
     ids = games.column("game_id").to_pylist()
     rules_of = dict(zip(ids, games.column("ruleset").to_pylist(), strict=True))
+    type_of = dict(zip(games.column("ruleset").to_pylist(),
+                       games.column("game_type").to_pylist(), strict=True))  # fmt: skip
     # Totals are kept per rule set: a penalty point and a life are not the same unit.
     seats_by_game = {
         game_id: [(rules_of[game_id], name) for name in names]
@@ -67,17 +73,31 @@ def summarize(dataset: Dataset) -> DatasetSummary:
     kinds = events.column("kind").to_pylist()
     seats = events.column("seat").to_pylist()
     amounts = events.column("amount").to_pylist()
-    for game_id, kind, seat, amount in zip(game_ids, kinds, seats, amounts, strict=True):
-        if seat is None or kind not in ("knock", "fold", "pay"):
+    targets = events.column("target").to_pylist()
+    counted = ("knock", "fold", "pay", "hand_start", "score")
+    for game_id, kind, seat, amount, target in zip(
+        game_ids, kinds, seats, amounts, targets, strict=True
+    ):
+        if seat is None or kind not in counted:
             continue
-        name = seats_by_game[game_id][seat]
-        line = per.setdefault(name, {"hands": 0, "knocks": 0, "folds": 0, "cost": 0})
+        names = seats_by_game[game_id]
+        if kind == "hand_start":
+            if target is not None:  # Troefcall: the trump caller
+                per.setdefault(names[target], {}).setdefault("calls", 0)
+                per[names[target]]["calls"] += 1
+            continue
+        if kind == "score":  # Troefcall: points for the side, partners sit opposite
+            for member in (seat, (seat + 2) % 4):
+                line = per.setdefault(names[member], {})
+                line["points"] = line.get("points", 0) + (amount or 0)
+            continue
+        line = per.setdefault(names[seat], {})
         if kind == "knock":
-            line["knocks"] += 1
+            line["knocks"] = line.get("knocks", 0) + 1
         elif kind == "fold":
-            line["folds"] += 1
+            line["folds"] = line.get("folds", 0) + 1
         elif kind == "pay":
-            line["cost"] += amount or 0
+            line["cost"] = line.get("cost", 0) + (amount or 0)
     hands_per_player: dict[tuple[str, str], int] = {}
     starts = pc.equal(events.column("kind"), "hand_start")
     deals = events.filter(pc.equal(events.column("kind"), "deal"))
@@ -105,6 +125,9 @@ def summarize(dataset: Dataset) -> DatasetSummary:
             knocks=per.get(key, {}).get("knocks", 0),
             folds=per.get(key, {}).get("folds", 0),
             cost=per.get(key, {}).get("cost", 0),
+            game_type=type_of[key[0]],
+            calls=per.get(key, {}).get("calls", 0),
+            points=per.get(key, {}).get("points", 0),
         )
         for key in sorted(games_per_player)
     ]

@@ -64,7 +64,7 @@ def test_simulate_lives_with_variants_and_a_club_rules_file(tmp_path: Path) -> N
     [
         (
             ["--rules", "bogus"],
-            "Error: unknown rule preset 'bogus': expected one of classic, lives",
+            "Error: unknown rule preset 'bogus': expected one of classic, lives, troefcall",
         ),
         (["--players", "9"], "Error: classic needs 3 to 8 players, found 9"),
         (

@@ -68,7 +68,10 @@ def test_a_club_keeps_its_own_rule_set(tmp_path: Path) -> None:
             "rule last_trick = 'sometimes' is not valid: expected one of wins, loses",
         ),
         ({"colour": "red"}, "unknown rule parameter(s): colour"),
-        ({"base": "bridge"}, "unknown rule preset 'bridge': expected one of classic, lives"),
+        (
+            {"base": "bridge"},
+            "unknown rule preset 'bridge': expected one of classic, lives, troefcall",
+        ),
         ({"variants": ["dirty"]}, "unknown variant 'dirty': expected one of "),
         (
             {"min_players": 5, "max_players": 4},

@@ -120,7 +120,7 @@ def test_caller_gets_five_then_calls_then_five_four_four() -> None:
     g = game()
     g.start_hand(3)  # Dan deals, Anna calls
     assert list(g.deal_queue) == [0] * 5
-    for card in "2c 3c 4c 5c 6c".split():
+    for card in ("2c", "3c", "4c", "5c", "6c"):
         g.deal(0, Card.parse(card))
     assert g.phase == "call"
     with pytest.raises(IllegalActionError, match="Anna calls trump, not Ben"):

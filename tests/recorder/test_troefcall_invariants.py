@@ -2,10 +2,10 @@
 
 Games are played by choosing among `legal_actions()` (tilted so that one
 side often sweeps, and every announcement, stop and variant path gets
-exercised), under every mix of the variants. A mirror engine is fed the log event by event (`Replay`) and must
-reach the very same state after every action; an auditor that knows the
-rules from docs/RULES.md, not from the engine, checks the cards, every trick
-winner and every score.
+exercised), under every mix of the variants. A mirror engine is fed the log
+event by event (`Replay`) and must reach the very same state after every
+action; an auditor that knows the rules from docs/RULES.md, not from the
+engine, checks the cards, every trick winner and every score.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def choose(game: Troefcall, actions: list[Event], rng: random.Random) -> Event:
     plays = [a for a in actions if isinstance(a, CardPlayed)]
     others = [a for a in actions if not isinstance(a, CardPlayed)]
     if others and plays:
-        kinds = sorted({a.kind for a in others}) + ["play"]
+        kinds = [*sorted({a.kind for a in others}), "play"]
         kind = rng.choice(kinds)
         if kind != "play":
             return rng.choice([a for a in others if a.kind == kind])
