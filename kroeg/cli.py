@@ -240,11 +240,14 @@ def demo(
         for name, style in zip(DEFAULT_NAMES[:most], styles.split(",") * 2, strict=False)
     )
     typer.echo(f"bots by seat: {seats}")
+    sessions.append(("troefcall", 4, 400, 4))  # Troefcall bots: Anna and Carla sharp
     for preset, players, hands, seed in sessions:
         rules = Ruleset.preset(preset)
+        venue = "Café Paramaribo" if preset == "troefcall" else "Café De Kroeg"
+        bots = "sharp,random" if preset == "troefcall" else styles
         records = simulate_games(
-            rules, players, hands, seed, styles.split(","),
-            datetime(2026, 11, 1, 20, tzinfo=UTC), "Café De Kroeg",
+            rules, players, hands, seed, bots.split(","),
+            datetime(2026, 11, 1, 20, tzinfo=UTC), venue,
         )  # fmt: skip
         report = dataset.write(records)
         typer.echo(
@@ -283,7 +286,9 @@ def validate(files: FilesArg) -> None:
         else:
             typer.echo(f"{path}: OK, {_n(len(parsed.games), 'game')}, {_n(hands, 'hand')}")
     if failed:
-        raise KroegError(f"{failed} of {_n(len(files), 'file')} have errors")
+        raise KroegError(
+            f"{failed} of {_n(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"
+        )
 
 
 @app.command(name="import")

@@ -22,10 +22,11 @@ from typing import IO
 
 from parsers._io import read_text, write_text
 from parsers.names import NameIndex, UnknownName
-from recorder.cards import Card, Rank
+from recorder.cards import Card, Rank, Suit
 from recorder.errors import CardError, IllegalActionError, KroegError, NotationError, RulesError
 from recorder.events import (
     Armoede,
+    Baunie,
     CardPlayed,
     Check,
     Deal,
@@ -33,18 +34,24 @@ from recorder.events import (
     Fold,
     HandEnd,
     HandStart,
+    Kap,
     Knock,
     Laundry,
     Pay,
     Redeal,
     Reveal,
+    Score,
     Stay,
+    Stop,
     TrickWon,
+    TrumpCalled,
     Whistle,
 )
 from recorder.records import GameRecord, content_id
+from recorder.referee import Game, new_game
 from recorder.rules import PRESETS, VARIANTS, Ruleset
 from recorder.toepen import Toepen
+from recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
 
@@ -58,7 +65,14 @@ VERBS = {
     "check": "check", "checks": "check",
     "redeal": "redeal", "redeals": "redeal",
     "whistle": "whistle", "whistles": "whistle", "stand": "whistle", "stands": "whistle",
+    # Troefcall
+    "trump": "trump", "trumps": "trump", "troef": "trump", "calls": "trump",
+    "kap": "kap", "kaps": "kap",
+    "baunie": "baunie",
+    "stop": "stop", "stops": "stop",
 }  # fmt: skip
+_TOEPEN_VERBS = ("knock", "stay", "fold", "laundry", "armoede", "check", "redeal", "whistle")
+_TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
 _ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
 _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
@@ -166,11 +180,10 @@ def _lex(text: str, source: str | None) -> list[_Game]:
         if match is not None:
             game.hands.append(_Hand(int(match.group(1)), match.group(2), number, col))
             continue
-        if colon and lowered == "cut":
+        if colon and lowered in ("cut", "jacks"):
             if game.hands:
-                raise NotationError(
-                    "a cut for the first dealer must come before hand 1", number, col, source
-                )
+                what = "a cut for the first dealer" if lowered == "cut" else "the Jack deal"
+                raise NotationError(f"{what} must come before hand 1", number, col, source)
             value_col = col + len(key) + 1
             game.cut.extend(_split_statements(value, number, value_col))
             continue
@@ -265,7 +278,7 @@ class _Referee:
             except ValueError:
                 raise self.fail(f"expected a whole number, found {text!r}", (line, col)) from None
         try:
-            Toepen(rules, names)
+            new_game(rules, names)
         except IllegalActionError as exc:
             raise self.fail(str(exc), head["players"][1:]) from None
         return rules, names, meta
@@ -291,14 +304,14 @@ class _Referee:
 
     # -- names, cards -----------------------------------------------------------------------
 
-    def seat(self, game: Toepen, word: str, where: _Stmt) -> int:
+    def seat(self, game: Game, word: str, where: _Stmt) -> int:
         """The seat a word names (a name or a unique beginning of one)."""
         try:
             return self.names.resolve(word)
         except UnknownName as exc:
             raise self.fail(str(exc), where) from None
 
-    def split_name(self, game: Toepen, stmt: _Stmt) -> tuple[int, str, int]:
+    def split_name(self, game: Game, stmt: _Stmt) -> tuple[int, str, int]:
         """The statement's player, the rest of its text, and the column where the rest starts."""
         text = stmt.text
         if not self.names.multiword:
@@ -332,7 +345,7 @@ class _Referee:
                 f"expected a card like Th, 10h or 10♥, found {token!r}: {exc.reason}", where
             ) from None
 
-    def holding(self, game: Toepen, stmt: _Stmt) -> tuple[int, list[Card | None]] | None:
+    def holding(self, game: Game, stmt: _Stmt) -> tuple[int, list[Card | None]] | None:
         """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
         if ":" not in stmt.text or stmt.text.lower().startswith(("result:", "score:")):
             return None
@@ -358,10 +371,11 @@ class _Referee:
     def run(self) -> GameRecord | None:
         rules, names, meta = self.header()
         self.names = NameIndex(names)
-        game = Toepen(rules, names)
+        game = new_game(rules, names)
         for stmt in self.lexed.cut:
             seat, rest, col = self.split_name(game, stmt)
-            self.apply(stmt, game.cut, seat, self.card(rest, (stmt.line, col)))
+            draw = game.draw_for_caller if isinstance(game, Troefcall) else game.cut
+            self.apply(stmt, draw, seat, self.card(rest, (stmt.line, col)))
         expected_number = 1
         skipped = False
         for hand in self.lexed.hands:
@@ -383,7 +397,10 @@ class _Referee:
             try:
                 if skipped:
                     game.next_dealer = None  # the skipped hand would have decided the dealer
-                self.play_hand(game, hand)
+                if isinstance(game, Troefcall):
+                    self.play_troefcall_hand(game, hand)
+                else:
+                    self.play_hand(game, hand)
                 skipped = False
             except NotationError as error:
                 if not self.lenient:
@@ -412,6 +429,7 @@ class _Referee:
             started_at=meta.get("started_at"),  # type: ignore[arg-type]
             venue=meta.get("venue"),  # type: ignore[arg-type]
             seed=meta.get("seed"),  # type: ignore[arg-type]
+            teams=TEAMS if isinstance(game, Troefcall) else None,
         )
 
     def apply(self, where: _Stmt | _Hand, action: Callable[..., object], *args: object) -> None:
@@ -497,6 +515,104 @@ class _Referee:
             who = ", ".join(game.name(s) for s in waiting)
             raise self.fail(f"hand {hand.number} is not finished ({who} to act)", hand)
 
+    def play_troefcall_hand(self, game: Troefcall, hand: _Hand) -> None:
+        """A Troefcall hand: holdings (the caller's first five first), trump, cards, calls."""
+        dealer = None
+        if hand.dealer is not None:
+            dealer = self.seat(game, hand.dealer, _Stmt(hand.dealer, hand.line, hand.column))
+        self.apply(hand, game.start_hand, dealer)
+        start = len(game.log) - 1
+        given: dict[int, list[Card | None]] = {}
+        written: dict[int, _Stmt] = {}
+        rest_of_hand: list[_Stmt] = []
+        for stmt in hand.statements:
+            held = self.holding(game, stmt) if not rest_of_hand or ":" in stmt.text else None
+            if held is None:
+                rest_of_hand.append(stmt)
+                continue
+            if any(self.is_play(game, s) for s in rest_of_hand):
+                raise self.fail("cards can be written only before the first card is played", stmt)
+            seat, cards = held
+            if seat in given:
+                raise self.fail(f"{game.players[seat]}'s cards are written twice", stmt)
+            given[seat], written[seat] = cards, stmt
+        self.feed_deal(game, given, written, hand)
+        for stmt in rest_of_hand:
+            if stmt.text[:7].lower().startswith(("result:", "score:")):
+                self.check_result(game, stmt, start)
+                continue
+            seat, rest, col = self.split_name(game, stmt)
+            words = rest.split()
+            verb = VERBS.get(words[0].lower()) if words else None
+            if verb is None:
+                if len(words) != 1:
+                    raise self.fail(
+                        "expected a card or one of trumps, kap, baunie, stops after "
+                        f"{game.players[seat]}, found {rest!r}"
+                        if rest
+                        else f"expected a card or an action after {game.players[seat]}",
+                        stmt,
+                    )
+                card = self.card(words[0], (stmt.line, col))
+                self.check_label(game, stmt)
+                self.apply(stmt, game.play, seat, card)
+                continue
+            if stmt.trick is not None:
+                raise self.fail(
+                    f"a trick number must stand before a card played, found {rest!r}", stmt
+                )
+            if verb not in _TROEFCALL_VERBS:
+                raise self.fail(f"{words[0]!r} is not a Troefcall action", stmt)
+            args = words[1:]
+            if verb == "trump":
+                if len(args) != 1:
+                    raise self.fail(
+                        "expected 'trumps SUIT', like 'trumps spades' or 'trumps ♠'", stmt
+                    )
+                try:
+                    suit = Suit.parse(args[0])
+                except KroegError as exc:
+                    raise self.fail(str(exc), stmt) from None
+                self.apply(stmt, game.call_trump, seat, suit)
+                self.feed_deal(game, given, written, stmt)
+                continue
+            if args:
+                raise self.fail(
+                    f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                )
+            self.apply(stmt, getattr(game, verb), seat)
+        if game.phase not in ("idle", "over"):
+            if game.phase == "call":
+                waiting = f"{game.name(game.caller)} to call trump"
+            elif game.phase in ("announce", "after_kap"):
+                waiting = f"{game.name(game.leader)} to lead, or an announcement"
+            else:
+                waiting = f"{game.name(game.to_move)} to play"
+            raise self.fail(f"hand {hand.number} is not finished ({waiting})", hand)
+
+    def is_play(self, game: Game, stmt: _Stmt) -> bool:
+        """Whether a statement plays a card (`Anna Jh`)."""
+        try:
+            _, rest, _ = self.split_name(game, stmt)
+        except NotationError:
+            return False
+        words = rest.split()
+        return len(words) == 1 and words[0].lower() not in VERBS
+
+    def feed_deal(
+        self,
+        game: Game,
+        given: dict[int, list[Card | None]],
+        written: dict[int, _Stmt],
+        where: _Stmt | _Hand,
+    ) -> None:
+        """Deal what the engine waits for from the written holdings (unknown where missing)."""
+        while game.deal_queue:
+            seat = game.deal_queue[0]
+            pending = given.get(seat)
+            card = pending.pop(0) if pending else None
+            self.apply(written.get(seat, where), game.deal, seat, card)
+
     def deal(self, game: Toepen, statements: list[_Stmt], i: int, where: _Stmt | _Hand) -> int:
         """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
         given: dict[int, list[Card | None]] = {}
@@ -511,14 +627,10 @@ class _Referee:
             given[seat] = cards
             written[seat] = statements[i]
             i += 1
-        while game.deal_queue:
-            seat = game.deal_queue[0]
-            pending = given.get(seat)
-            card = pending.pop(0) if pending else None
-            self.apply(written.get(seat, where), game.deal, seat, card)
+        self.feed_deal(game, given, written, where)
         return i
 
-    def check_label(self, game: Toepen, stmt: _Stmt) -> None:
+    def check_label(self, game: Game, stmt: _Stmt) -> None:
         if stmt.trick is None:
             return
         opens = 1 if game.phase == "preplay" else game.trick_no
@@ -530,12 +642,15 @@ class _Referee:
             )
             raise self.fail(f"the line is marked trick {stmt.trick}, but {now}", stmt)
 
-    def check_result(self, game: Toepen, stmt: _Stmt, start: int) -> None:
+    def check_result(self, game: Game, stmt: _Stmt, start: int) -> None:
         key, _, body = stmt.text.partition(":")
         # The statement splitter cut the line at commas: gather the rest of this line back.
         if game.phase not in ("idle", "over") or game.hand_no == 0:
             raise self.fail(f"the {key.strip().lower()} is given before the hand is over", stmt)
         kind = key.strip().lower()
+        if isinstance(game, Troefcall):
+            self.check_troefcall_result(game, stmt, start, kind, body)
+            return
         if kind == "result":
             actual = [0] * game.n
             for event in game.log[start:]:
@@ -557,7 +672,34 @@ class _Referee:
                     stmt,
                 )
 
-    def typed_amounts(self, game: Toepen, body: str, stmt: _Stmt, zeros: bool) -> dict[int, int]:
+    def check_troefcall_result(
+        self, game: Troefcall, stmt: _Stmt, start: int, kind: str, body: str
+    ) -> None:
+        """`result: Anna 5` (what a side scored in the hand), `score: Anna 7, Ben 2` (so far)."""
+        if kind == "result":
+            actual = [0, 0]
+            for event in game.log[start:]:
+                if isinstance(event, Score):
+                    actual[TEAMS[event.seat]] += event.amount
+        else:
+            actual = list(game.scores)
+        typed = {
+            TEAMS[seat]: (seat, n)
+            for seat, n in self.typed_amounts(game, body, stmt, False).items()
+        }
+        if kind == "result":  # a side not named scored nothing
+            for side in (0, 1):
+                typed.setdefault(side, (side, 0))
+        for side, (seat, amount) in sorted(typed.items()):
+            if actual[side] != amount:
+                raise self.fail(
+                    f"hand {game.hand_no}: the {kind} says {game.players[seat]}'s side "
+                    f"{'scored' if kind == 'result' else 'has'} {amount}, "
+                    f"but the rules give {actual[side]}",
+                    stmt,
+                )
+
+    def typed_amounts(self, game: Game, body: str, stmt: _Stmt, zeros: bool) -> dict[int, int]:
         body = body.strip()
         if body.lower() in ("nobody pays", "-"):
             return dict.fromkeys(range(game.n), 0)
@@ -691,6 +833,9 @@ class _Writer:
         self.paid: dict[int, int] = {}
         self.trick_open = False
         self.hand_number = self.trick_number = 0
+        self.troefcall = record.rules.game == "troefcall"
+        self.trump_line: str | None = None  # written once the caller's holding is complete
+        self.scored: dict[int, int] = {}
 
     def flush(self) -> None:
         """End the statement line being built."""
@@ -702,16 +847,24 @@ class _Writer:
         names = self.names
         cut = [e for e in _before_first_hand(events) if isinstance(e, Reveal)]
         if cut:
-            self.out.append("cut: " + ", ".join(f"{names[e.seat]} {e.card}" for e in cut))
+            key = "jacks" if self.troefcall else "cut"
+            self.out.append(f"{key}: " + ", ".join(f"{names[e.seat]} {e.card}" for e in cut))
         for event in events:
             if isinstance(event, Deal):
                 self.holdings.setdefault(event.seat, []).append(str(event.card or "?"))
+                continue
+            if isinstance(event, TrumpCalled):
+                # The caller's cards on one line, all 13: the trump call follows them.
+                self.trump_line = f"{names[event.seat]} trumps {event.suit.english}"
                 continue
             if self.holdings:
                 self.flush()
                 for seat in sorted(self.holdings):
                     self.out.append(f"{names[seat]}: {' '.join(self.holdings[seat])}")
                 self.holdings.clear()
+            if self.trump_line is not None:
+                self.out.append(self.trump_line)
+                self.trump_line = None
             self.statement(event)
         self.flush()
         return self.out
@@ -747,6 +900,18 @@ class _Writer:
                 self.line.append(f"{names[seat]} {word} {count}{rank.value}")
             case Pay(seat=seat, amount=amount):
                 self.paid[seat] = self.paid.get(seat, 0) + amount
+            case Kap(seat=seat) | Baunie(seat=seat) | Stop(seat=seat):
+                self.flush()
+                self.trick_open = False
+                self.out.append(f"{names[seat]} {_VERB_WORDS[event.kind]}")
+            case Score(seat=seat, amount=amount):
+                self.scored[seat] = self.scored.get(seat, 0) + amount
+            case HandEnd() if self.troefcall:
+                self.flush()
+                self.trick_open = False
+                parts = [f"{names[s]} {self.scored[s]}" for s in sorted(self.scored)]
+                self.out.append("result: " + ", ".join(parts))
+                self.scored = {}
             case HandEnd():
                 self.flush()
                 self.trick_open = False
@@ -759,6 +924,7 @@ class _Writer:
 _VERB_WORDS = {
     "knock": "knocks", "stay": "stays", "fold": "folds", "armoede": "armoede",
     "laundry": "laundry", "redeal": "redeals",
+    "kap": "kap", "baunie": "baunie", "stop": "stops",
 }  # fmt: skip
 
 

@@ -94,7 +94,8 @@ def view_hand(record: GameRecord, number: int) -> HandView:
 
 def side_names(game: Troefcall, seat: int) -> str:
     """The names of a seat's side: `Anna & Carla`."""
-    return f"{game.players[seat]} & {game.players[game.partner(seat)]}"
+    first, second = sorted((seat, game.partner(seat)))
+    return f"{game.players[first]} & {game.players[second]}"
 
 
 def describe_events(game: Game, events: list[Event]) -> list[str]:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from recorder.cards import Rank
 from recorder.errors import RulesError
 
-__all__ = ["PRESETS", "VARIANTS", "Ruleset"]
+__all__ = ["PRESETS", "TROEFCALL_VARIANTS", "VARIANTS", "Ruleset"]
 
 LastTrick = Literal["wins", "loses"]
 GameEndRule = Literal["first_out_loses", "last_standing"]
@@ -163,6 +163,8 @@ class Ruleset:
                 raise RulesError(
                     f"unknown variant {name!r}: expected one of {', '.join(sorted(VARIANTS))}"
                 )
+            if (key in TROEFCALL_VARIANTS) != (rules.game == "troefcall"):
+                raise RulesError(f"variant {name!r} is not a {rules.game} variant")
             rules = replace(rules, **VARIANTS[key])
         return rules
 
@@ -288,3 +290,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "silent-kap": {"silent_kap": True},
     "no-baunie": {"baunie": False},
 }
+
+#: The variants of Troefcall; every other variant is Toepen's.
+TROEFCALL_VARIANTS = frozenset(
+    {"target-15", "target-20", "target-50", "free-trump-call", "silent-kap", "no-baunie"}
+)

@@ -136,12 +136,13 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     result = kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("sample logs: 9 files from ")
+    assert lines[0].startswith("sample logs: 10 files from ")
     assert lines[1] == (
         "bots by seat: Anna random, Ben cautious, Carla bluffer, Dan sharp, Eva random, "
         "Frits cautious"
     )
-    games = Dataset(tmp_path / "demo").read_games()
+    games = list(Dataset(tmp_path / "demo").read_games())
     sources = {g.source for g in games}
     assert sources == {"text", "engine"}  # the typed logs and the simulations
+    assert {g.game_type for g in games} == {"toepen", "troefcall"}
     assert (tmp_path / "demo" / "derived" / "knocks").is_dir()  # analysed for the dashboard

@@ -30,7 +30,7 @@ def test_validate_good_and_broken_files() -> None:
         f"{GOOD}: OK, 1 game, 2 hands",
         f"{BROKEN}:12:13: hand 1, trick 1: Ben must follow hearts (holds Qh)",
         f"{BROKEN}: 1 error",
-        "Error: 1 of 2 files have errors",
+        "Error: 1 of 2 files has errors",
     ]
 
 
@@ -40,13 +40,13 @@ def test_import_lands_games_once(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     # utf8-bom-crlf.txt and dutch-card-letters.txt are the same game typed two ways:
     # the same content gives the same id, so the second is a duplicate.
-    assert first.output.splitlines()[-1] == f"{out}: 8 games imported, 1 duplicate"
+    assert first.output.splitlines()[-1] == f"{out}: 9 games imported, 1 duplicate"
     again = kroeg("import", GOOD, "--into", out)
     assert again.output.splitlines() == [
         f"{GOOD}: imported 0 games (0 hands), 1 duplicate",
         f"{out}: 0 games imported, 1 duplicate",
     ]
-    assert len(Dataset(out).game_ids()) == 8
+    assert len(Dataset(out).game_ids()) == 9
 
 
 def test_strict_import_rejects_a_file_whole(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ GOOD = {
     "utf8-bom-crlf.txt": (1, 1),
     "dutch-card-letters.txt": (1, 1),
     "engine-export.jsonl": (1, 6),
+    "troefcall-evening.txt": (1, 3),
 }
 
 BROKEN = {
@@ -42,9 +43,16 @@ BROKEN = {
     "wrong-trick-number.txt": "15:4: the line is marked trick 4, but the card opens trick 3",
     "not-utf8.txt": "4: the file is not UTF-8 text",
     "truncated-line.jsonl": "13:41: not JSON: Expecting value",
+    "troefcall-kap-too-early.txt": (
+        "13:1: hand 1, trick 7: kap is announced only at once after a side wins the first "
+        "7 tricks in a row"
+    ),
 }
 
-RULE_BROKEN = {"not-following-suit.txt", "card-dealt-twice.txt", "knock-twice-in-a-row.txt"}
+RULE_BROKEN = {
+    "not-following-suit.txt", "card-dealt-twice.txt", "knock-twice-in-a-row.txt",
+    "troefcall-kap-too-early.txt",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(GOOD))
