@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import polars as pl
 
-from analytics.stats import GROUPINGS, SMALL_SAMPLE, STATS
+from analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat
 
 __all__ = ["neutralise", "stats_csv", "stats_json", "stats_table"]
 
@@ -21,8 +22,8 @@ def neutralise(value: Any) -> Any:
     return value
 
 
-def _cell(row: dict[str, Any], name: str) -> str:
-    stat = next(s for s in STATS if s.name == name)
+def _cell(row: dict[str, Any], name: str, stats: Sequence[Stat] = STATS) -> str:
+    stat = next(s for s in stats if s.name == name)
     done, opp = row[stat.done], row[stat.opportunities]
     if not opp:
         return "-"
@@ -32,13 +33,13 @@ def _cell(row: dict[str, Any], name: str) -> str:
     return f"{done / opp:.2f} {done}/{opp}{small}"
 
 
-def stats_table(frame: pl.DataFrame, by: str = "player") -> str:
+def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] = STATS) -> str:
     """Figures as rows and players as columns (a block per session, month or venue).
 
     Each cell is the rate (or the amount per unit) and done/opportunities; * marks a
     small sample.
     """
-    keys = GROUPINGS[by]
+    keys = TROEFCALL_GROUPINGS[by]
     out: list[str] = []
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row in frame.iter_rows(named=True):
@@ -46,12 +47,12 @@ def stats_table(frame: pl.DataFrame, by: str = "player") -> str:
     for group, rows in groups.items():
         if keys:
             out.append(f"{by} {' '.join('-' if g is None else str(g) for g in group)}")
-        labels = ["hands", *(s.label for s in STATS)]
+        labels = ["hands", *(s.label for s in stats)]
         table = [
             ["", *(str(r["player"]) for r in rows)],
             ["hands", *(str(r["hands"]) for r in rows)],
         ]
-        table += [[s.label, *(_cell(r, s.name) for r in rows)] for s in STATS]
+        table += [[s.label, *(_cell(r, s.name, stats) for r in rows)] for s in stats]
         width = max(len(x) for x in labels)
         columns = [max(len(line[i]) for line in table) for i in range(1, len(table[0]))]
         for line in table:

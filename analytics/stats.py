@@ -17,7 +17,16 @@ import polars as pl
 from parsers.names import NameIndex, UnknownName
 from recorder.errors import KroegError
 
-__all__ = ["GROUPINGS", "SMALL_SAMPLE", "STATS", "Stat", "player_stats"]
+__all__ = [
+    "GROUPINGS",
+    "SMALL_SAMPLE",
+    "STATS",
+    "TROEFCALL_GROUPINGS",
+    "TROEFCALL_STATS",
+    "Stat",
+    "player_stats",
+    "troefcall_stats",
+]
 
 #: Fewer opportunities than this and a figure is flagged as a small sample.
 SMALL_SAMPLE = 20
@@ -70,28 +79,24 @@ _QUERY = (
     + " FROM {source} WHERE true {filters} GROUP BY ALL ORDER BY ALL"
 )
 _ALL_STORED = (
-    "SELECT count(*) = 0 FROM games WHERE game_id NOT IN (SELECT game_id FROM seat_counts_stored)"
+    "SELECT count(*) = 0 FROM games "
+    "WHERE game_type = 'toepen' AND game_id NOT IN (SELECT game_id FROM seat_counts_stored)"
 )
 
 
-def player_stats(
+def _filters(
     con: duckdb.DuckDBPyConnection,
-    by: str = "player",
-    player: str | None = None,
-    since: date | None = None,
-    until: date | None = None,
-    game_ids: Sequence[str] | None = None,
-) -> pl.DataFrame:
-    """One row per player (and session, month or venue): counts, rates, small-sample flags.
-
-    `game_ids`, when given, limits the figures to those games (the dashboard's filters).
-    """
-    if by not in GROUPINGS:
-        raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
+    names_sql: str,
+    player: str | None,
+    since: date | None,
+    until: date | None,
+    game_ids: Sequence[str] | None,
+) -> tuple[list[str], list[object]]:
+    """SQL conditions (and their parameters) for a player, dates and games."""
     filters: list[str] = []
     params: list[object] = []
     if player is not None:
-        known = tuple(con.sql("SELECT DISTINCT player FROM seat_totals ORDER BY 1").pl()["player"])
+        known = tuple(con.sql(names_sql).pl()["player"])
         if not known:
             raise KroegError(f"no hands for player {player!r}: the dataset has no hands yet")
         try:
@@ -109,17 +114,88 @@ def player_stats(
     if game_ids is not None:
         filters.append("AND game_id IN (SELECT unnest(?::VARCHAR[]))")
         params.append(list(game_ids))
-    keys = "".join(f"{k}, " for k in GROUPINGS[by])
-    # Stored counts answer in a fraction of the time; live counts cover games not stored.
-    stored = con.sql(_ALL_STORED).fetchall()[0][0]
-    source = "seat_totals_stored" if stored else "seat_totals"
-    query = _QUERY.format(keys=keys, filters=" ".join(filters), source=source)
-    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    return filters, params
+
+
+def _with_rates(frame: pl.DataFrame, stats: Sequence[Stat]) -> pl.DataFrame:
     columns = []
-    for stat in STATS:
+    for stat in stats:
         done, opp = pl.col(stat.done), pl.col(stat.opportunities)
         value = pl.when(opp > 0).then(done.cast(pl.Float64) / opp).otherwise(None)
         assert stat.name not in frame.columns, stat.name  # a rate never hides a count
         columns.append(value.alias(stat.name))
         columns.append((opp < SMALL_SAMPLE).alias(f"{stat.name}_small"))
     return frame.with_columns(columns)
+
+
+def player_stats(
+    con: duckdb.DuckDBPyConnection,
+    by: str = "player",
+    player: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    game_ids: Sequence[str] | None = None,
+) -> pl.DataFrame:
+    """Toepen: one row per player (and session, month or venue) with counts, rates, flags.
+
+    `game_ids`, when given, limits the figures to those games (the dashboard's filters).
+    """
+    if by not in GROUPINGS:
+        raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
+    names = "SELECT DISTINCT player FROM seat_totals ORDER BY 1"
+    filters, params = _filters(con, names, player, since, until, game_ids)
+    keys = "".join(f"{k}, " for k in GROUPINGS[by])
+    # Stored counts answer in a fraction of the time; live counts cover games not stored.
+    stored = con.sql(_ALL_STORED).fetchall()[0][0]
+    source = "seat_totals_stored" if stored else "seat_totals"
+    query = _QUERY.format(keys=keys, filters=" ".join(filters), source=source)
+    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    return _with_rates(frame, STATS)
+
+
+#: Troefcall's figures (docs/STATS.md): a player shares the side's tricks and announcements.
+TROEFCALL_STATS = (
+    Stat("call_rate", "calls", "calls", "hands", "rate"),
+    Stat("calls_made_rate", "calls made good", "calls_made", "calls", "rate"),
+    Stat("kap_rate", "kap partij", "kaps", "hands", "rate"),
+    Stat("baunie_rate", "baunie tried", "baunies", "hands", "rate"),
+    Stat("baunie_success", "baunie made", "baunies_won", "baunies", "rate"),
+    Stat("tricks_per_hand", "tricks/hand", "tricks", "hands", "per"),
+    Stat("tricks_against_per_hand", "tricks against", "tricks_against", "hands", "per"),
+    Stat("points_per_hand", "points/hand", "points", "hands", "per"),
+)
+_TROEF_SUMS = (
+    "hands", "calls", "calls_made", "kaps", "baunies", "baunies_won", "tricks",
+    "tricks_against", "points",
+)  # fmt: skip
+#: Troefcall rows may also be whole sides (partnerships) instead of players.
+TROEFCALL_GROUPINGS = {**GROUPINGS, "side": []}
+
+
+def troefcall_stats(
+    con: duckdb.DuckDBPyConnection,
+    by: str = "player",
+    player: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    game_ids: Sequence[str] | None = None,
+) -> pl.DataFrame:
+    """Troefcall: one row per player (or side, with `by="side"`) with counts, rates, flags.
+
+    In a `side` row the `player` column holds the side's names (`Anna & Carla`).
+    """
+    if by not in TROEFCALL_GROUPINGS:
+        raise KroegError(
+            f"unknown grouping {by!r}: expected one of {', '.join(TROEFCALL_GROUPINGS)}"
+        )
+    source = "(SELECT *, side_name AS player FROM troef_sides)" if by == "side" else "troef_seats"
+    names = f"SELECT DISTINCT player FROM {source} ORDER BY 1"
+    filters, params = _filters(con, names, player, since, until, game_ids)
+    keys = "".join(f"{k}, " for k in TROEFCALL_GROUPINGS[by])
+    query = (
+        f"SELECT {keys} player, "
+        + ", ".join(f"sum({c})::BIGINT AS {c}" for c in _TROEF_SUMS)
+        + f" FROM {source} WHERE true {' '.join(filters)} GROUP BY ALL ORDER BY ALL"
+    )
+    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    return _with_rates(frame, TROEFCALL_STATS)

@@ -457,7 +457,9 @@ def record(
 @_friendly
 def stats(
     dataset: DatasetArg,
-    by: Annotated[str, typer.Option("--by", help="player, session, month or venue.")] = "player",
+    by: Annotated[
+        str, typer.Option("--by", help="player, session, month or venue; side (Troefcall).")
+    ] = "player",
     format: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
     since: Annotated[
@@ -466,29 +468,59 @@ def stats(
     until: Annotated[
         datetime | None, typer.Option(help="Only games up to this date.", formats=["%Y-%m-%d"])
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="toepen or troefcall (default: every game in the dataset)."),
+    ] = None,
 ) -> None:
     """Player statistics: each figure as a rate with done/opportunities.
 
     Example: kroeg stats club.kroeg --by month --since 2026-11-01 --format table
+
+    Troefcall partnerships: kroeg stats club.kroeg --game troefcall --by side
     """
     from analytics.report import stats_csv, stats_json, stats_table
-    from analytics.stats import player_stats
+    from analytics.stats import STATS, TROEFCALL_STATS, player_stats, troefcall_stats
     from analytics.views import connect
 
-    writers = {"table": lambda f: stats_table(f, by) + "\n", "csv": stats_csv, "json": stats_json}
-    if format not in writers:
+    if format not in ("table", "csv", "json"):
         raise KroegError(f"unknown format {format!r}: expected table, csv or json")
+    if game not in (None, "toepen", "troefcall"):
+        raise KroegError(f"unknown game {game!r}: expected toepen or troefcall")
     ds = Dataset(dataset)
     ds.check()
     _enrich_with_progress(ds)
     con = connect(ds)
-    frame = player_stats(
-        con, by, player, since.date() if since else None, until.date() if until else None
-    )
-    if frame.is_empty():
+    present = {row[0] for row in con.sql("SELECT DISTINCT game_type FROM games").fetchall()}
+    games = [g for g in ("toepen", "troefcall") if g in present and game in (None, g)]
+    if by == "side":
+        if game == "toepen":
+            raise KroegError("--by side is for Troefcall partnerships: use --game troefcall")
+        games = [g for g in games if g == "troefcall"]
+    if len(games) > 1 and format != "table":
+        raise KroegError(
+            f"the dataset holds Toepen and Troefcall games: choose one for {format} with --game"
+        )
+    dates = (since.date() if since else None, until.date() if until else None)
+    shown = False
+    for kind in games:
+        compute, figures = (
+            (troefcall_stats, TROEFCALL_STATS) if kind == "troefcall" else (player_stats, STATS)
+        )
+        frame = compute(con, by, player, *dates)
+        if frame.is_empty():
+            continue
+        if format == "table":
+            if len(games) > 1:
+                typer.echo(f"== {kind.capitalize()} ==\n")
+            typer.echo(stats_table(frame, by, figures) + "\n", nl=False)
+            if kind != games[-1]:
+                typer.echo("")
+        else:
+            typer.echo((stats_csv if format == "csv" else stats_json)(frame), nl=False)
+        shown = True
+    if not shown:
         typer.echo("No finished hands yet: add games with kroeg simulate, import or record.")
-        return
-    typer.echo(writers[format](frame), nl=False)
 
 
 @app.command()

@@ -41,8 +41,8 @@ FROM (
     GROUP BY e.game_id, e.hand
 );
 
--- One row per player per hand they were dealt into, with what they did and paid,
--- and whether they won it (won_hand above).
+-- One row per player per Toepen hand they were dealt into, with what they did and
+-- paid, and whether they won it (won_hand above).
 CREATE OR REPLACE VIEW hand_players AS
 WITH acts AS (
     SELECT game_id, hand, seat,
@@ -93,7 +93,8 @@ SELECT d.game_id,
 FROM seats AS d
 JOIN games AS g USING (game_id)
 LEFT JOIN acts AS a ON a.game_id = d.game_id AND a.hand = d.hand AND a.seat = d.seat
-LEFT JOIN checked AS c ON c.game_id = d.game_id AND c.hand = d.hand AND c.seat = d.seat;
+LEFT JOIN checked AS c ON c.game_id = d.game_id AND c.hand = d.hand AND c.seat = d.seat
+WHERE g.game_type = 'toepen';
 
 -- One row per knock: the players still in when it came (a running count of folds
 -- before it), the folds that answered it (up to the next knock), and how it ended.
@@ -195,7 +196,9 @@ FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
 -- A landed game never changes, so analytics.totals stores these once per game.
 CREATE OR REPLACE VIEW seat_counts AS
 WITH every_hand AS MATERIALIZED (
-    SELECT h.*, g.last_trick FROM hands AS h JOIN games AS g USING (game_id)
+    SELECT h.*, g.last_trick
+    FROM hands AS h JOIN games AS g USING (game_id)
+    WHERE g.game_type = 'toepen'
 ), finished AS (
     SELECT * FROM every_hand WHERE finished
 ), played AS (
@@ -285,3 +288,62 @@ CREATE OR REPLACE VIEW seat_totals AS SELECT * FROM totals_of('seat_counts_all')
 
 -- Fast, and right once every game's counts are stored (analytics.totals.store_counts).
 CREATE OR REPLACE VIEW seat_totals_stored AS SELECT * FROM totals_of('seat_counts_stored');
+
+-- Troefcall (docs/STATS.md). One row per hand: dealer, caller, trump, each side's
+-- tricks (side 0 is seats 0 and 2), the announcements and the score.
+CREATE OR REPLACE VIEW troef_hands AS
+SELECT e.game_id,
+       e.hand,
+       max(e.seat) FILTER (WHERE e.kind = 'hand_start') AS dealer,
+       max(e.target) FILTER (WHERE e.kind = 'hand_start') AS caller,
+       max(e.card) FILTER (WHERE e.kind = 'trump') AS trump,
+       count(*) FILTER (WHERE e.kind = 'trick' AND e.seat % 2 = 0) AS tricks_0,
+       count(*) FILTER (WHERE e.kind = 'trick' AND e.seat % 2 = 1) AS tricks_1,
+       max(e.seat % 2) FILTER (WHERE e.kind = 'kap') AS kap_side,
+       max(e.seat % 2) FILTER (WHERE e.kind = 'score' AND e.amount = 5) AS kap_scored_side,
+       max(e.seat % 2) FILTER (WHERE e.kind = 'baunie') AS baunie_side,
+       max(e.seat % 2) FILTER (WHERE e.kind = 'score' AND e.amount = 15) AS baunie_won_side,
+       max(e.seat % 2) FILTER (WHERE e.kind = 'score') AS score_side,
+       coalesce(max(e.amount) FILTER (WHERE e.kind = 'score'), 0) AS points,
+       bool_or(e.kind = 'hand_end') AS finished
+FROM events AS e
+SEMI JOIN games AS g ON g.game_id = e.game_id AND g.game_type = 'troefcall'
+WHERE e.hand > 0
+GROUP BY e.game_id, e.hand;
+
+-- One row per side per finished Troefcall hand, with what the statistics count.
+-- A side made kap partij if one of its players announced kap, or (silent kap) it
+-- scored the 5 with no announcement.
+CREATE OR REPLACE VIEW troef_sides AS
+SELECT h.game_id,
+       h.hand,
+       s.side::TINYINT AS side,
+       g.players[s.side + 1] || ' & ' || g.players[s.side + 3] AS side_name,
+       g.venue,
+       g.started_at,
+       strftime(g.started_at, '%Y-%m') AS month,
+       h.caller,
+       1 AS hands,
+       (h.caller % 2 = s.side)::INTEGER AS calls,
+       (h.caller % 2 = s.side
+           AND CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END >= 7)::INTEGER AS calls_made,
+       coalesce(h.kap_side = s.side OR h.kap_scored_side = s.side, false)::INTEGER AS kaps,
+       coalesce(h.baunie_side = s.side, false)::INTEGER AS baunies,
+       coalesce(h.baunie_won_side = s.side, false)::INTEGER AS baunies_won,
+       CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END AS tricks,
+       CASE s.side WHEN 0 THEN h.tricks_1 ELSE h.tricks_0 END AS tricks_against,
+       CASE WHEN h.score_side = s.side THEN h.points ELSE 0 END AS points
+FROM troef_hands AS h, range(2) AS s(side), games AS g
+WHERE g.game_id = h.game_id AND h.finished;
+
+-- The same per player: a player shares the side's tricks, announcements and points,
+-- and calls (and makes good) only the hands they called themselves.
+CREATE OR REPLACE VIEW troef_seats AS
+SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
+       g.players[p.seat + 1] AS player,
+       t.side_name, t.venue, t.started_at, t.month, t.hands,
+       (t.caller = p.seat)::INTEGER AS calls,
+       (t.caller = p.seat AND t.calls_made = 1)::INTEGER AS calls_made,
+       t.kaps, t.baunies, t.baunies_won, t.tricks, t.tricks_against, t.points
+FROM troef_sides AS t, range(4) AS p(seat), games AS g
+WHERE p.seat % 2 = t.side AND g.game_id = t.game_id;

@@ -72,3 +72,25 @@ def test_filters_and_groupings(tmp_path: Path) -> None:
     assert kroeg("stats", tmp_path / "nope").output.strip() == (
         f"Error: {tmp_path / 'nope'}: no such dataset (the folder does not exist)"
     )
+
+
+def test_toepen_and_troefcall_each_get_their_own_table(tmp_path: Path) -> None:
+    ds = dataset(tmp_path)
+    Dataset(ds).write(notation.load(SAMPLES / "troefcall-evening.txt"))
+    both = kroeg("stats", ds)
+    assert both.exit_code == 0, both.output
+    lines = both.output.splitlines()
+    assert "== Toepen ==" in lines and "== Troefcall ==" in lines
+    assert ["calls", "made", "good", "100%", "1/1*", "100%", "1/1*", "0%", "0/1*", "-"] == next(
+        line.split() for line in lines if line.startswith("calls made good")
+    )
+    sides = kroeg("stats", ds, "--by", "side").output.splitlines()
+    assert sides[0].split() == ["Anna", "&", "Carla", "Ben", "&", "Dan"]
+    assert kroeg("stats", ds, "--format", "csv").output.strip() == (
+        "Error: the dataset holds Toepen and Troefcall games: choose one for csv with --game"
+    )
+    csv_text = kroeg("stats", ds, "--format", "csv", "--game", "troefcall").output
+    assert next(csv.DictReader(io.StringIO(csv_text)))["calls_made"] == "1"
+    assert kroeg("stats", ds, "--game", "toepen", "--by", "side").output.strip() == (
+        "Error: --by side is for Troefcall partnerships: use --game troefcall"
+    )

@@ -1,0 +1,77 @@
+"""Troefcall statistics: exact values on the sample evening, and the bots seen in the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analytics.stats import player_stats, troefcall_stats
+from analytics.views import connect
+from parsers.files import import_files
+from recorder.errors import KroegError
+from recorder.rules import Ruleset
+from recorder.simulate import simulate
+from recorder.store import Dataset
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+COUNTS = ["hands", "calls", "calls_made", "kaps", "baunies", "baunies_won", "tricks",
+          "tricks_against", "points"]  # fmt: skip
+
+# Worked out by hand from sample_logs/troefcall-evening.txt, trick by trick:
+# hand 1 (spades, Anna calls): Anna & Carla take 7 in a row, Carla kaps: 5 to them.
+# hand 2 (hearts, Ben calls): Anna & Carla take tricks 1-5, Ben & Dan 6-13: 2 to Ben & Dan.
+# hand 3 (spades, Carla calls): Anna & Carla take 6, 7, 9, 11, 12: 2 to Ben & Dan.
+EXPECTED = {
+    "Anna": [3, 1, 1, 1, 0, 0, 17, 16, 5],
+    "Ben": [3, 1, 1, 0, 0, 0, 16, 17, 4],
+    "Carla": [3, 1, 0, 1, 0, 0, 17, 16, 5],
+    "Dan": [3, 0, 0, 0, 0, 0, 16, 17, 4],
+}
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Dataset:
+    dataset = Dataset(tmp_path_factory.mktemp("troef") / "ds")
+    files = [SAMPLES / "troefcall-evening.txt", SAMPLES / "utf8-bom-crlf.txt"]
+    reports = import_files(files, dataset.create())
+    assert all(not r.rejected for r in reports)
+    return dataset
+
+
+def test_every_count_equals_the_hand_worked_value(evening: Dataset) -> None:
+    frame = troefcall_stats(connect(evening))
+    assert frame["player"].to_list() == sorted(EXPECTED)
+    for row in frame.iter_rows(named=True):
+        assert [row[c] for c in COUNTS] == EXPECTED[row["player"]], row["player"]
+    anna = frame.row(0, named=True)
+    assert anna["calls_made_rate"] == 1.0 and anna["kap_rate"] == pytest.approx(1 / 3)
+    assert anna["tricks_per_hand"] == pytest.approx(17 / 3) and anna["kap_rate_small"]
+
+
+def test_sides_add_up_their_players(evening: Dataset) -> None:
+    frame = troefcall_stats(connect(evening), by="side")
+    rows = {r["player"]: r for r in frame.iter_rows(named=True)}
+    assert set(rows) == {"Anna & Carla", "Ben & Dan"}
+    assert [rows["Anna & Carla"][c] for c in COUNTS] == [3, 2, 1, 1, 0, 0, 17, 16, 5]
+    assert [rows["Ben & Dan"][c] for c in COUNTS] == [3, 1, 1, 0, 0, 0, 16, 17, 4]
+
+
+def test_toepen_figures_leave_troefcall_hands_out(evening: Dataset) -> None:
+    toepen = player_stats(connect(evening))
+    assert toepen["hands"].to_list() == [1, 1, 1, 1]  # the one Toepen hand of the other file
+    with pytest.raises(KroegError, match="unknown grouping 'side'"):
+        player_stats(connect(evening), by="side")
+
+
+def test_sharp_bots_make_their_calls_good_and_kap_more_than_random_bots(tmp_path: Path) -> None:
+    dataset = Dataset(tmp_path / "bots").create()
+    dataset.write(simulate(Ruleset.preset("troefcall"), 4, 600, 5, ["sharp", "random"]))
+    rows = {
+        r["player"]: r for r in troefcall_stats(connect(dataset), by="side").iter_rows(named=True)
+    }
+    sharp, random = rows["Anna & Carla"], rows["Ben & Dan"]
+    assert sharp["calls_made_rate"] > random["calls_made_rate"] + 0.3
+    assert sharp["kaps"] > 3 * max(random["kaps"], 1)
+    assert sharp["tricks_per_hand"] > 6.5 > random["tricks_per_hand"]
+    assert sharp["tricks"] + random["tricks"] == sharp["tricks_against"] + random["tricks_against"]
