@@ -14,8 +14,8 @@ from parsers.render import describe_events, pretty
 from recorder.cards import Card
 from recorder.events import Event, HandStart
 from recorder.records import GameRecord
-from recorder.referee import Replay
-from recorder.toepen import Toepen
+from recorder.referee import Game, Replay
+from recorder.troefcall import Troefcall
 
 __all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
 
@@ -39,6 +39,12 @@ class TableState:
     trick: tuple[tuple[int, str], ...]
     scores: tuple[str, ...]
     actor: int | None
+    #: Troefcall: the trump suit letter (once called), the caller, each seat's side, and
+    #: the tricks each side has taken; None in Toepen.
+    trump: str | None = None
+    caller: int | None = None
+    teams: tuple[int, ...] | None = None
+    side_tricks: tuple[int, int] | None = None
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -79,26 +85,35 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             )
             for s in range(game.n)
         )
-        states.append(
-            TableState(
-                step=step,
-                text=_sentence(game, event, hide_cards=not reveal_all),
-                kind=kind,
-                stake=game.stake,
-                dealer=game.dealer if game.dealer is not None else 0,
-                trick_no=game.trick_no,
-                in_hand=tuple(game.in_hand(s) for s in range(game.n)),
-                folded=tuple(game.folded),
-                hands=hands,
-                trick=tuple(table),
-                scores=tuple(game.score_text(s) for s in range(game.n)),
-                actor=seat,
+        common = {
+            "step": step,
+            "text": _sentence(game, event, hide_cards=not reveal_all),
+            "kind": kind,
+            "dealer": game.dealer if game.dealer is not None else 0,
+            "trick_no": game.trick_no,
+            "in_hand": tuple(game.in_hand(s) for s in range(game.n)),
+            "hands": hands,
+            "trick": tuple(table),
+            "scores": tuple(game.score_text(s) for s in range(game.n)),
+            "actor": seat,
+        }
+        if isinstance(game, Troefcall):
+            state = TableState(
+                **common,  # type: ignore[arg-type]
+                stake=0,
+                folded=(False,) * game.n,
+                trump=None if game.trump is None else game.trump.value,
+                caller=game.caller,
+                teams=game.teams,
+                side_tricks=(game.side_tricks[0], game.side_tricks[1]),
             )
-        )
+        else:
+            state = TableState(**common, stake=game.stake, folded=tuple(game.folded))  # type: ignore[arg-type]
+        states.append(state)
     return states
 
 
-def _sentence(game: Toepen, event: Event, *, hide_cards: bool) -> str:
+def _sentence(game: Game, event: Event, *, hide_cards: bool) -> str:
     kind, seat, card, _, _ = event.to_row()
     if kind == "deal" and seat is not None:
         # The table sees a card go to a player, not which card it is.

@@ -11,7 +11,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from analytics.stats import STATS, player_stats
+from analytics.stats import STATS, TROEFCALL_STATS, player_stats, troefcall_stats
 from dashboard.data import connection, dataset_path, game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import chosen_games
@@ -176,12 +176,42 @@ def players() -> None:
     if _empty_state():
         return
     frame = player_stats(connection(_path()), game_ids=chosen_games())
+    troef = troefcall_stats(connection(_path()), game_ids=chosen_games())
     people = st.session_state.get("filter_people") or []
     if people:
         frame = frame.filter(pl.col("player").is_in(people))
-    if frame.is_empty():
+        troef = troef.filter(pl.col("player").is_in(people))
+    if frame.is_empty() and troef.is_empty():
         st.info("No hands match the filters.")
         return
+    if not frame.is_empty():
+        if not troef.is_empty():
+            st.header("Toepen")
+        _toepen_players(frame)
+    if not troef.is_empty():
+        _troefcall_players(troef)
+
+
+def _troefcall_players(frame: pl.DataFrame) -> None:
+    """Troefcall: calls made good, kap partij and tricks, per player."""
+    st.header("Troefcall")
+    left, right = st.columns(2)
+    with left:
+        _bars(frame, "calls made good", "calls_made", "calls", percent=True)
+    with right:
+        _bars(frame, "kap partij", "kaps", "hands", percent=True)
+    rows = []
+    for row in frame.iter_rows(named=True):
+        cells = {"player": row["player"], "hands": row["hands"]}
+        for stat in TROEFCALL_STATS:
+            done, opp = row[stat.done], row[stat.opportunities]
+            cells[stat.label] = f"{done}/{opp}" if opp else "-"
+        rows.append(cells)
+    st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
+
+
+def _toepen_players(frame: pl.DataFrame) -> None:
+    """Toepen: bluffing and folding, with the hands behind every bar."""
     st.subheader("Bluffing")
     left, right = st.columns(2)
     with left:
@@ -260,7 +290,7 @@ def _pick_bar(chart_key: str, behind: str) -> None:
 
 def _bars(
     frame: pl.DataFrame, title: str, done: str, opportunities: str, *, percent: bool,
-    behind: str,
+    behind: str | None = None,
 ) -> None:  # fmt: skip
     """A bar per player, each labelled with done/opportunities (or done in N); clickable."""
     rows = []
@@ -281,10 +311,15 @@ def _bars(
         .add_params(pick)
         .encode(opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)))
     )
-    chart = bars + base.mark_text(dy=-8).encode(text="label:N")
+    chart = (bars + base.mark_text(dy=-8).encode(text="label:N")).properties(
+        height=260, title=title
+    )
+    if behind is None:  # nothing to list behind these bars
+        st.altair_chart(chart, use_container_width=True)
+        return
     key = f"bars_{behind}"
     st.altair_chart(
-        chart.properties(height=260, title=title), use_container_width=True, key=key,
+        chart, use_container_width=True, key=key,
         on_select=partial(_pick_bar, key, behind), selection_mode="bar",
     )  # fmt: skip
 
@@ -310,6 +345,9 @@ def sessions() -> None:
         for row in games.iter_rows(named=True)
     }
     chosen = st.selectbox("Session", ids, format_func=labels.__getitem__, key="session_game")
+    if game(_path(), chosen).game_type == "troefcall":
+        _troefcall_session(chosen)
+        return
     display = games.filter(pl.col("game_id") == chosen)["score_display"][0]
     costs = query(
         _path(),
@@ -337,6 +375,43 @@ def sessions() -> None:
         f"{r['knocks']} knocks, {r['folds']} folds, ended by {html.escape(str(r['ended_by']))}"
         for r in hands.iter_rows(named=True)
     ]
+    st.markdown("\n".join(lines))
+
+
+def _troefcall_session(chosen: str) -> None:
+    """A Troefcall game: each side's points after each hand, and its hands."""
+    sides = query(
+        _path(),
+        "SELECT hand, side_name, (sum(points) OVER (PARTITION BY side ORDER BY hand))::BIGINT "
+        "AS points "
+        "FROM troef_sides WHERE game_id = ? ORDER BY hand, side",
+        chosen,
+    )
+    st.subheader("Points after each hand")
+    st.line_chart(sides.pivot(on="side_name", index="hand", values="points"), x="hand")
+    st.subheader("Hands")
+    hands = query(
+        _path(),
+        "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
+        "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
+        "h.baunie_side IS NOT NULL AS baunie, "
+        "g.players[1] || ' & ' || g.players[3] AS side_0, "
+        "g.players[2] || ' & ' || g.players[4] AS side_1 "
+        "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
+        chosen,
+    )
+    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    lines = []
+    for r in hands.iter_rows(named=True):
+        scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
+        extra = ", kap" if r["kap"] else ", baunie" if r["baunie"] else ""
+        lines.append(
+            f"- [hand {r['hand']}](replay?game={chosen}&hand={r['hand']}) — "
+            f"{html.escape(str(r['caller']))} called {suits.get(r['trump'] or '', '?')}; "
+            f"tricks {html.escape(r['side_0'])} {r['tricks_0']}, "
+            f"{html.escape(r['side_1'])} {r['tricks_1']}; "
+            f"{r['points']} to {html.escape(scorer)}{extra}"
+        )
     st.markdown("\n".join(lines))
 
 

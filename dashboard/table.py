@@ -29,6 +29,17 @@ CSS = """
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   text-align: center; color: #fff; font: 13px sans-serif; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
+.kroeg-table.big { height: 500px; max-width: 760px; }
+.kroeg-table.big .kroeg-felt { inset: 100px 100px; }
+.kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px; }
+.kroeg-side { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+  margin-right: 5px; vertical-align: baseline; }
+.kroeg-side.s0 { background: #2f6fb0; } .kroeg-side.s1 { background: #d9822b; }
+.kroeg-caller { font-size: 11px; font-weight: 700; color: #fff; background: #7a1f1f;
+  border-radius: 4px; padding: 0 4px; margin-left: 4px; }
+.kroeg-trump { font-size: 22px; font-weight: 700; }
+.kroeg-trump .red { color: #ffb3a7; }
+.kroeg-tally { font-size: 12px; margin-top: 2px; }
 .kroeg-now { font-size: 16px; margin: 4px 0 0; }
 .kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
 .kroeg-events ol { margin: 0; padding-left: 2.6em; }
@@ -51,30 +62,61 @@ def card_html(code: str) -> str:
 def table_html(state: TableState, players: tuple[str, ...]) -> str:
     """The table at one step, names escaped."""
     n = len(players)
-    parts = ['<div class="kroeg-table"><div class="kroeg-felt"></div>']
+    # Thirteen cards (Troefcall): smaller cards, a row at the top and bottom seats, and
+    # two rows at the side seats.
+    big = state.teams is not None or max(len(h) for h in state.hands) > 6
+    parts = [f'<div class="kroeg-table{" big" if big else ""}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
         # Seat 0 at the bottom, then clockwise (to the left of the screen, like the table).
         angle = math.pi / 2 + 2 * math.pi * seat / n
         x, y = 50 + 42 * math.cos(angle), 50 + 40 * math.sin(angle)
+        width = "" if not big else f"width:{330 if abs(math.cos(angle)) < 0.5 else 170}px;"
         classes = "kroeg-name"
         if not state.in_hand[seat]:  # folded, or out of the game
             classes += " out"
         if state.actor == seat:
             classes += " actor"
         dealer = " (dealer)" if seat == state.dealer else ""
+        side = caller = ""
+        if state.teams is not None:
+            side = f'<span class="kroeg-side s{state.teams[seat]}"></span>'
+            caller = '<span class="kroeg-caller">trump</span>' if seat == state.caller else ""
         cards = "".join(card_html(c) for c in state.hands[seat])
         parts.append(
-            f'<div class="kroeg-seat" style="left:{x:.1f}%;top:{y:.1f}%">'
-            f'<div class="{classes}">{html.escape(name)}{dealer}</div>'
+            f'<div class="kroeg-seat" style="{width}left:{x:.1f}%;top:{y:.1f}%">'
+            f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}</div>'
             f'<div class="kroeg-score">{html.escape(state.scores[seat])}</div>'
             f"<div>{cards}</div></div>"
         )
     trick = " ".join(f"{card_html(c)}" for _, c in state.trick)
     parts.append(
-        f'<div class="kroeg-trick"><div class="kroeg-stake">stake {state.stake}</div>'
-        f"<div>trick {max(state.trick_no, 1)}</div><div>{trick}</div></div></div>"
+        f'<div class="kroeg-trick">{_centre(state, players)}<div>{trick}</div></div></div>'
     )
     return "".join(parts)
+
+
+def _centre(state: TableState, players: tuple[str, ...]) -> str:
+    """The middle of the table: the stake (Toepen), or trump and the sides' tricks (Troefcall)."""
+    if state.trick_no:
+        number = f"<div>trick {state.trick_no}</div>"
+    elif state.kind in ("hand_end", "game_end", "eliminated", "score", "pay"):
+        number = "<div>hand over</div>"
+    else:
+        number = "<div>before the first card</div>"
+    if state.teams is None:
+        return f'<div class="kroeg-stake">stake {state.stake}</div>{number}'
+    if state.trump is None:
+        trump = '<div class="kroeg-trump">trump not called</div>'
+    else:
+        red = ' class="red"' if state.trump in "hd" else ""
+        trump = f'<div class="kroeg-trump">trump <span{red}>{_SUITS[state.trump]}</span></div>'
+    tally = " · ".join(
+        f'<span class="kroeg-side s{side}"></span>'
+        + html.escape(" & ".join(p for s, p in enumerate(players) if state.teams[s] == side))
+        + f" {taken}"
+        for side, taken in enumerate(state.side_tricks or (0, 0))
+    )
+    return f'{trump}{number}<div class="kroeg-tally">tricks: {tally}</div>'
 
 
 def events_html(texts: list[str], step: int) -> str:

@@ -175,3 +175,48 @@ def test_the_sidebar_filters_apply_to_every_page(
     table = at.dataframe[0].value
     assert table["player"].to_list() == ["Dan"]
     assert table["hands"].to_list() == [8]
+
+
+@pytest.fixture
+def troefcall_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    Dataset(tmp_path / "tc").write(notation.load(SAMPLES / "troefcall-evening.txt"))
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "tc"))
+    return tmp_path / "tc"
+
+
+def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club: Path) -> None:
+    (game_id,) = Dataset(troefcall_club).game_ids()
+    states = hand_states(Dataset(troefcall_club).read_game(game_id), 1, reveal_all=False)
+    kap = next(s.step for s in states if s.kind == "kap")
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    at.slider(key="replay_step").set_value(6).run()  # Anna has her five, trump is called
+    shown = page_html(at)
+    assert "Step 6/" in shown and "Anna calls trump: ♠ spades" in shown
+    assert "trump <span>♠</span>" in shown and 'kroeg-caller">trump</span>' in shown
+    assert shown.count('class="kroeg-card back"') == 5  # the caller's five, face down
+    assert '<span class="kroeg-side s0"></span>Anna' in shown
+    assert '<span class="kroeg-side s1"></span>Ben' in shown
+    at.slider(key="replay_step").set_value(kap).run()
+    shown = page_html(at)
+    assert "Carla: kap! (Anna &amp; Carla took the first 7 tricks)" in shown
+    assert "Anna &amp; Carla 7" in shown and "Ben &amp; Dan 0" in shown
+    at.toggle(key="replay_all").set_value(True).run()
+    assert '<span class="kroeg-card">6♠</span>' not in page_html(at)  # played by now
+    assert 'class="kroeg-card back"' not in page_html(at)
+
+
+def test_troefcall_sessions_and_players(troefcall_club: Path) -> None:
+    at = app().run()
+    at.switch_page("views/sessions.py").run()
+    assert not at.exception
+    hands = page_html(at)
+    assert (
+        "Anna called ♠; tricks Anna &amp; Carla 7, Ben &amp; Dan 0; 5 to Anna &amp; Carla, kap"
+        in hands
+    )
+    at.switch_page("views/players.py").run()
+    assert not at.exception
+    assert [h.value for h in at.header] == ["Troefcall"]
+    table = at.dataframe[0].value
+    assert table["calls made good"].to_list() == ["1/1", "1/1", "0/1", "-"]
