@@ -20,7 +20,7 @@ from dashboard.table import CSS, events_html, table_html
 from parsers.commands import Session
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
-from recorder.rules import VARIANTS, Ruleset
+from recorder.rules import TROEFCALL_VARIANTS, VARIANTS, Ruleset
 
 __all__ = ["overview", "players", "record", "replay", "sessions"]
 
@@ -450,7 +450,9 @@ def _start_form() -> None:
     with st.form("record_start"):
         players = st.text_input("Players, in seat order", "Anna, Ben, Carla, Dan")
         rules = st.selectbox("Rules", ["classic", "lives"])
-        variants = st.multiselect("Variants", sorted(VARIANTS))
+        variants = st.multiselect(
+            "Variants", sorted(v for v in VARIANTS if v not in TROEFCALL_VARIANTS)
+        )
         venue = st.text_input("Venue", "")
         started = st.form_submit_button("Start the game", use_container_width=True)
     if not started:

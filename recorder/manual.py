@@ -80,6 +80,11 @@ class ManualGame:
     ) -> ManualGame:
         """Begin a new game and its journal (which must not exist yet)."""
         path = Path(journal)
+        if rules.game != "toepen":
+            raise IllegalActionError(
+                f"manual entry records Toepen games; type a {rules.game} game in the notation "
+                "(docs/NOTATION.md) and land it with kroeg import"
+            )
         Toepen(rules, players)  # the rules check the table before anything is written
         if path.exists():
             raise JournalError(f"{path}: a journal is already there; resume it or choose another")

@@ -154,3 +154,11 @@ def test_a_journal_is_never_overwritten(tmp_path: Path) -> None:
     assert str(err.value) == (
         f"{tmp_path / 'j.jsonl'}: a journal is already there; resume it or choose another"
     )
+
+
+def test_manual_entry_sends_troefcall_to_the_notation(tmp_path: Path) -> None:
+    with pytest.raises(IllegalActionError, match="type a troefcall game in the notation"):
+        ManualGame.start(
+            ["Anna", "Ben", "Carla", "Dan"], Ruleset.preset("troefcall"), tmp_path / "j.jsonl"
+        )
+    assert not (tmp_path / "j.jsonl").exists()
