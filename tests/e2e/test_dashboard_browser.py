@@ -37,6 +37,7 @@ def free_port() -> int:
 def server(tmp_path: Path):
     dataset = Dataset(tmp_path / "ds")
     dataset.write(notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt"))
+    dataset.write(notation.load(ROOT / "sample_logs" / "troefcall-evening.txt"))
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path), "--port", str(port)],
@@ -61,7 +62,8 @@ def test_replay_and_players_in_a_real_browser(server) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     url, dataset = server
-    (game_id,) = dataset.game_ids()
+    games = {g.game_type: g.game_id for g in dataset.read_games()}
+    game_id, troef_id = games["toepen"], games["troefcall"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -96,5 +98,18 @@ def test_replay_and_players_in_a_real_browser(server) -> None:
         replay = opened.value
         expect(replay.get_by_text("Events")).to_be_visible(timeout=30_000)
         expect(replay.get_by_text("Carla folds").first).to_be_visible()
+        # A Troefcall hand: trump, the caller and the partnerships on the table.
+        page.goto(f"{url}/replay?game={troef_id}&hand=1")
+        expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Last »").click()
+        expect(
+            page.get_by_text("Hand over: Anna & Carla 7 tricks, Ben & Dan 0").first
+        ).to_be_visible()
+        expect(
+            page.get_by_text("Carla: kap! (Anna & Carla took the first 7 tricks)")
+        ).to_be_visible()
+        expect(page.locator(".kroeg-trump")).to_have_text("trump ♠")
+        expect(page.locator(".kroeg-caller")).to_have_count(1)
+        page.screenshot(path=str(SHOTS / "troefcall-replay.png"), full_page=True)
         browser.close()
     assert (SHOTS / "players.png").stat().st_size > 10_000
