@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import KroegError
 from recorder.events import Baunie, CardPlayed, Event, Kap, Stop
-from recorder.troefcall import TEAMS, Troefcall
+from recorder.troefcall import KAP_TRICKS, TEAMS, Troefcall
 
 __all__ = ["TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_troefcall_hand"]
 
@@ -88,13 +88,18 @@ class SharpBot(TroefcallBot):
     def _lead(self, game: Troefcall, seat: int, legal: list[Card]) -> Card:
         power, trump = game.power, game.trump
         trumps = [c for c in legal if c.suit is trump]
-        if trumps and TEAMS[seat] == TEAMS[game.caller or 0] and _trumps_out(game, seat) > 0:
-            return max(trumps, key=power.__getitem__)  # draw the opponents' trumps
-        masters = [c for c in legal if _is_master(game, c, seat) and c.suit is not trump]
+        top_trump = max(trumps, key=power.__getitem__) if trumps else None
+        calling = game.caller is not None and TEAMS[seat] == TEAMS[game.caller]
+        if top_trump is not None and calling and _trumps_out(game, seat) > 0:
+            return top_trump  # draw the opponents' trumps
+        masters = [c for c in legal if c.suit is not trump and _is_master(game, c, seat)]
         if masters:
             return max(masters, key=power.__getitem__)
-        if trumps and _is_master(game, max(trumps, key=power.__getitem__), seat):
-            return max(trumps, key=power.__getitem__)
+        if top_trump is not None and _is_master(game, top_trump, seat):
+            return top_trump
+        if game.sweeping == TEAMS[seat] and game.trick_no <= KAP_TRICKS:
+            # Chasing kap: a low lead would give the streak away.
+            return max(legal, key=lambda c: (c.suit is trump, power[c]))
         return _lowest(legal, power, trump)
 
     def announce(

@@ -146,3 +146,22 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     assert sources == {"text", "engine"}  # the typed logs and the simulations
     assert {g.game_type for g in games} == {"toepen", "troefcall"}
     assert (tmp_path / "demo" / "derived" / "knocks").is_dir()  # analysed for the dashboard
+
+
+def test_simulate_troefcall_with_its_bots_and_variants(tmp_path: Path) -> None:
+    out = tmp_path / "tc"
+    result = kroeg(
+        "simulate", "--rules", "troefcall", "-V", "target-15", "-V", "silent-kap",
+        "--hands", "60", "--bots", "sharp,random", "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Simulated 60 hands" in result.output and "(troefcall, 4 players" in result.output
+    games = list(Dataset(out).read_games())
+    assert {g.game_type for g in games} == {"troefcall"} and games[0].teams == (0, 1, 0, 1)
+    assert all(g.rules.silent_kap and g.rules.target_score == 15 for g in games)
+    bad = kroeg("simulate", "--rules", "troefcall", "--bots", "bluffer", "--out", str(out))
+    assert bad.output.strip() == (
+        "Error: unknown troefcall bot style 'bluffer': expected one of random, sharp"
+    )
+    wrong = kroeg("simulate", "--rules", "troefcall", "-V", "poverty", "--out", str(out))
+    assert wrong.output.strip() == "Error: variant 'poverty' is not a troefcall variant"

@@ -102,3 +102,23 @@ def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
     assert lines[-1] == "Dan wins the hand (stake 2)"
     missing = kroeg("replay", out, "--game", game_id, "--hand", "3")
     assert missing.output.strip() == f"Error: game {game_id} has hands 1 to 2, not hand 3"
+
+
+def test_replay_shows_a_troefcall_hand_with_trump_and_sides(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    kroeg("import", SAMPLES / "troefcall-evening.txt", "--into", out)
+    (game_id,) = Dataset(out).game_ids()
+    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"Hand 2 of game {game_id} (troefcall, 3 hands)"
+    assert lines[1] == (
+        "Dealer Anna; scores before the hand: Anna & Carla 5 points, Ben & Dan 0 points"
+    )
+    assert lines[2] == "Anna deals; Ben cuts and calls trump"
+    assert "Ben calls trump: ♥ hearts" in lines
+    assert "  → Ben takes trick 6" in lines  # Ben's 4♥ ruffs Anna's K♠
+    assert lines[-2:] == [
+        "Ben & Dan score 2 (now Anna & Carla 5, Ben & Dan 2)",
+        "Hand over: Anna & Carla 5 tricks, Ben & Dan 8",
+    ]

@@ -81,9 +81,18 @@ def test_toepen_and_troefcall_each_get_their_own_table(tmp_path: Path) -> None:
     assert both.exit_code == 0, both.output
     lines = both.output.splitlines()
     assert "== Toepen ==" in lines and "== Troefcall ==" in lines
-    assert next(
-        line.split() for line in lines if line.startswith("calls made good")
-    ) == ["calls", "made", "good", "100%", "1/1*", "100%", "1/1*", "0%", "0/1*", "-"]
+    assert next(line.split() for line in lines if line.startswith("calls made good")) == [
+        "calls",
+        "made",
+        "good",
+        "100%",
+        "1/1*",
+        "100%",
+        "1/1*",
+        "0%",
+        "0/1*",
+        "-",
+    ]
     sides = kroeg("stats", ds, "--by", "side").output.splitlines()
     assert sides[0].split() == ["Anna", "&", "Carla", "Ben", "&", "Dan"]
     assert kroeg("stats", ds, "--format", "csv").output.strip() == (
