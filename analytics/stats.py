@@ -73,11 +73,6 @@ _SUMS = (
     "swaps", "bluffs_caught", "checks", "checks_won", "knocks_known", "bluffs", "bluffs_won",
     "bluff_profit", "folds_known", "regrets", "regret_cost",
 )  # fmt: skip
-_QUERY = (
-    "SELECT {keys} player, "
-    + ", ".join(f"sum({c})::BIGINT AS {c}" for c in _SUMS)
-    + " FROM {source} WHERE true {filters} GROUP BY ALL ORDER BY ALL"
-)
 _ALL_STORED = (
     "SELECT count(*) = 0 FROM games "
     "WHERE game_type = 'toepen' AND game_id NOT IN (SELECT game_id FROM seat_counts_stored)"
@@ -144,13 +139,29 @@ def player_stats(
         raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
     names = "SELECT DISTINCT player FROM seat_totals ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
-    keys = "".join(f"{k}, " for k in GROUPINGS[by])
     # Stored counts answer in a fraction of the time; live counts cover games not stored.
     stored = con.sql(_ALL_STORED).fetchall()[0][0]
     source = "seat_totals_stored" if stored else "seat_totals"
-    query = _QUERY.format(keys=keys, filters=" ".join(filters), source=source)
-    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    frame = _sums(con, source, GROUPINGS[by], _SUMS, filters, params)
     return _with_rates(frame, STATS)
+
+
+def _sums(
+    con: duckdb.DuckDBPyConnection,
+    source: str,
+    keys: Sequence[str],
+    counts: Sequence[str],
+    filters: list[str],
+    params: list[object],
+) -> pl.DataFrame:
+    """Each count summed per player (and grouping keys) over the rows of `source`."""
+    query = (
+        f"SELECT {''.join(f'{k}, ' for k in keys)} player, "
+        + ", ".join(f"sum({c})::BIGINT AS {c}" for c in counts)
+        + f" FROM {source} WHERE true {' '.join(filters)} GROUP BY ALL ORDER BY ALL"
+    )
+    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    return frame
 
 
 #: Troefcall's figures (docs/STATS.md): a player shares the side's tricks and announcements.
@@ -191,11 +202,5 @@ def troefcall_stats(
     source = "(SELECT *, side_name AS player FROM troef_sides)" if by == "side" else "troef_seats"
     names = f"SELECT DISTINCT player FROM {source} ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
-    keys = "".join(f"{k}, " for k in TROEFCALL_GROUPINGS[by])
-    query = (
-        f"SELECT {keys} player, "
-        + ", ".join(f"sum({c})::BIGINT AS {c}" for c in _TROEF_SUMS)
-        + f" FROM {source} WHERE true {' '.join(filters)} GROUP BY ALL ORDER BY ALL"
-    )
-    frame: pl.DataFrame = con.sql(query, params=params).pl()
+    frame = _sums(con, source, TROEFCALL_GROUPINGS[by], _TROEF_SUMS, filters, params)
     return _with_rates(frame, TROEFCALL_STATS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -11,7 +12,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from analytics.stats import STATS, TROEFCALL_STATS, player_stats, troefcall_stats
+from analytics.stats import STATS, TROEFCALL_STATS, Stat, player_stats, troefcall_stats
 from dashboard.data import connection, dataset_path, game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import chosen_games
@@ -200,10 +201,15 @@ def _troefcall_players(frame: pl.DataFrame) -> None:
         _bars(frame, "calls made good", "calls_made", "calls", percent=True)
     with right:
         _bars(frame, "kap partij", "kaps", "hands", percent=True)
+    _numbers(frame, TROEFCALL_STATS)
+
+
+def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
+    """Every figure as done/opportunities, a row per player."""
     rows = []
     for row in frame.iter_rows(named=True):
         cells = {"player": row["player"], "hands": row["hands"]}
-        for stat in TROEFCALL_STATS:
+        for stat in stats:
             done, opp = row[stat.done], row[stat.opportunities]
             cells[stat.label] = f"{done}/{opp}" if opp else "-"
         rows.append(cells)
@@ -223,14 +229,7 @@ def _toepen_players(frame: pl.DataFrame) -> None:
           behind="folds")  # fmt: skip
     st.caption("Click a bar to list the hands behind it.")
     st.subheader("The numbers, with done / opportunities")
-    rows = []
-    for row in frame.iter_rows(named=True):
-        cells = {"player": row["player"], "hands": row["hands"]}
-        for stat in STATS:
-            done, opp = row[stat.done], row[stat.opportunities]
-            cells[stat.label] = f"{done}/{opp}" if opp else "-"
-        rows.append(cells)
-    st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
+    _numbers(frame, STATS)
     _hands_behind(frame["player"].to_list())
 
 

@@ -459,26 +459,13 @@ class _Referee:
                     "cards can be written only at the deal, after a laundry or after a redeal",
                     stmt,
                 )
-            words = rest.split()
-            verb = VERBS.get(words[0].lower()) if words else None
-            if verb is None:
-                if len(words) != 1:
-                    raise self.fail(
-                        "expected a card or one of knocks, stays, folds, laundry, checks, "
-                        f"armoede, redeals, whistles after {game.players[seat]}, "
-                        f"found {rest!r}"
-                        if rest
-                        else f"expected a card or an action after {game.players[seat]}",
-                        stmt,
-                    )
-                card = self.card(words[0], (stmt.line, col))
-                self.check_label(game, stmt)
-                self.apply(stmt, game.play, seat, card)
+            said = self.card_or_verb(
+                game, stmt, seat, rest, col, "knocks, stays, folds, laundry, checks, armoede, "
+                "redeals, whistles",
+            )  # fmt: skip
+            if said is None:
                 continue
-            if stmt.trick is not None:
-                raise self.fail(
-                    f"a trick number must stand before a card played, found {rest!r}", stmt
-                )
+            verb, words = said
             args = words[1:]
             if verb == "check":
                 if not args or len(args) > 2:
@@ -542,25 +529,10 @@ class _Referee:
                 self.check_result(game, stmt, start)
                 continue
             seat, rest, col = self.split_name(game, stmt)
-            words = rest.split()
-            verb = VERBS.get(words[0].lower()) if words else None
-            if verb is None:
-                if len(words) != 1:
-                    raise self.fail(
-                        "expected a card or one of trumps, kap, baunie, stops after "
-                        f"{game.players[seat]}, found {rest!r}"
-                        if rest
-                        else f"expected a card or an action after {game.players[seat]}",
-                        stmt,
-                    )
-                card = self.card(words[0], (stmt.line, col))
-                self.check_label(game, stmt)
-                self.apply(stmt, game.play, seat, card)
+            said = self.card_or_verb(game, stmt, seat, rest, col, "trumps, kap, baunie, stops")
+            if said is None:
                 continue
-            if stmt.trick is not None:
-                raise self.fail(
-                    f"a trick number must stand before a card played, found {rest!r}", stmt
-                )
+            verb, words = said
             if verb not in _TROEFCALL_VERBS:
                 raise self.fail(f"{words[0]!r} is not a Troefcall action", stmt)
             args = words[1:]
@@ -589,6 +561,28 @@ class _Referee:
             else:
                 waiting = f"{game.name(game.to_move)} to play"
             raise self.fail(f"hand {hand.number} is not finished ({waiting})", hand)
+
+    def card_or_verb(
+        self, game: Game, stmt: _Stmt, seat: int, rest: str, col: int, verbs: str
+    ) -> tuple[str, list[str]] | None:
+        """Play `Anna Jh` at once (None), or return the verb and words of `Anna knocks`."""
+        words = rest.split()
+        verb = VERBS.get(words[0].lower()) if words else None
+        if verb is None:
+            if len(words) != 1:
+                raise self.fail(
+                    f"expected a card or one of {verbs} after {game.players[seat]}, found {rest!r}"
+                    if rest
+                    else f"expected a card or an action after {game.players[seat]}",
+                    stmt,
+                )
+            card = self.card(words[0], (stmt.line, col))
+            self.check_label(game, stmt)
+            self.apply(stmt, game.play, seat, card)
+            return None
+        if stmt.trick is not None:
+            raise self.fail(f"a trick number must stand before a card played, found {rest!r}", stmt)
+        return verb, words
 
     def is_play(self, game: Game, stmt: _Stmt) -> bool:
         """Whether a statement plays a card (`Anna Jh`)."""

@@ -147,6 +147,11 @@ class _Steps:
             self.swallow_pay = None
             return None
         self.swallow_pay = None
+        match event:  # the same in both games
+            case CardPlayed(seat=seat, card=played):
+                return f"  {names[seat]} plays {pretty(played)}"
+            case TrickWon(seat=seat, number=number):
+                return f"  → {names[seat]} takes trick {number}"
         if isinstance(game, Troefcall):
             return self.troefcall_sentence(game, event, names)
         match event:
@@ -157,10 +162,6 @@ class _Steps:
                     else ""
                 )
                 return f"{names[event.seat]} deals; the stake is {stake}{poor}"
-            case CardPlayed(seat=seat, card=card):
-                return f"  {names[seat]} plays {pretty(card)}"
-            case TrickWon(seat=seat, number=number):
-                return f"  → {names[seat]} takes trick {number}"
             case Knock(seat=seat, stake=stake):
                 return f"{names[seat]} knocks: the stake is now {stake}"
             case Stay(seat=seat):
@@ -210,10 +211,6 @@ class _Steps:
                 return f"{names[dealer]} deals; {who} cuts and calls trump"
             case TrumpCalled(seat=seat, suit=suit):
                 return f"{names[seat]} calls trump: {suit.symbol} {suit.english}"
-            case CardPlayed(seat=seat, card=card):
-                return f"  {names[seat]} plays {pretty(card)}"
-            case TrickWon(seat=seat, number=number):
-                return f"  → {names[seat]} takes trick {number}"
             case Kap(seat=seat):
                 return f"{names[seat]}: kap! ({side_names(game, seat)} took the first 7 tricks)"
             case Baunie(seat=seat):

@@ -20,7 +20,6 @@ answers at any moment), then the result.
 from __future__ import annotations
 
 import copy
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -850,14 +849,7 @@ class Toepen(TrickGame):
         For what-if playouts: the copy shares nothing mutable with the original.
         """
         other = copy.copy(self)
-        other.log = []
-        other._mover_stamp = -1
-        other.hands = [list(h) for h in self.hands]
-        other.seen = set(self.seen)
-        other.voids = [set(v) for v in self.voids]
-        other.deal_queue = deque(self.deal_queue)
-        other.trick_plays = list(self.trick_plays)
-        other.tricks_won = list(self.tricks_won)
+        other._fork_core()
         other.lives, other.alive = list(self.lives), list(self.alive)
         other.folded, other.dealt = list(self.folded), list(self.dealt)
         other.answer_queue = list(self.answer_queue)
@@ -869,8 +861,6 @@ class Toepen(TrickGame):
         other.declared_armoede = set(self.declared_armoede)
         other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
         other.window = None if self.window is None else copy.copy(self.window)
-        other.shuffled = list(self.shuffled)
-        other.rng = None
         return other
 
     def snapshot(self) -> tuple[object, ...]:
@@ -901,11 +891,3 @@ class Toepen(TrickGame):
             if self.window is None
             else (self.window.kind, self.window.seat, self.window.checked),
         )
-
-    @staticmethod
-    def _can(verify: object, *args: object) -> bool:
-        try:
-            verify(*args)  # type: ignore[operator]
-        except IllegalActionError:
-            return False
-        return True

@@ -327,3 +327,27 @@ class TrickGame:
 
     def _trick_complete(self, winner: int) -> None:
         """Hook: a trick has just been won by `winner`."""
+
+    # -- helpers for the games ----------------------------------------------------------------
+
+    @staticmethod
+    def _can(verify: object, *args: object) -> bool:
+        """Whether `verify(*args)` passes: each game's `can_x` asks its `verify_x`."""
+        try:
+            verify(*args)  # type: ignore[operator]
+        except IllegalActionError:
+            return False
+        return True
+
+    def _fork_core(self) -> None:
+        """Give this shallow copy its own copies of the core's mutable state, and no log."""
+        self.log = []
+        self._mover_stamp = -1
+        self.hands = [list(h) for h in self.hands]
+        self.seen = set(self.seen)
+        self.voids = [set(v) for v in self.voids]
+        self.deal_queue = deque(self.deal_queue)
+        self.trick_plays = list(self.trick_plays)
+        self.tricks_won = list(self.tricks_won)
+        self.shuffled = list(self.shuffled)
+        self.rng = None

@@ -22,7 +22,6 @@ texts are silent.
 from __future__ import annotations
 
 import copy
-from collections import deque
 from collections.abc import Sequence
 from typing import Literal
 
@@ -543,21 +542,12 @@ class Troefcall(TrickGame):
     def fork(self) -> Troefcall:
         """A copy to play on without touching this game (its log starts empty)."""
         other = copy.copy(self)
-        other.log = []
-        other._mover_stamp = -1
-        other.hands = [list(h) for h in self.hands]
-        other.seen = set(self.seen)
-        other.voids = [set(v) for v in self.voids]
-        other.deal_queue = deque(self.deal_queue)
-        other.trick_plays = list(self.trick_plays)
-        other.tricks_won = list(self.tricks_won)
+        other._fork_core()
         other.scores = list(self.scores)
         other.side_tricks = list(self.side_tricks)
         other.last_taker = list(self.last_taker)
         other.jack_deal = list(self.jack_deal)
         other._rest_of_deal = list(self._rest_of_deal)
-        other.shuffled = list(self.shuffled)
-        other.rng = None
         return other
 
     def snapshot(self) -> tuple[object, ...]:
@@ -583,11 +573,3 @@ class Troefcall(TrickGame):
             self.winner,
             self.loser,
         )
-
-    @staticmethod
-    def _can(verify: object, *args: object) -> bool:
-        try:
-            verify(*args)  # type: ignore[operator]
-        except IllegalActionError:
-            return False
-        return True

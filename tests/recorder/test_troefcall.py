@@ -378,3 +378,15 @@ def test_a_typed_hand_replays_to_the_same_game() -> None:
     assert [e.kind for e in g.log[:3]] == ["reveal", "reveal", "hand_start"]
     again = replay(g.rules, g.players, g.log)
     assert isinstance(again, Troefcall) and again.snapshot() == g.snapshot()
+
+
+def test_a_fork_plays_on_without_touching_the_game() -> None:
+    g = game()
+    hand(g, ALL_SPADES)
+    play_tricks(g, 3)
+    before = g.snapshot()
+    other = g.fork()
+    play_tricks(other, 4)
+    other.kap(0)
+    assert other.scores == [5, 0] and other.log[-1] == HandEnd(0, None)
+    assert g.snapshot() == before and len(g.hands[0]) == 10
