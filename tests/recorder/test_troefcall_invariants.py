@@ -15,7 +15,8 @@ import random
 
 import pytest
 
-from recorder.cards import Card
+from recorder.cards import Card, Suit
+from recorder.errors import IllegalActionError
 from recorder.events import (
     Baunie,
     CardPlayed,
@@ -223,3 +224,29 @@ def test_fixed_hands_games_end_after_that_many_hands() -> None:
     for seed in range(5):
         game, auditor = random_game(rules, seed)
         assert game.over and auditor.hands == 3
+
+
+def test_an_action_is_accepted_exactly_when_it_is_listed_as_legal() -> None:
+    rules = Ruleset.preset("troefcall").with_variants("target-15")
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(6):
+        game = Troefcall(rules, NAMES, seed=seed)
+        while not game.over and game.hand_no <= 12:
+            legal = game.legal_actions()
+            candidates: list[Event] = [Kap(s) for s in range(4)] + [Baunie(s) for s in range(4)]
+            candidates += [Stop(s) for s in range(4)]
+            candidates += [CardPlayed(s, c) for s in range(4) for c in game.hands[s] if c]
+            if game.phase == "call":
+                candidates += [TrumpCalled(s, suit) for s in range(4) for suit in Suit]
+            for action in candidates:
+                trial = game.fork()
+                try:
+                    trial.apply(action)
+                    accepted = True
+                except IllegalActionError:
+                    accepted = False
+                assert accepted == (action in legal), (action, game.phase)
+                checked += 1
+            game.apply(choose(game, legal, rng))
+    assert checked > 10_000
