@@ -1,10 +1,12 @@
 """The month in the club bulletin: Markdown, one standalone HTML page with charts, and CSV.
 
-Content: a leaderboard, the month's biggest bluffer and best bluff, the
-costliest fold, the hand of the month (the highest stake) with its move list,
-and a table per player. Every name is escaped in HTML; CSV cells that a
-spreadsheet would run as formulas are neutralised. The HTML loads nothing from
-the network: the charts are inline SVG.
+Content: for Toepen a leaderboard, the month's biggest bluffer and best bluff,
+the costliest fold, the hand of the month (the highest stake) with its move
+list, and a table per player; for Troefcall the partnerships' calls made good,
+kap partij, baunie and points, and a table per player. Every name is escaped in
+HTML; CSV cells that a spreadsheet would run as formulas are neutralised. The
+HTML loads nothing from the network: the charts are inline SVG. The CSV holds
+the Toepen table, or the Troefcall players' in a month without Toepen.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import duckdb
 import polars as pl
 
 from analytics.report import stats_csv
-from analytics.stats import SMALL_SAMPLE, player_stats
+from analytics.stats import SMALL_SAMPLE, player_stats, troefcall_stats
 from parsers.render import view_hand
 from recorder.errors import KroegError
 from recorder.store import Dataset
@@ -39,6 +41,9 @@ class Newsletter:
     costliest_fold: dict[str, Any] | None
     hand_of_the_month: dict[str, Any] | None
     moves: list[str]
+    #: Troefcall's month: a row per side and a row per player (empty without Troefcall).
+    sides: pl.DataFrame | None = None
+    troefcall_players: pl.DataFrame | None = None
 
 
 def _month_range(month: str) -> tuple[date, date]:
@@ -63,9 +68,14 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     """Gather the month's figures (the dataset's derived facts must be up to date)."""
     first, last = _month_range(month)
     players = player_stats(con, since=first, until=last)
-    if players.is_empty():
+    sides = troefcall_stats(con, by="side", since=first, until=last)
+    troef_players = troefcall_stats(con, since=first, until=last)
+    if players.is_empty() and sides.is_empty():
         raise KroegError(f"no finished hands in {month}")
     ranked = players.sort(["cost_per_hand", "player"])
+    games = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
+             if not frame.is_empty()]  # fmt: skip
+    sides = sides.sort(["points_per_hand", "player"], descending=[True, False])
     bluffer = _one(
         con,
         f"""SELECT k.player, count(*) FILTER (WHERE k.bluff) AS bluffs, count(k.strength) AS knocks
@@ -103,8 +113,10 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     if top is not None:
         view = view_hand(dataset.read_game(top["game_id"]), top["hand"])
         moves = [line for block in view.steps for line in block]
-    title = f"Toepen in {first:%B %Y}"
-    return Newsletter(month, title, ranked, bluffer, best_bluff, costliest, top, moves)
+    title = f"{' and '.join(games)} in {first:%B %Y}"
+    return Newsletter(
+        month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players
+    )
 
 
 def _pct(done: int, opportunities: int) -> str:
@@ -159,21 +171,57 @@ def _row_cells(row: dict[str, Any]) -> list[str]:
 def markdown(news: Newsletter) -> str:
     """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
     out = [f"# {news.title}", ""]
-    out += ["## Leaderboard", "", "Fewest lives or points lost per hand first.", ""]
-    for place, row in enumerate(news.players.iter_rows(named=True), start=1):
-        out.append(f"{place}. **{row['player']}** — {row['cost_per_hand']:.2f} lost per hand "
-                   f"over {row['hands']} hands")  # fmt: skip
-    out.append("")
-    for title, sentence in _headlines(news):
-        out += [f"## {title}", "", sentence, ""]
-    if news.moves:
-        out += ["### The hand, move by move", "", "```", *news.moves, "```", ""]
-    out += ["## Every player", "", "| player | " + " | ".join(c for c, _ in _COLUMNS) + " |",
-            "|---" * (len(_COLUMNS) + 1) + "|"]  # fmt: skip
-    for row in news.players.iter_rows(named=True):
-        out.append(f"| {row['player']} | " + " | ".join(_row_cells(row)) + " |")
-    out += ["", "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
+    if not news.players.is_empty():
+        out += ["## Leaderboard", "", "Fewest lives or points lost per hand first.", ""]
+        for place, row in enumerate(news.players.iter_rows(named=True), start=1):
+            out.append(f"{place}. **{row['player']}** — {row['cost_per_hand']:.2f} lost per "
+                       f"hand over {row['hands']} hands")  # fmt: skip
+        out.append("")
+        for title, sentence in _headlines(news):
+            out += [f"## {title}", "", sentence, ""]
+        if news.moves:
+            out += ["### The hand, move by move", "", "```", *news.moves, "```", ""]
+        out += ["## Every player", "", "| player | " + " | ".join(c for c, _ in _COLUMNS) + " |",
+                "|---" * (len(_COLUMNS) + 1) + "|"]  # fmt: skip
+        for row in news.players.iter_rows(named=True):
+            out.append(f"| {row['player']} | " + " | ".join(_row_cells(row)) + " |")
+        out.append("")
+    for heading, frame in _troefcall_tables(news):
+        out += [f"## {heading}", "", "| | " + " | ".join(c for c, _ in _TROEF_COLUMNS) + " |",
+                "|---" * (len(_TROEF_COLUMNS) + 1) + "|"]  # fmt: skip
+        for row in frame.iter_rows(named=True):
+            out.append(f"| {row['player']} | " + " | ".join(_troef_cells(row)) + " |")
+        out.append("")
+    out += ["Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
     return "\n".join(out)
+
+
+_TROEF_COLUMNS = [
+    ("hands", None), ("calls made good", ("calls_made", "calls")),
+    ("kap partij", ("kaps", "hands")), ("baunie made", ("baunies_won", "baunies")),
+    ("tricks/hand", ("tricks", "hands")), ("points/hand", ("points", "hands")),
+]  # fmt: skip
+
+
+def _troef_cells(row: dict[str, Any]) -> list[str]:
+    cells = [str(row["hands"])]
+    for label, pair in _TROEF_COLUMNS[1:]:
+        assert pair is not None
+        done, opp = row[pair[0]], row[pair[1]]
+        if label.endswith("/hand"):
+            cells.append(f"{done / opp:.2f}" if opp else "-")
+        else:
+            cells.append(_pct(done, opp))
+    return cells
+
+
+def _troefcall_tables(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
+    """The Troefcall tables of the month: the sides (most points first), then the players."""
+    if news.sides is None or news.sides.is_empty():
+        return []
+    assert news.troefcall_players is not None
+    return [("Troefcall: the partnerships", news.sides),
+            ("Troefcall: every player", news.troefcall_players)]  # fmt: skip
 
 
 def _bars(title: str, rows: list[tuple[str, float, str]], maximum: float) -> str:
@@ -226,11 +274,33 @@ def _suits(text: str) -> str:
 def page(news: Newsletter) -> str:
     """One standalone HTML page: no scripts, no network, charts inline."""
     e = html.escape
-    rows = list(news.players.iter_rows(named=True))
     out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{e(news.title)}</title><style>{_CSS}</style></head><body>",
-           f"<h1><small>THE CLUB BULLETIN</small>{e(news.title)}</h1>",
-           "<h2>Leaderboard</h2><p>Fewest lives or points lost per hand first.</p>",
+           f"<h1><small>THE CLUB BULLETIN</small>{e(news.title)}</h1>"]  # fmt: skip
+    if not news.players.is_empty():
+        out += _toepen_html(news)
+    for heading, frame in _troefcall_tables(news):
+        rows = list(frame.iter_rows(named=True))
+        out.append(f"<h2>{e(heading)}</h2>")
+        if heading.endswith("partnerships"):
+            made = [(r["player"], r["calls_made_rate"] or 0.0, _pct(r["calls_made"], r["calls"]))
+                    for r in rows]  # fmt: skip
+            out.append(_bars("Calls made good (7 tricks or more)", made, 1.0))
+        out.append("<table><tr><th></th>"
+                   + "".join(f"<th>{e(c)}</th>" for c, _ in _TROEF_COLUMNS) + "</tr>")  # fmt: skip
+        for row in rows:
+            cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row))
+            out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
+        out.append("</table>")
+    out.append("<footer>Rates show done/opportunities. Made with kroeg.</footer>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _toepen_html(news: Newsletter) -> list[str]:
+    e = html.escape
+    rows = list(news.players.iter_rows(named=True))
+    out = ["<h2>Leaderboard</h2><p>Fewest lives or points lost per hand first.</p>",
            '<ol class="board">']  # fmt: skip
     for row in rows:
         out.append(f"<li><b>{e(row['player'])}</b> — {row['cost_per_hand']:.2f} lost per hand "
@@ -255,9 +325,8 @@ def page(news: Newsletter) -> str:
     for row in rows:
         out.append(f"<tr><td>{e(row['player'])}</td>"
                    + "".join(f"<td>{e(c)}</td>" for c in _row_cells(row)) + "</tr>")  # fmt: skip
-    out.append("</table><footer>Rates show done/opportunities. Made with kroeg.</footer>")
-    out.append("</body></html>")
-    return "\n".join(out)
+    out.append("</table>")
+    return out
 
 
 def write(news: Newsletter, folder: str | Path) -> list[Path]:
@@ -266,9 +335,10 @@ def write(news: Newsletter, folder: str | Path) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     stem = target / f"newsletter-{news.month}"
     paths = [stem.with_suffix(".md"), stem.with_suffix(".html"), stem.with_suffix(".csv")]
-    for path, text in zip(
-        paths, (markdown(news), page(news), stats_csv(news.players)), strict=True
-    ):
+    table = news.players
+    if table.is_empty() and news.troefcall_players is not None:
+        table = news.troefcall_players  # a Troefcall-only month
+    for path, text in zip(paths, (markdown(news), page(news), stats_csv(table)), strict=True):
         tmp = path.with_name(f".{path.name}.tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)

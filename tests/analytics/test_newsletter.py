@@ -69,3 +69,24 @@ def test_a_month_without_hands_and_a_bad_month(club: Path, tmp_path: Path) -> No
         app, ["newsletter", str(club), "--month", "Nov", "--out", str(tmp_path)]
     )
     assert bad.output.strip() == "Error: expected a month like 2026-11, found 'Nov'"
+
+
+def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
+    (evening,) = notation.load(SAMPLES / "troefcall-evening.txt")
+    hostile = dataclasses.replace(evening, players=HOSTILE, game_id="hostile-tc")
+    Dataset(tmp_path / "tc").write([evening, hostile])
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["newsletter", str(tmp_path / "tc"), "--month", "2026-11", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    md = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
+    assert md.startswith("# Troefcall in November 2026\n") and "## Leaderboard" not in md
+    assert "| Anna & Carla | 3 | 50% (1/2) | 33% (1/3) | - | 5.67 | 1.67 |" in md
+    assert "| Dan | 3 | - | 0% (0/3) | - | 5.33 | 1.33 |" in md
+    page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
+    assert "Calls made good (7 tricks or more)" in page and "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Carla &amp; Co" in page
+    text = (out / "newsletter-2026-11.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(text.splitlines()))
+    assert {r["player"] for r in rows} >= {"Anna", "'=HYPERLINK(\"x\")"}
