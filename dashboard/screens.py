@@ -141,9 +141,13 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
         "‹ Previous": max(step - 1, 0),
         "Next ›": min(step + 1, last),
         "Last »": last,
-        "Next knock": _next_kind(states, step, "knock"),
-        "Next fold": _next_kind(states, step, "fold"),
     }
+    if states[0].teams is None:  # Toepen: jump to the decisions
+        jumps["Next knock"] = _next_kind(states, step, ("knock",))
+        jumps["Next fold"] = _next_kind(states, step, ("fold",))
+    else:  # Troefcall: trick by trick, and to the announcements
+        jumps["Next trick"] = _next_kind(states, step, ("trick",))
+        jumps["Next call"] = _next_kind(states, step, ("trump", "kap", "baunie", "stop"))
     for column, (label, target) in zip(buttons, jumps.items(), strict=True):
         # A callback moves the step before the page is drawn again, so every button
         # (and whether it is enabled) is computed from the step the user now sees.
@@ -167,8 +171,8 @@ def _go_to_step(target: int | None) -> None:
         st.session_state["replay_step"] = target
 
 
-def _next_kind(states: list, step: int, kind: str) -> int | None:  # type: ignore[type-arg]
-    return next((s.step for s in states if s.step > step and s.kind == kind), None)
+def _next_kind(states: list, step: int, kinds: tuple[str, ...]) -> int | None:  # type: ignore[type-arg]
+    return next((s.step for s in states if s.step > step and s.kind in kinds), None)
 
 
 def players() -> None:

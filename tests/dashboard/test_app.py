@@ -201,6 +201,13 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     shown = page_html(at)
     assert "Carla: kap! (Anna &amp; Carla took the first 7 tricks)" in shown
     assert "Anna &amp; Carla 7" in shown and "Ben &amp; Dan 0" in shown
+    at.button(key="replay_« First").click().run()
+    at.button(key="replay_Next call").click().run()
+    assert at.slider(key="replay_step").value == 6  # the trump call
+    at.button(key="replay_Next trick").click().run()
+    assert "→ Anna takes trick 1" in page_html(at)
+    at.button(key="replay_Next call").click().run()
+    assert at.slider(key="replay_step").value == kap
     at.toggle(key="replay_all").set_value(True).run()
     assert '<span class="kroeg-card">6♠</span>' not in page_html(at)  # played by now
     assert 'class="kroeg-card back"' not in page_html(at)
