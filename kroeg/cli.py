@@ -165,7 +165,9 @@ def info(dataset: DatasetArg) -> None:
 
 
 def render_summary(dataset: Dataset) -> str:
-    """The text of `kroeg info`."""
+    """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
+    from analytics.views import connect
+
     s = summarize(dataset)
     lines = [
         f"{dataset.path}: {s.games:,} games, {s.hands:,} hands, {s.events:,} events",
@@ -175,37 +177,45 @@ def render_summary(dataset: Dataset) -> str:
     if s.rulesets:
         rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
         lines.append(f"rule sets: {rules}")
-    if not s.players:
+    else:
         lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
-    for ruleset in sorted({p.ruleset for p in s.players}):
-        lines.append("")
-        if any(p.game_type == "troefcall" for p in s.players if p.ruleset == ruleset):
-            header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
-            lines += [header, "-" * len(header)]
-            for p in sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.name):
-                lines.append(
-                    f"{p.name:<16} {p.games:>6,} {p.hands:>7,} {p.calls:>6,} {p.points:>11,}"
-                )
-            continue
-        rows = sorted((p for p in s.players if p.ruleset == ruleset), key=lambda p: p.cost_per_hand)
+        return "\n".join(lines)
+    con = connect(dataset)
+    # Totals per rule set: a penalty point and a life are not the same unit.
+    toepen = con.sql(
+        "SELECT ruleset, player, count(DISTINCT game_id) AS games, sum(hands)::BIGINT AS hands, "
+        "sum(knocks)::BIGINT AS knocks, sum(folds)::BIGINT AS folds, sum(paid)::BIGINT AS cost "
+        "FROM seat_totals JOIN games USING (game_id) GROUP BY ALL"
+    ).fetchall()
+    toepen.sort(key=lambda r: (r[0], r[6] / r[3], r[1]))  # least cost per hand first
+    troefcall = con.sql(
+        "SELECT g.ruleset, t.player, count(DISTINCT t.game_id) AS games, "
+        "sum(t.hands)::BIGINT, sum(t.calls)::BIGINT, sum(t.points)::BIGINT "
+        "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL ORDER BY 1, 2"
+    ).fetchall()
+    for ruleset in sorted({row[0] for row in toepen}):
         header = (
             f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
             f"{'cost':>7} {'cost/hand':>9}"
         )
-        lines.append(header)
-        lines.append("-" * len(header))
-        for p in rows:
+        lines += ["", header, "-" * len(header)]
+        for _, name, games, hands, knocks, folds, cost in (r for r in toepen if r[0] == ruleset):
             lines.append(
-                f"{p.name:<16} {p.games:>6,} {p.hands:>7,} {p.knocks:>7,} {p.folds:>6,} "
-                f"{p.cost:>7,} {p.cost_per_hand:>9.3f}"
+                f"{name:<16} {games:>6,} {hands:>7,} {knocks:>7,} {folds:>6,} "
+                f"{cost:>7,} {cost / hands:>9.3f}"
             )
-    if any(p.game_type == "toepen" for p in s.players):
-        lines.append("")
-        lines.append("cost: penalty points taken or lives lost (every pay event).")
-    if any(p.game_type == "troefcall" for p in s.players):
-        lines.append("")
-        lines.append("side points: what the player's side scored (Troefcall); calls: hands as")
-        lines.append("trump caller. `kroeg stats` has calls made good, kap and baunie.")
+    for ruleset in sorted({row[0] for row in troefcall}):
+        header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
+        lines += ["", header, "-" * len(header)]
+        for _, name, games, hands, calls, points in (r for r in troefcall if r[0] == ruleset):
+            lines.append(f"{name:<16} {games:>6,} {hands:>7,} {calls:>6,} {points:>11,}")
+    if toepen:
+        lines += ["", "cost: penalty points taken or lives lost (every pay event)."]
+    if troefcall:
+        lines += ["", "side points: what the player's side scored (Troefcall); calls: hands as",
+                  "trump caller. `kroeg stats` has calls made good, kap and baunie."]  # fmt: skip
+    if toepen or troefcall:
+        lines += ["Finished hands only (docs/STATS.md)."]
     return "\n".join(lines)
 
 

@@ -165,3 +165,24 @@ def test_simulate_troefcall_with_its_bots_and_variants(tmp_path: Path) -> None:
     )
     wrong = kroeg("simulate", "--rules", "troefcall", "-V", "poverty", "--out", str(out))
     assert wrong.output.strip() == "Error: variant 'poverty' is not a troefcall variant"
+
+
+def test_info_totals_are_the_statistics_counts(tmp_path: Path) -> None:
+    from parsers import notation
+
+    samples = Path(__file__).resolve().parents[2] / "sample_logs"
+    ds = Dataset(tmp_path / "d")
+    ds.write(notation.load(samples / "laundry-and-checks.txt"))
+    ds.write(notation.load(samples / "troefcall-evening.txt"))
+    lines = kroeg("info", str(ds.path)).output.splitlines()
+    # The same counts as `kroeg stats` (tests/kroeg/test_cli_stats.py, docs/STATS.md).
+    assert lines[
+        lines.index("classic           games   hands  knocks  folds    cost cost/hand") + 2 :
+    ][:4] == [
+        "Carla                 1       2       0      1       1     0.500",
+        "Dan                   1       2       0      0       2     1.000",
+        "Anna                  1       2       0      0       3     1.500",
+        "Ben                   1       2       1      0       4     2.000",
+    ]
+    assert "Anna                  1       3      1           5" in lines
+    assert "Dan                   1       3      0           4" in lines
