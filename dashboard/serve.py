@@ -9,6 +9,7 @@ this same process, so its script finds everything loaded.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,12 +21,17 @@ def warm() -> None:
     import altair  # noqa: F401  (the Players charts)
     import polars  # noqa: F401
 
+    # What the pages use, but not the pages themselves: their cached functions must be
+    # made once Streamlit's runtime is up.
+    import analytics.stats  # noqa: F401
+    import parsers.render  # noqa: F401
+    import recorder.manual  # noqa: F401
     from analytics.views import connect
-    from dashboard import data, screens  # noqa: F401
 
-    path = data.dataset_path()
-    if path is None:
+    value = os.environ.get("KROEG_DATASET")
+    if not value:
         return
+    path = Path(value)
     try:
         con = connect(path)
         con.execute("SELECT count(*) FROM games").fetchall()
