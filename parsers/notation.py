@@ -409,6 +409,15 @@ class _Referee:
                 assert before is not None
                 game = before
                 skipped = True
+                if isinstance(game, Troefcall):
+                    # The deal moves on one seat whatever the skipped hand held.
+                    try:
+                        named = None if hand.dealer is None else self.names.resolve(hand.dealer)
+                    except UnknownName:
+                        named = None
+                    dealt = named if named is not None else game.next_dealer
+                    game.next_dealer = None if dealt is None else (dealt + 1) % 4
+                    skipped = False
         if game.hand_no == 0:
             return None
         events = tuple(game.log)

@@ -104,3 +104,17 @@ def test_troefcall_variants_do_not_apply_to_toepen() -> None:
         Ruleset.preset("classic").with_variants("silent-kap")
     with pytest.raises(RulesError, match="'poverty' is not a troefcall variant"):
         Ruleset.preset("troefcall").with_variants("poverty")
+
+
+def test_lenient_skips_a_bad_hand_and_the_deal_still_moves_on() -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace(
+        "4. Carla Kd, Dan 9d, Anna 5d, Ben Qd", "4. Carla Kd, Dan 9d, Anna 5d, Ben Qs"
+    )
+    parsed = notation.parse(text, lenient=True)
+    assert [str(e) for e in parsed.errors] == [
+        "38:22: hand 2, trick 5: Anna cannot play Qs: it is played or shown"
+    ]
+    (game,) = parsed.games
+    starts = [e for e in game.events if e.kind == "hand_start"]
+    # Hand 2 (Anna dealing) is left out; hand 3 is still Ben's deal and Carla's call.
+    assert [(e.seat, e.caller) for e in starts] == [(3, 0), (1, 2)]  # type: ignore[attr-defined]
