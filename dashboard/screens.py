@@ -21,7 +21,7 @@ from dashboard.table import CSS, events_html, table_html
 from parsers.commands import Session
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
-from recorder.rules import TROEFCALL_VARIANTS, VARIANTS, Ruleset
+from recorder.rules import VARIANTS, Ruleset
 
 __all__ = ["overview", "players", "record", "replay", "sessions"]
 
@@ -432,16 +432,16 @@ def record() -> None:
     if manual.game.trick_plays:
         cards = " ".join(f"{manual.players[s]} {c.pretty}" for s, c in manual.game.trick_plays)
         st.markdown(f"on the table: {html.escape(cards)}")
-    quick = st.columns(4)
-    for column, (label, command) in zip(
-        quick, [("Stay", "s"), ("Fold", "f"), ("Knock", "k"), ("Undo", "undo")], strict=True
-    ):
+    if manual.rules.game == "troefcall":
+        buttons = [("Kap", "kap"), ("Baunie", "baunie"), ("Stop", "stop"), ("Undo", "undo")]
+        hint = "Command: 'spades', a card ('jh'), 'c kap', 'Anna: 3c 5s …', 'skip', 'help'"
+    else:
+        buttons = [("Stay", "s"), ("Fold", "f"), ("Knock", "k"), ("Undo", "undo")]
+        hint = "Command: a card ('jh'), 'b k', 's', 'f', 'Anna: Jh Jc Td 9s', 'skip', 'help'"
+    for column, (label, command) in zip(st.columns(4), buttons, strict=True):
         column.button(label, key=f"record_{command}", on_click=_record_run, args=(command,),
                       use_container_width=True)  # fmt: skip
-    st.text_input(
-        "Command: a card ('jh'), 'b k', 's', 'f', 'Anna: Jh Jc Td 9s', 'skip', 'help'",
-        key="record_command", on_change=_record_command,
-    )  # fmt: skip
+    st.text_input(hint, key="record_command", on_change=_record_command)
     if st.button("Store the game", key="record_store", type="primary"):
         _record_run("quit")
         st.rerun()
@@ -452,9 +452,10 @@ def record() -> None:
 def _start_form() -> None:
     with st.form("record_start"):
         players = st.text_input("Players, in seat order", "Anna, Ben, Carla, Dan")
-        rules = st.selectbox("Rules", ["classic", "lives"])
+        rules = st.selectbox("Rules", ["classic", "lives", "troefcall"])
         variants = st.multiselect(
-            "Variants", sorted(v for v in VARIANTS if v not in TROEFCALL_VARIANTS)
+            "Variants (Troefcall: target-15/20/50, free-trump-call, silent-kap, no-baunie)",
+            sorted(VARIANTS),
         )
         venue = st.text_input("Venue", "")
         started = st.form_submit_button("Start the game", use_container_width=True)

@@ -428,6 +428,8 @@ def record(
     Commands are read line by line when standard input is not a terminal.
 
     Example: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan
+
+    Troefcall: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan --rules troefcall
     """
     interactive = sys.stdin.isatty()
     if interactive:

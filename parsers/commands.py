@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from parsers.names import NameIndex
 from parsers.notation import VERBS
 from parsers.render import describe_events
-from recorder.cards import Card, Rank
+from recorder.cards import Card, Rank, Suit
 from recorder.errors import CardError, KroegError
 from recorder.manual import ManualGame
 
@@ -29,6 +29,9 @@ Cards: 'Anna: Jh Jc Td 9s; Ben: ?' (leave anyone out: unknown), or 'skip' for al
 Play: 'jh' (the player to move), 'Anna Jh', 'k' / 'b k' (knock), 's' / 'f' (stay / fold),
       'Carla laundry', 'Ben checks Carla [genuine|bluff]', 'Carla armoede', 'Dan redeals',
       'Anna whistles 3T'. Several at once: 'b k, c f, d s'.
+Troefcall: 'jacks: Anna 5h, Ben Jd' (before hand 1), the caller's five cards first, then
+      'spades' (or '♠', 'trumps s'), then the rest of the cards; 'kap', 'c kap', 'baunie',
+      'stop' after seven tricks in a row.
 Also: undo, score, help, pause (stop; resume later), quit (store the game and stop)."""
 
 
@@ -73,10 +76,15 @@ class Session:
             raise KroegError("the game is over: type quit to store it")
         if kind == "start":
             self.start(text)
+        elif kind == "trump":
+            self.trump(text)
         elif kind == "cut":
             for statement in self.split(text):
                 seat, rest = self.actor(statement, None)
                 manual.cut(seat, Card.parse(rest))
+        elif kind == "cards" and self.names_trump(text):
+            manual.deal({})  # Troefcall: trump called on cards nobody wrote down
+            self.trump(text)
         elif kind == "cards":
             self.cards(text)
         else:
@@ -107,6 +115,11 @@ class Session:
         return default, statement
 
     def start(self, text: str) -> None:
+        if text.lower().startswith(("jacks:", "jacks ")):  # Troefcall: the face-up deal
+            for statement in self.split(text[6:]):
+                seat, rest = self.actor(statement, None)
+                self.manual.draw_for_caller(seat, Card.parse(rest))
+            return
         words = [
             w
             for w in text.replace(",", " ").split()
@@ -115,6 +128,36 @@ class Session:
         words = [w for w in words if not w.isdigit() or len(words) == 1]
         dealer = None if not words else self.names.resolve(words[-1])
         self.manual.start_hand(dealer)
+
+    def names_trump(self, text: str) -> bool:
+        """Whether a line calls trump (`b trumps hearts`, `spades`) while its caller's first
+        five cards are being dealt."""
+        game = self.manual.game
+        if getattr(game, "trump", True) is not None or getattr(game, "phase", "") != "deal":
+            return False
+        if game.deal_queue and set(game.deal_queue) != {getattr(game, "caller", None)}:
+            return False
+        words = text.split()
+        if any(VERBS.get(w.lower()) == "trump" for w in words):
+            return True
+        try:
+            Suit.parse(text)
+        except KroegError:
+            return False
+        return True
+
+    def trump(self, text: str) -> None:
+        """`spades`, `♠`, `trumps s`, `Anna trumps hearts`: the caller names trump."""
+        words = text.split()
+        caller = self.manual.prompt().seats[0]
+        if len(words) > 1 and VERBS.get(words[0].lower()) != "trump":
+            caller = self.names.resolve(words[0])
+            words = words[1:]
+        if len(words) > 1 and VERBS.get(words[0].lower()) == "trump":
+            words = words[1:]
+        if len(words) != 1:
+            raise KroegError("name the trump suit: 'spades', 's' or '♠'")
+        self.manual.call_trump(caller, Suit.parse(words[0]))
 
     def cards(self, text: str) -> None:
         manual = self.manual
@@ -170,6 +213,10 @@ class Session:
                 if genuine is None:
                     raise KroegError(f"expected genuine or bluff, found {args[1]!r}")
             manual.check(seat, self.names.resolve(args[0]), genuine)
+        elif verb == "trump":
+            if len(args) != 1:
+                raise KroegError("name the trump suit: 'trumps spades'")
+            manual.call_trump(seat, Suit.parse(args[0]))
         elif verb == "whistle":
             if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
                 raise KroegError("expected a count and a rank, like 'whistles 3T'")

@@ -28,7 +28,6 @@ from recorder.events import event_from_row, number_events
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.referee import Replay
 from recorder.rules import Ruleset
-from recorder.troefcall import TEAMS
 
 __all__ = ["dump", "dumps", "load", "loads", "parse"]
 
@@ -129,7 +128,6 @@ class _Game:
             venue=self.venue,
             seed=self.seed,
             ruleset=self.ruleset,
-            teams=TEAMS if self.rules.game == "troefcall" else None,  # the rules decide them
         )
 
 

@@ -438,7 +438,6 @@ class _Referee:
             started_at=meta.get("started_at"),  # type: ignore[arg-type]
             venue=meta.get("venue"),  # type: ignore[arg-type]
             seed=meta.get("seed"),  # type: ignore[arg-type]
-            teams=TEAMS if isinstance(game, Troefcall) else None,
         )
 
     def apply(self, where: _Stmt | _Hand, action: Callable[..., object], *args: object) -> None:

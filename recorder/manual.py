@@ -26,13 +26,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from recorder.cards import Card, Rank
+from recorder.cards import Card, Rank, Suit
 from recorder.errors import IllegalActionError, KroegError
 from recorder.events import Event, HandStart, event_from_row
 from recorder.records import GameRecord, content_id
+from recorder.referee import Game, new_game
 from recorder.rules import Ruleset
 from recorder.store import Dataset, WriteReport
 from recorder.toepen import Toepen
+from recorder.troefcall import Troefcall
 
 __all__ = ["JournalError", "ManualGame", "Prompt"]
 
@@ -45,7 +47,11 @@ class JournalError(KroegError):
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the table is waiting for: `kind` is one of start, cut, cards, answer, play, over."""
+    """What the table is waiting for.
+
+    `kind` is one of start, cut, cards, answer, play, over; and for Troefcall, trump
+    (the caller names it) and announce (kap, baunie, stop, or the next lead).
+    """
 
     kind: str
     seats: tuple[int, ...]
@@ -63,7 +69,7 @@ class ManualGame:
         self.players: tuple[str, ...] = tuple(header["players"])
         self.inputs: list[Event] = []
         self.landed: str | None = None
-        self.game = Toepen(self.rules, self.players)
+        self.game: Game = new_game(self.rules, self.players)
 
     # -- starting, resuming -----------------------------------------------------------------
 
@@ -80,12 +86,7 @@ class ManualGame:
     ) -> ManualGame:
         """Begin a new game and its journal (which must not exist yet)."""
         path = Path(journal)
-        if rules.game != "toepen":
-            raise IllegalActionError(
-                f"manual entry records Toepen games; type a {rules.game} game in the notation "
-                "(docs/NOTATION.md) and land it with kroeg import"
-            )
-        Toepen(rules, players)  # the rules check the table before anything is written
+        new_game(rules, players)  # the rules check the table before anything is written
         if path.exists():
             raise JournalError(f"{path}: a journal is already there; resume it or choose another")
         header = {
@@ -155,7 +156,7 @@ class ManualGame:
         return recorded
 
     def _rebuild(self, inputs: list[Event]) -> None:
-        self.game = Toepen(self.rules, self.players)
+        self.game = new_game(self.rules, self.players)
         self.inputs = []
         for event in inputs:
             self._apply(event)
@@ -170,6 +171,8 @@ class ManualGame:
     def prompt(self) -> Prompt:
         """Whose turn it is, the stake, and what is expected, in words."""
         game, names = self.game, self.players
+        if isinstance(game, Troefcall):
+            return self._troefcall_prompt(game)
         stake = game.stake
         if game.over:
             return Prompt("over", (), stake, "the game is over")
@@ -213,6 +216,45 @@ class ManualGame:
             f"hand {game.hand_no}, trick {trick}: {names[mover]} {where} (stake {stake})",
         )
 
+    def _troefcall_prompt(self, game: Troefcall) -> Prompt:
+        names = self.players
+        if game.over:
+            return Prompt("over", (), 0, "the game is over")
+        if game.phase == "idle":
+            dealer = game.expected_dealer()
+            if dealer is None:
+                return Prompt(
+                    "start", (), 0,
+                    "hand 1: name the dealer, or the face-up deal 'jacks: Anna 5h, Ben Jd'",
+                )  # fmt: skip
+            caller = (dealer + 1) % 4
+            text = f"hand {game.hand_no + 1}: {names[dealer]} deals, {names[caller]} calls"
+            return Prompt("start", (dealer,), 0, text)
+        if game.deal_queue:
+            seats = tuple(dict.fromkeys(game.deal_queue))
+            listed = ", ".join(names[s] for s in seats)
+            first = " (the caller's first five)" if game.trump is None and len(seats) == 1 else ""
+            return Prompt("cards", seats, 0, f"cards for {listed}{first} (or skip)")
+        if game.phase == "call":
+            assert game.caller is not None
+            return Prompt("trump", (game.caller,), 0, f"{names[game.caller]} calls trump")
+        trump = "" if game.trump is None else f", trump {game.trump.symbol}"
+        leader = game.leader
+        if game.phase == "announce":
+            low, high = sorted((leader, game.partner(leader)))
+            side = f"{names[low]} & {names[high]}"
+            return Prompt(
+                "announce", (leader, game.partner(leader)), 0,
+                f"{side} took the first 7{trump}: kap, baunie, stop, or {names[leader]} leads",
+            )  # fmt: skip
+        if game.phase == "after_kap":
+            return Prompt("announce", (leader,), 0, f"stop, or {names[leader]} leads{trump}")
+        mover = game.to_move
+        assert mover is not None
+        where = "leads" if not game.trick_plays else "plays"
+        text = f"hand {game.hand_no}, trick {game.trick_no}: {names[mover]} {where}{trump}"
+        return Prompt("play", (mover,), 0, text)
+
     def scores(self) -> list[tuple[str, str]]:
         """Each player's running score as the rules count it: points or lives."""
         return [(name, self.game.score_text(seat)) for seat, name in enumerate(self.players)]
@@ -246,7 +288,37 @@ class ManualGame:
 
     def cut(self, seat: int, card: Card) -> Event:
         """A card cut for the first deal (rules that cut for the dealer)."""
-        return self._accept(self.game.cut, seat, card)
+        return self._accept(self._toepen().cut, seat, card)
+
+    def draw_for_caller(self, seat: int, card: Card) -> Event:
+        """Troefcall: a card dealt face up to find the first caller (the first Jack)."""
+        return self._accept(self._troefcall().draw_for_caller, seat, card)
+
+    def call_trump(self, seat: int, suit: Suit) -> Event:
+        """Troefcall: the caller names trump."""
+        return self._accept(self._troefcall().call_trump, seat, suit)
+
+    def kap(self, seat: int) -> Event:
+        """Troefcall: kap partij."""
+        return self._accept(self._troefcall().kap, seat)
+
+    def baunie(self, seat: int) -> Event:
+        """Troefcall: the side goes for all 13 tricks."""
+        return self._accept(self._troefcall().baunie, seat)
+
+    def stop(self, seat: int) -> Event:
+        """Troefcall: end the hand (after a partner's kap)."""
+        return self._accept(self._troefcall().stop, seat)
+
+    def _toepen(self) -> Toepen:
+        if not isinstance(self.game, Toepen):
+            raise IllegalActionError(f"{self.rules.name} is not Toepen: there is no such action")
+        return self.game
+
+    def _troefcall(self) -> Troefcall:
+        if not isinstance(self.game, Troefcall):
+            raise IllegalActionError(f"{self.rules.name} is not Troefcall: there is no such action")
+        return self.game
 
     def deal(self, hands: Mapping[int, Sequence[Card | None]]) -> list[Event]:
         """Deal the cards the engine waits for: the known ones given per seat, the rest unknown.
@@ -282,35 +354,35 @@ class ManualGame:
 
     def knock(self, seat: int) -> Event:
         """Toep."""
-        return self._accept(self.game.knock, seat)
+        return self._accept(self._toepen().knock, seat)
 
     def stay(self, seat: int) -> Event:
         """Answer a knock by staying in."""
-        return self._accept(self.game.stay, seat)
+        return self._accept(self._toepen().stay, seat)
 
     def fold(self, seat: int) -> Event:
         """Answer a knock by folding."""
-        return self._accept(self.game.fold, seat)
+        return self._accept(self._toepen().fold, seat)
 
     def laundry(self, seat: int) -> Event:
         """Swap the hand for four stock cards (deal them next, or leave them unknown)."""
-        return self._accept(self.game.laundry, seat)
+        return self._accept(self._toepen().laundry, seat)
 
     def armoede(self, seat: int) -> Event:
         """Declare armoede."""
-        return self._accept(self.game.armoede, seat)
+        return self._accept(self._toepen().armoede, seat)
 
     def check(self, seat: int, target: int, genuine: int | None = None) -> Event:
         """Check a swapped or armoede hand (say `genuine` when the hand is unknown)."""
-        return self._accept(self.game.check, seat, target, genuine)
+        return self._accept(self._toepen().check, seat, target, genuine)
 
     def redeal(self, dealer: int) -> Event:
         """Redeal after armoede (deal the new cards next)."""
-        return self._accept(self.game.redeal, dealer)
+        return self._accept(self._toepen().redeal, dealer)
 
     def whistle(self, seat: int, rank: Rank, count: int) -> Event:
         """Announce three (whistle) or four (stand up) of a rank."""
-        return self._accept(self.game.whistle, seat, rank, count)
+        return self._accept(self._toepen().whistle, seat, rank, count)
 
     def undo(self) -> Event:
         """Take back the last input (and whatever the engine recorded after it)."""

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from recorder.events import Event
 from recorder.rules import Ruleset
+from recorder.troefcall import TEAMS
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "content_id"]
 
@@ -39,6 +40,8 @@ class GameRecord:
     def __post_init__(self) -> None:
         if not self.ruleset:
             object.__setattr__(self, "ruleset", self.rules.name)
+        if self.teams is None and self.rules.game == "troefcall":
+            object.__setattr__(self, "teams", TEAMS)  # the rules fix the partnerships
 
     @property
     def game_type(self) -> str:

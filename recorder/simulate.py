@@ -17,7 +17,7 @@ from recorder.errors import KroegError
 from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
-from recorder.troefcall import TEAMS, Troefcall
+from recorder.troefcall import Troefcall
 from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
 
 __all__ = [
@@ -210,7 +210,6 @@ def simulate(
             started_at=None if start is None else start + timedelta(days=index),
             venue=venue,
             seed=game_seed,
-            teams=TEAMS if troefcall else None,
         )
         done += played
         index += 1

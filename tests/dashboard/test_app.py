@@ -227,3 +227,27 @@ def test_troefcall_sessions_and_players(troefcall_club: Path) -> None:
     assert [h.value for h in at.header] == ["Troefcall"]
     table = at.dataframe[0].value
     assert table["calls made good"].to_list() == ["1/1", "1/1", "0/1", "-"]
+
+
+def test_record_page_enters_a_troefcall_hand(troefcall_club: Path) -> None:
+    from tests.kroeg.test_record import TROEFCALL_SCRIPT
+
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.selectbox[0].select("troefcall")  # the form's rule set
+    at.button[0].click().run()
+    assert at.subheader[0].value.startswith("hand 1: name the dealer, or the face-up deal")
+    for line in ["jacks: Anna Tc, Ben 6d, Carla 9c, Dan 5h, Anna Js", "dan", TROEFCALL_SCRIPT[2]]:
+        at.text_input(key="record_command").input(line).run()  # the Jack, the dealer, five cards
+    assert at.subheader[0].value == "Anna calls trump"
+    for line in TROEFCALL_SCRIPT[3:12]:  # trump, the other cards, seven tricks
+        at.text_input(key="record_command").input(line).run()
+        assert not at.exception
+    assert at.subheader[0].value == (
+        "Anna & Carla took the first 7, trump ♠: kap, baunie, stop, or Carla leads"
+    )
+    at.button(key="record_kap").click().run()  # Carla won the 7th trick: her kap scores 5
+    assert (
+        at.caption[0].value == "scores: Anna 5 points, Ben 0 points, Carla 5 points, Dan 0 points"
+    )
+    assert at.subheader[0].value == "hand 2: Anna deals, Ben calls"

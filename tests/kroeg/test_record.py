@@ -157,3 +157,46 @@ def test_a_hand_typed_in_a_real_terminal(tmp_path: Path) -> None:
         os.waitpid(pid, 0)
         os.close(fd)
     assert stored_events(tmp_path / "ds").events == tuple(play_example().log)
+
+
+# The first hand of sample_logs/troefcall-evening.txt, typed at the table.
+TROEFCALL_SCRIPT = [
+    "jacks: Anna Tc, Ben 6d, Carla 9c, Dan 5h, Anna Js",
+    "",  # Dan deals, as the Jack says
+    "a: 3c 5s 5d Ks 4s",  # the caller's first five
+    "spades",
+    "a: Ts As Jh 5h Tc 5c 8c 2c; b: 2d Td 9s 6c Jd 7d 6h Kc 6s Kd 3d Ac 2s; "
+    "c: Js 2h Qc 3h 8h 7h 3s Qs Jc Qh 7s 4c 8s; d: 4d 8d 7c 9d 9h 9c Th 4h 6d Qd Ah Kh Ad",
+    "as, 2s, 3s, 4d", "ks, 6s, 7s, 4h", "ts, 9s, 8s, 6d", "5s, 2d, js, 7c",
+    "qs, 8d, 4s, 3d", "2h, 9h, jh, 6h", "2c, 6c, jc, 9c",
+    "c kap",
+    "",  # hand 2: Anna deals
+    "b trumps hearts",  # nobody wrote Ben's five down
+    "skip",
+    "kh, th, 2h, ah",
+    "quit",
+]  # fmt: skip
+
+
+def test_a_troefcall_hand_recorded_at_the_table(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from parsers import notation
+
+    result = runner.invoke(
+        app,
+        ["record", "--into", str(tmp_path / "ds"), "--players", "Anna,Ben,Carla,Dan",
+         "--rules", "troefcall", "--variant", "target-15"],
+        input="\n".join(TROEFCALL_SCRIPT) + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  Carla: kap! (Anna & Carla took the first 7 tricks)" in lines
+    assert "  scores: Anna 5 points, Ben 0 points, Carla 5 points, Dan 0 points" in lines
+    record = stored_events(tmp_path / "ds")
+    assert record.game_type == "troefcall" and record.teams == (0, 1, 0, 1)
+    (sample,) = notation.load(Path(__file__).resolve().parents[2] / "sample_logs"
+                              / "troefcall-evening.txt")  # fmt: skip
+    first_hand = sample.events[: [e.kind for e in sample.events].index("hand_start", 6)]
+    assert record.events == first_hand  # the unfinished second hand is left out
+    assert replace(record, events=()).rules == sample.rules

@@ -156,9 +156,40 @@ def test_a_journal_is_never_overwritten(tmp_path: Path) -> None:
     )
 
 
-def test_manual_entry_sends_troefcall_to_the_notation(tmp_path: Path) -> None:
-    with pytest.raises(IllegalActionError, match="type a troefcall game in the notation"):
-        ManualGame.start(
-            ["Anna", "Ben", "Carla", "Dan"], Ruleset.preset("troefcall"), tmp_path / "j.jsonl"
-        )
-    assert not (tmp_path / "j.jsonl").exists()
+def test_troefcall_at_the_table_prompts_for_each_step(tmp_path: Path) -> None:
+    from recorder.cards import Suit
+    from recorder.events import Kap
+
+    manual = ManualGame.start(
+        ["Anna", "Ben", "Carla", "Dan"], Ruleset.preset("troefcall"), tmp_path / "j.jsonl"
+    )
+    assert manual.prompt().text.startswith("hand 1: name the dealer, or the face-up deal")
+    for seat, card in [(0, "4d"), (1, "Jh")]:
+        manual.draw_for_caller(seat, Card.parse(card))
+    assert manual.prompt().text == "hand 1: Anna deals, Ben calls"
+    manual.start_hand()
+    assert manual.prompt().text == "cards for Ben (the caller's first five) (or skip)"
+    manual.deal({1: [Card.parse(c) for c in ("As", "Ks", "Qs", "Js", "Ts")]})
+    prompt = manual.prompt()
+    assert (prompt.kind, prompt.seats, prompt.text) == ("trump", (1,), "Ben calls trump")
+    with pytest.raises(IllegalActionError, match="Ben calls trump, not Anna"):
+        manual.call_trump(0, Suit.SPADES)
+    manual.call_trump(1, Suit.SPADES)
+    manual.deal({})
+    assert manual.prompt().text == "hand 1, trick 1: Ben leads, trump ♠"
+    with pytest.raises(IllegalActionError, match="troefcall is not Toepen"):
+        manual.knock(1)
+    spades = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s"]  # five seen, two from his unseen cards
+    for trick, lead in enumerate(spades):
+        manual.play(1, Card.parse(lead))
+        for seat, suit in ((2, "h"), (3, "d"), (0, "c")):  # nobody else has a spade
+            manual.play(seat, Card.parse("2345678"[trick] + suit))
+    prompt = manual.prompt()
+    assert prompt.kind == "announce" and prompt.seats == (1, 3)
+    assert prompt.text == "Ben & Dan took the first 7, trump ♠: kap, baunie, stop, or Ben leads"
+    assert manual.kap(1) == Kap(1)
+    assert manual.scores()[1] == ("Ben", "5 points")
+    manual.undo()
+    assert manual.prompt().kind == "announce"
+    again = ManualGame.resume(tmp_path / "j.jsonl")
+    assert again.game.snapshot() == manual.game.snapshot()
