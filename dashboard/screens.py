@@ -432,13 +432,17 @@ def record() -> None:
     if manual.game.trick_plays:
         cards = " ".join(f"{manual.players[s]} {c.pretty}" for s, c in manual.game.trick_plays)
         st.markdown(f"on the table: {html.escape(cards)}")
-    if manual.rules.game == "troefcall":
+    if prompt.kind == "trump":  # one tap names trump
+        buttons = [("♠ spades", "spades"), ("♥ hearts", "hearts"), ("♦ diamonds", "diamonds"),
+                   ("♣ clubs", "clubs"), ("Undo", "undo")]  # fmt: skip
+        hint = "Command: 'spades', 's' or '♠' names trump; 'help'"
+    elif manual.rules.game == "troefcall":
         buttons = [("Kap", "kap"), ("Baunie", "baunie"), ("Stop", "stop"), ("Undo", "undo")]
         hint = "Command: 'spades', a card ('jh'), 'c kap', 'Anna: 3c 5s …', 'skip', 'help'"
     else:
         buttons = [("Stay", "s"), ("Fold", "f"), ("Knock", "k"), ("Undo", "undo")]
         hint = "Command: a card ('jh'), 'b k', 's', 'f', 'Anna: Jh Jc Td 9s', 'skip', 'help'"
-    for column, (label, command) in zip(st.columns(4), buttons, strict=True):
+    for column, (label, command) in zip(st.columns(len(buttons)), buttons, strict=True):
         column.button(label, key=f"record_{command}", on_click=_record_run, args=(command,),
                       use_container_width=True)  # fmt: skip
     st.text_input(hint, key="record_command", on_change=_record_command)

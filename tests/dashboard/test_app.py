@@ -240,7 +240,9 @@ def test_record_page_enters_a_troefcall_hand(troefcall_club: Path) -> None:
     for line in ["jacks: Anna Tc, Ben 6d, Carla 9c, Dan 5h, Anna Js", "dan", TROEFCALL_SCRIPT[2]]:
         at.text_input(key="record_command").input(line).run()  # the Jack, the dealer, five cards
     assert at.subheader[0].value == "Anna calls trump"
-    for line in TROEFCALL_SCRIPT[3:12]:  # trump, the other cards, seven tricks
+    at.button(key="record_spades").click().run()  # one tap names trump
+    assert at.subheader[0].value.startswith("cards for Ben, Carla, Dan, Anna")
+    for line in TROEFCALL_SCRIPT[4:12]:  # the other cards, seven tricks
         at.text_input(key="record_command").input(line).run()
         assert not at.exception
     assert at.subheader[0].value == (
