@@ -156,12 +156,12 @@ _COLUMNS = [
 ]  # fmt: skip
 
 
-def _row_cells(row: dict[str, Any]) -> list[str]:
+def _row_cells(row: dict[str, Any], columns: list[tuple[str, Any]] = _COLUMNS) -> list[str]:
+    """The hands, then each figure: an amount per hand (`…/hand`) or a rate with done/opp."""
     cells = [str(row["hands"])]
-    for label, pair in _COLUMNS[1:]:
-        assert pair is not None
+    for label, pair in columns[1:]:
         done, opp = row[pair[0]], row[pair[1]]
-        if label == "lost/hand":
+        if label.endswith("/hand"):
             cells.append(f"{done / opp:.2f}" if opp else "-")
         else:
             cells.append(_pct(done, opp))
@@ -204,15 +204,7 @@ _TROEF_COLUMNS = [
 
 
 def _troef_cells(row: dict[str, Any]) -> list[str]:
-    cells = [str(row["hands"])]
-    for label, pair in _TROEF_COLUMNS[1:]:
-        assert pair is not None
-        done, opp = row[pair[0]], row[pair[1]]
-        if label.endswith("/hand"):
-            cells.append(f"{done / opp:.2f}" if opp else "-")
-        else:
-            cells.append(_pct(done, opp))
-    return cells
+    return _row_cells(row, _TROEF_COLUMNS)
 
 
 def _troefcall_tables(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:

@@ -426,12 +426,16 @@ class _Referee:
         except IllegalActionError as exc:
             raise self.rule_error(exc, where) from None
 
-    def play_hand(self, game: Toepen, hand: _Hand) -> None:
+    def start_hand(self, game: Game, hand: _Hand) -> int:
+        """Start the hand with the dealer it names (or the rules'); its position in the log."""
         dealer = None
         if hand.dealer is not None:
             dealer = self.seat(game, hand.dealer, _Stmt(hand.dealer, hand.line, hand.column))
         self.apply(hand, game.start_hand, dealer)
-        start = len(game.log) - 1
+        return len(game.log) - 1
+
+    def play_hand(self, game: Toepen, hand: _Hand) -> None:
+        start = self.start_hand(game, hand)
         statements = hand.statements
         i = self.deal(game, statements, 0, hand)
         while i < len(statements):
@@ -491,11 +495,7 @@ class _Referee:
 
     def play_troefcall_hand(self, game: Troefcall, hand: _Hand) -> None:
         """A Troefcall hand: holdings (the caller's first five first), trump, cards, calls."""
-        dealer = None
-        if hand.dealer is not None:
-            dealer = self.seat(game, hand.dealer, _Stmt(hand.dealer, hand.line, hand.column))
-        self.apply(hand, game.start_hand, dealer)
-        start = len(game.log) - 1
+        start = self.start_hand(game, hand)
         given: dict[int, list[Card | None]] = {}
         written: dict[int, _Stmt] = {}
         rest_of_hand: list[_Stmt] = []
