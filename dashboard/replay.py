@@ -105,7 +105,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
                 trump=None if game.trump is None else game.trump.value,
                 caller=game.caller,
                 teams=game.teams,
-                side_tricks=(game.side_tricks[0], game.side_tricks[1]),
+                side_tricks=game.side_tricks,
             )
         else:
             state = TableState(**common, stake=game.stake, folded=tuple(game.folded))  # type: ignore[arg-type]

@@ -224,10 +224,10 @@ class _Steps:
                     f"{side_names(game, 1)} {game.scores[1]})"
                 )
             case HandEnd():
-                taken = game.tricks_won
+                taken = game.side_tricks
                 return (
-                    f"Hand over: {side_names(game, 0)} {taken[0] + taken[2]} tricks, "
-                    f"{side_names(game, 1)} {taken[1] + taken[3]}"
+                    f"Hand over: {side_names(game, 0)} {taken[0]} tricks, "
+                    f"{side_names(game, 1)} {taken[1]}"
                 )
             case Reveal(seat=seat, card=card):
                 jack = (

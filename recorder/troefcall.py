@@ -91,7 +91,6 @@ class Troefcall(TrickGame):
     def _reset_hand(self) -> None:
         self._reset_hand_knowledge()
         self.trump = None
-        self.side_tricks: list[int] = [0, 0]
         #: The side that has won every trick so far (None once both have won one).
         self.sweeping: int | None = None
         self.last_taker: list[int | None] = [None, None]
@@ -109,6 +108,12 @@ class Troefcall(TrickGame):
     def between_hands(self) -> bool:
         """Whether the last hand is over and the next has not started."""
         return self.phase in ("idle", "over")
+
+    @property
+    def side_tricks(self) -> tuple[int, int]:
+        """The tricks each side has taken in this hand (side 0: seats 0 and 2)."""
+        won = self.tricks_won
+        return won[0] + won[2], won[1] + won[3]
 
     @staticmethod
     def partner(seat: int) -> int:
@@ -354,7 +359,6 @@ class Troefcall(TrickGame):
 
     def _trick_complete(self, winner: int) -> None:
         side = TEAMS[winner]
-        self.side_tricks[side] += 1
         self.last_taker[side] = winner
         if self.trick_no == 1:
             self.sweeping = side
@@ -544,7 +548,6 @@ class Troefcall(TrickGame):
         other = copy.copy(self)
         other._fork_core()
         other.scores = list(self.scores)
-        other.side_tricks = list(self.side_tricks)
         other.last_taker = list(self.last_taker)
         other.jack_deal = list(self.jack_deal)
         other._rest_of_deal = list(self._rest_of_deal)
@@ -565,7 +568,6 @@ class Troefcall(TrickGame):
             tuple(self.trick_plays),
             self.leader,
             tuple(self.tricks_won),
-            tuple(self.side_tricks),
             self.sweeping,
             self.kapped_by,
             self.baunie_by,
