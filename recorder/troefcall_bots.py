@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import KroegError
 from recorder.events import Baunie, CardPlayed, Event, Kap, Stop
+from recorder.tricks import winning_play
 from recorder.troefcall import KAP_TRICKS, TEAMS, Troefcall
 
 __all__ = ["TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_troefcall_hand"]
@@ -73,13 +74,15 @@ class SharpBot(TroefcallBot):
         trump = game.trump
         if not game.trick_plays:
             return self._lead(game, seat, legal)
+        plays = game.trick_plays
         winner = game.trick_winner()
-        best = dict(game.trick_plays)[winner]
+        best = dict(plays)[winner]
         partner_wins = TEAMS[winner] == TEAMS[seat]
-        last = len(game.trick_plays) == 3
-        if partner_wins and (last or _is_master(game, best, seat)):
+        last = len(plays) == 3
+        if partner_wins and (last or _is_master(game, best, _unplayed(game, seat))):
             return _lowest(legal, power, trump)
-        beating = [c for c in legal if _beats(c, best, game.trick_plays[0][1].suit, trump, power)]
+        led = plays[0][1].suit  # the engine's own rule says which cards would take the trick
+        beating = [c for c in legal if winning_play([*plays, (seat, c)], led, power, trump) == seat]
         if beating:
             # The cheapest winner; a winning partner is overtaken only when it is not safe.
             return min(beating, key=lambda c: (c.suit is trump, power[c]))
@@ -87,15 +90,16 @@ class SharpBot(TroefcallBot):
 
     def _lead(self, game: Troefcall, seat: int, legal: list[Card]) -> Card:
         power, trump = game.power, game.trump
+        others = _unplayed(game, seat)
         trumps = [c for c in legal if c.suit is trump]
         top_trump = max(trumps, key=power.__getitem__) if trumps else None
         calling = game.caller is not None and TEAMS[seat] == TEAMS[game.caller]
-        if top_trump is not None and calling and _trumps_out(game, seat) > 0:
+        if top_trump is not None and calling and any(c.suit is trump for c in others):
             return top_trump  # draw the opponents' trumps
-        masters = [c for c in legal if c.suit is not trump and _is_master(game, c, seat)]
+        masters = [c for c in legal if c.suit is not trump and _is_master(game, c, others)]
         if masters:
             return max(masters, key=power.__getitem__)
-        if top_trump is not None and _is_master(game, top_trump, seat):
+        if top_trump is not None and _is_master(game, top_trump, others):
             return top_trump
         if game.sweeping == TEAMS[seat] and game.trick_no <= KAP_TRICKS:
             # Chasing kap: a low lead would give the streak away.
@@ -170,12 +174,6 @@ def _lowest(cards: list[Card], power: dict[Card, int], trump: Suit | None) -> Ca
     return min(cards, key=lambda c: (c.suit is trump, power[c]))
 
 
-def _beats(card: Card, best: Card, led: Suit, trump: Suit | None, power: dict[Card, int]) -> bool:
-    if card.suit is best.suit:
-        return power[card] > power[best]
-    return card.suit is trump  # a trump on a plain card; a plain off-suit card never wins
-
-
 def _unplayed(game: Troefcall, seat: int) -> list[Card]:
     """Cards not yet played and not in `seat`'s hand: where the others' cards may be."""
     mine = set(game.hands[seat])
@@ -193,15 +191,10 @@ def _played(game: Troefcall) -> set[Card]:
     return gone
 
 
-def _is_master(game: Troefcall, card: Card, viewer: int) -> bool:
-    """Whether, as far as `viewer` can tell, nobody else holds a higher card of its suit."""
+def _is_master(game: Troefcall, card: Card, others: list[Card]) -> bool:
+    """Whether none of `others` (the cards the viewer cannot place) beats it in its suit."""
     power = game.power
-    return not any(c.suit is card.suit and power[c] > power[card] for c in _unplayed(game, viewer))
-
-
-def _trumps_out(game: Troefcall, seat: int) -> int:
-    """Trumps that others (partner included) may still hold."""
-    return sum(1 for c in _unplayed(game, seat) if c.suit is game.trump)
+    return not any(c.suit is card.suit and power[c] > power[card] for c in others)
 
 
 def _sure_of_every_trick(game: Troefcall, seat: int) -> bool:
@@ -214,9 +207,9 @@ def _sure_of_every_trick(game: Troefcall, seat: int) -> bool:
     hand = [c for c in game.hands[seat] if c is not None]
     if len(hand) != len(game.hands[seat]):
         return False
-    power, trump = game.power, game.trump
+    trump = game.trump
     others = _unplayed(game, seat)
-    if any(c.suit is card.suit and power[c] > power[card] for card in hand for c in others):
+    if not all(_is_master(game, card, others) for card in hand):
         return False
     outstanding = sum(1 for c in others if c.suit is trump)
     mine = sum(1 for c in hand if c.suit is trump)
