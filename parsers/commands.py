@@ -20,6 +20,7 @@ from parsers.render import describe_events
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import CardError, KroegError
 from recorder.manual import ManualGame
+from recorder.troefcall import Troefcall
 
 __all__ = ["HELP", "Outcome", "Session", "loop"]
 
@@ -133,9 +134,12 @@ class Session:
         """Whether a line calls trump (`b trumps hearts`, `spades`) while its caller's first
         five cards are being dealt."""
         game = self.manual.game
-        if getattr(game, "trump", True) is not None or getattr(game, "phase", "") != "deal":
-            return False
-        if game.deal_queue and set(game.deal_queue) != {getattr(game, "caller", None)}:
+        first_five = (
+            isinstance(game, Troefcall)
+            and game.trump is None
+            and set(game.deal_queue) == {game.caller}
+        )
+        if not first_five:
             return False
         words = text.split()
         if any(VERBS.get(w.lower()) == "trump" for w in words):
