@@ -85,30 +85,25 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             )
             for s in range(game.n)
         )
-        common = {
-            "step": step,
-            "text": _sentence(game, event, hide_cards=not reveal_all),
-            "kind": kind,
-            "dealer": game.dealer if game.dealer is not None else 0,
-            "trick_no": game.trick_no,
-            "in_hand": tuple(game.in_hand(s) for s in range(game.n)),
-            "hands": hands,
-            "trick": tuple(table),
-            "scores": tuple(game.score_text(s) for s in range(game.n)),
-            "actor": seat,
-        }
-        if isinstance(game, Troefcall):
-            state = TableState(
-                **common,  # type: ignore[arg-type]
-                stake=0,
-                folded=(False,) * game.n,
-                trump=None if game.trump is None else game.trump.value,
-                caller=game.caller,
-                teams=game.teams,
-                side_tricks=game.side_tricks,
-            )
-        else:
-            state = TableState(**common, stake=game.stake, folded=tuple(game.folded))  # type: ignore[arg-type]
+        troefcall = game if isinstance(game, Troefcall) else None
+        state = TableState(
+            step=step,
+            text=_sentence(game, event, hide_cards=not reveal_all),
+            kind=kind,
+            stake=0 if troefcall else game.stake,  # Troefcall has no stake
+            dealer=game.dealer if game.dealer is not None else 0,
+            trick_no=game.trick_no,
+            in_hand=tuple(game.in_hand(s) for s in range(game.n)),
+            folded=(False,) * game.n if troefcall else tuple(game.folded),
+            hands=hands,
+            trick=tuple(table),
+            scores=tuple(game.score_text(s) for s in range(game.n)),
+            actor=seat,
+            trump=troefcall.trump.value if troefcall and troefcall.trump else None,
+            caller=troefcall.caller if troefcall else None,
+            teams=troefcall.teams if troefcall else None,
+            side_tricks=troefcall.side_tricks if troefcall else None,
+        )
         states.append(state)
     return states
 
