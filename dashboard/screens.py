@@ -19,6 +19,7 @@ from dashboard.filters import chosen_games
 from dashboard.replay import hand_numbers
 from dashboard.table import CSS, events_html, table_html
 from parsers.commands import Session
+from recorder.cards import Suit
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
 from recorder.rules import VARIANTS, Ruleset
@@ -403,14 +404,14 @@ def _troefcall_session(chosen: str) -> None:
         "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
         chosen,
     )
-    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
     lines = []
     for r in hands.iter_rows(named=True):
         scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
         extra = ", kap" if r["kap"] else ", baunie" if r["baunie"] else ""
+        trump = Suit(r["trump"]).symbol if r["trump"] else "?"
         lines.append(
             f"- [hand {r['hand']}](replay?game={chosen}&hand={r['hand']}) — "
-            f"{html.escape(str(r['caller']))} called {suits.get(r['trump'] or '', '?')}; "
+            f"{html.escape(str(r['caller']))} called {trump}; "
             f"tricks {html.escape(r['side_0'])} {r['tricks_0']}, "
             f"{html.escape(r['side_1'])} {r['tricks_1']}; "
             f"{r['points']} to {html.escape(scorer)}{extra}"
