@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -103,24 +104,10 @@ def test_kill_9_mid_game_then_resume_gives_the_identical_game(tmp_path: Path) ->
     assert "this game was already stored as" in again.stderr
 
 
-def read_until(fd: int, text: str, seen: bytearray) -> str:
-    """Read the terminal until `text` shows (or 20 s pass); return everything seen."""
+def read_terminal(fd: int, seen: bytearray, done: Callable[[], bool]) -> None:
+    """Read the terminal into `seen` until `done()` (or 20 s pass, or the terminal closes)."""
     for _ in range(400):
-        if text.encode() in seen:
-            break
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                seen.extend(os.read(fd, 4096))
-            except OSError:
-                break
-    return seen.decode("utf-8", errors="replace")
-
-
-def read_prompt(fd: int, count: int, seen: bytearray) -> None:
-    """Read the terminal until `count` prompts have shown (or 20 s pass)."""
-    for _ in range(400):
-        if seen.count(b"] > ") >= count:
+        if done():
             return
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -128,6 +115,17 @@ def read_prompt(fd: int, count: int, seen: bytearray) -> None:
                 seen.extend(os.read(fd, 4096))
             except OSError:
                 return
+
+
+def read_until(fd: int, text: str, seen: bytearray) -> str:
+    """Read the terminal until `text` shows; return everything seen."""
+    read_terminal(fd, seen, lambda: text.encode() in seen)
+    return seen.decode("utf-8", errors="replace")
+
+
+def read_prompt(fd: int, count: int, seen: bytearray) -> None:
+    """Read the terminal until `count` prompts have shown."""
+    read_terminal(fd, seen, lambda: seen.count(b"] > ") >= count)
 
 
 def test_a_hand_typed_in_a_real_terminal(tmp_path: Path) -> None:
