@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 import duckdb
 import polars as pl
@@ -25,6 +26,7 @@ __all__ = [
     "TROEFCALL_STATS",
     "Stat",
     "player_stats",
+    "ruleset_totals",
     "troefcall_stats",
 ]
 
@@ -204,3 +206,25 @@ def troefcall_stats(
     filters, params = _filters(con, names, player, since, until, game_ids)
     frame = _sums(con, source, TROEFCALL_GROUPINGS[by], _TROEF_SUMS, filters, params)
     return _with_rates(frame, TROEFCALL_STATS)
+
+
+def ruleset_totals(
+    con: duckdb.DuckDBPyConnection,
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Each player's totals per rule set (a penalty point and a life are not one unit).
+
+    Toepen rows: (ruleset, player, games, hands, knocks, folds, cost), least cost per
+    hand first; Troefcall rows: (ruleset, player, games, hands, calls, side points).
+    """
+    toepen = con.sql(
+        "SELECT ruleset, player, count(DISTINCT game_id) AS games, sum(hands)::BIGINT AS hands, "
+        "sum(knocks)::BIGINT AS knocks, sum(folds)::BIGINT AS folds, sum(paid)::BIGINT AS cost "
+        "FROM seat_totals JOIN games USING (game_id) GROUP BY ALL"
+    ).fetchall()
+    toepen.sort(key=lambda r: (r[0], r[6] / r[3], r[1]))
+    troefcall = con.sql(
+        "SELECT g.ruleset, t.player, count(DISTINCT t.game_id) AS games, "
+        "sum(t.hands)::BIGINT, sum(t.calls)::BIGINT, sum(t.points)::BIGINT "
+        "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL ORDER BY 1, 2"
+    ).fetchall()
+    return toepen, troefcall

@@ -166,6 +166,7 @@ def info(dataset: DatasetArg) -> None:
 
 def render_summary(dataset: Dataset) -> str:
     """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
+    from analytics.stats import ruleset_totals
     from analytics.views import connect
 
     s = summarize(dataset)
@@ -180,19 +181,7 @@ def render_summary(dataset: Dataset) -> str:
     else:
         lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
         return "\n".join(lines)
-    con = connect(dataset)
-    # Totals per rule set: a penalty point and a life are not the same unit.
-    toepen = con.sql(
-        "SELECT ruleset, player, count(DISTINCT game_id) AS games, sum(hands)::BIGINT AS hands, "
-        "sum(knocks)::BIGINT AS knocks, sum(folds)::BIGINT AS folds, sum(paid)::BIGINT AS cost "
-        "FROM seat_totals JOIN games USING (game_id) GROUP BY ALL"
-    ).fetchall()
-    toepen.sort(key=lambda r: (r[0], r[6] / r[3], r[1]))  # least cost per hand first
-    troefcall = con.sql(
-        "SELECT g.ruleset, t.player, count(DISTINCT t.game_id) AS games, "
-        "sum(t.hands)::BIGINT, sum(t.calls)::BIGINT, sum(t.points)::BIGINT "
-        "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL ORDER BY 1, 2"
-    ).fetchall()
+    toepen, troefcall = ruleset_totals(connect(dataset))
     for ruleset in sorted({row[0] for row in toepen}):
         header = (
             f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
