@@ -499,12 +499,14 @@ class _Referee:
         given: dict[int, list[Card | None]] = {}
         written: dict[int, _Stmt] = {}
         rest_of_hand: list[_Stmt] = []
+        played = False  # holdings may come before or after the trump call, not after a card
         for stmt in hand.statements:
-            held = self.holding(game, stmt) if not rest_of_hand or ":" in stmt.text else None
+            held = self.holding(game, stmt)
             if held is None:
                 rest_of_hand.append(stmt)
+                played = played or self.is_play(game, stmt)
                 continue
-            if any(self.is_play(game, s) for s in rest_of_hand):
+            if played:
                 raise self.fail("cards can be written only before the first card is played", stmt)
             seat, cards = held
             if seat in given:

@@ -118,3 +118,8 @@ def test_lenient_skips_a_bad_hand_and_the_deal_still_moves_on() -> None:
     starts = [e for e in game.events if e.kind == "hand_start"]
     # Hand 2 (Anna dealing) is left out; hand 3 is still Ben's deal and Carla's call.
     assert [(e.seat, e.caller) for e in starts] == [(3, 0), (1, 2)]  # type: ignore[attr-defined]
+
+
+def test_holdings_come_before_the_first_card() -> None:
+    text = HEAD + "hand 1, dealer Dan\nAnna trumps s\n1. Anna As\nBen: ?\n"
+    assert message(text) == "6:1: cards can be written only before the first card is played"
