@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recorder.cards import Card
+from recorder.cards import Card, Rank
 from recorder.errors import KroegError
 from recorder.events import (
     Armoede,
@@ -232,7 +232,7 @@ class _Steps:
             case Reveal(seat=seat, card=card):
                 jack = (
                     " — the first Jack: they call trump first"
-                    if card and card.rank.value == "J"
+                    if card and card.rank is Rank.JACK
                     else ""
                 )
                 return f"{names[seat]} is dealt {pretty(card)} face up{jack}"
