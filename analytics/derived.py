@@ -30,14 +30,14 @@ import pyarrow as pa
 
 from recorder.bots import reference_card
 from recorder.cards import Card
-from recorder.events import HandEnd, number_events
+from recorder.events import number_events
 from recorder.records import GameRecord, content_id
 from recorder.referee import Replay
 from recorder.store import Dataset
 from recorder.toepen import Toepen
 from recorder.tricks import playable, winning_play
 
-__all__ = ["SAMPLES", "enrich", "facts_for_game", "fair_share", "fold_regret", "knock_strength"]
+__all__ = ["SAMPLES", "enrich", "facts_for_game", "fold_regret", "knock_strength"]
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
@@ -54,11 +54,6 @@ FOLD_SCHEMA = pa.schema([
     ("cost", pa.int16()), ("regret", pa.bool_()),
 ])  # fmt: skip
 GAMES_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
-
-
-def fair_share(rules_last_trick: str, players_in: int) -> float:
-    """What an average seat expects: 1/players (last trick wins) or 1 - 1/players (it loses)."""
-    return 1 / players_in if rules_last_trick == "wins" else 1 - 1 / players_in
 
 
 def _hand_start(game: Toepen) -> int:
@@ -85,10 +80,7 @@ def knock_strength(
     for _ in range(samples):
         fork = game.fork()
         _deal_hidden(fork, others, pool, rng)
-        if _play_out(fork) == seat:
-            wins += game.rules.last_trick == "wins"
-        else:
-            wins += game.rules.last_trick == "loses"
+        wins += seat in fork.play_out(reference_card)
     return wins / samples
 
 
@@ -118,23 +110,7 @@ def _deal_hidden(fork: Toepen, others: list[int], pool: list[Card], rng: random.
             need = len(fork.hands[s])
             hands[s], cards = cards[:need], cards[need:]
     for s, cards_for in hands.items():
-        fork.hands[s] = list(cards_for)
-        fork.seen.update(cards_for)
-
-
-def _play_out(fork: Toepen) -> int:
-    """Everyone stays and plays the reference policy to the end; return who took the hand."""
-    fork.answer_queue = []
-    fork.window = None
-    if fork.phase == "preplay":
-        fork.phase = "play"
-        fork.trick_no = 1
-    while fork.phase == "play":
-        mover = fork.to_move
-        assert mover is not None
-        fork.play(mover, reference_card(fork, mover))
-    end = next(e for e in reversed(fork.log) if isinstance(e, HandEnd))
-    return end.seat
+        fork.suppose_hand(s, cards_for)
 
 
 def fold_regret(game: Toepen, seat: int) -> bool | None:
@@ -145,32 +121,18 @@ def fold_regret(game: Toepen, seat: int) -> bool | None:
     hands = tuple(frozenset(c for c in game.hands[s] if c is not None) for s in live)
     trick = tuple(game.trick_plays)
     leader = game.leader
-    wins_last = game.rules.last_trick == "wins"
     power = game.power
     index = {s: i for i, s in enumerate(live)}
-    order = game.seats_from
-
-    def next_mover(trick: tuple[tuple[int, Card], ...], leader: int) -> int | None:
-        if not trick:
-            return next(s for s in order(leader - 1) if s in index)
-        played = {s for s, _ in trick}
-        first = trick[0][0]
-        for s in order(trick[-1][0]):
-            if s == first:
-                return None
-            if s in index and s not in played:
-                return s
-        return None
 
     @cache
     def can_force(hands: tuple[frozenset[Card], ...], trick: tuple[tuple[int, Card], ...],
                   leader: int) -> bool:  # fmt: skip
-        mover = next_mover(trick, leader)
+        mover = game.next_to_play(trick, leader, index)
         if mover is None:  # the trick is complete
             plays = [(s, c) for s, c in trick if s in index]
             winner = winning_play(plays, trick[0][1].suit, power, None)
             if not any(hands):
-                return (winner == seat) == wins_last
+                return game.takes_hand(seat, winner)
             return can_force(hands, (), winner)
         mine = hands[index[mover]]
         led = trick[0][1].suit if trick else None
@@ -204,15 +166,14 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
         return GameFacts(knocks, folds)  # knocks and folds are Toepen's: nothing to derive
     rng = random.Random(int(content_id("", record.game_id)[:12], 16))
     rebuilt = Replay(record.rules, record.players)
-    last_trick = record.rules.last_trick
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
         assert isinstance(game, Toepen)
         kind, seat, _, amount, _ = event.to_row()
         if kind == "knock" and seat is not None:
-            players_in = sum(1 for s in range(game.n) if game.in_hand(s))
+            players_in = len(game.seats_in_hand())
             strength = knock_strength(game, seat, rng, samples)
-            share = fair_share(last_trick, players_in)
+            share = game.fair_share(players_in)
             knocks.append({
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "players_in": players_in, "strength": strength, "fair_share": share,

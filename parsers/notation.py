@@ -27,7 +27,7 @@ from recorder.errors import CardError, IllegalActionError, KroegError, NotationE
 from recorder.events import (
     Score,
 )
-from recorder.records import GameRecord, content_id
+from recorder.records import GameRecord, content_id, log_rows
 from recorder.referee import Game, new_game
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
@@ -356,7 +356,6 @@ class _Referee:
             draw = game.draw_for_caller if isinstance(game, Troefcall) else game.cut
             self.apply(stmt, draw, seat, self.card(rest, (stmt.line, col)))
         expected_number = 1
-        skipped = False
         for hand in self.lexed.hands:
             if hand.number != expected_number:
                 error = self.fail(
@@ -374,29 +373,21 @@ class _Referee:
                 break
             before = copy.deepcopy(game) if self.lenient else None
             try:
-                if skipped:
-                    game.next_dealer = None  # the skipped hand would have decided the dealer
                 if isinstance(game, Troefcall):
                     self.play_troefcall_hand(game, hand)
                 else:
                     self.play_hand(game, hand)
-                skipped = False
             except NotationError as error:
                 if not self.lenient:
                     raise
                 self.errors.append(error)
                 assert before is not None
                 game = before
-                skipped = True
-                if isinstance(game, Troefcall):
-                    # The deal moves on one seat whatever the skipped hand held.
-                    try:
-                        named = None if hand.dealer is None else self.names.resolve(hand.dealer)
-                    except UnknownName:
-                        named = None
-                    dealt = named if named is not None else game.next_dealer
-                    game.next_dealer = None if dealt is None else (dealt + 1) % 4
-                    skipped = False
+                try:
+                    named = None if hand.dealer is None else self.names.resolve(hand.dealer)
+                except UnknownName:
+                    named = None
+                game.skip_hand(named)  # the engine says who deals after a hand it never saw
         if game.hand_no == 0:
             return None
         events = tuple(game.log)
@@ -406,7 +397,7 @@ class _Referee:
             names,
             meta.get("started_at"),
             meta.get("venue"),
-            [e.to_row() for e in events],
+            log_rows(events),
         )
         return GameRecord(
             game_id=str(game_id),

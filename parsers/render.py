@@ -22,6 +22,7 @@ from recorder.events import (
     GameEnd,
     HandEnd,
     HandStart,
+    HandWon,
     Kap,
     Knock,
     Laundry,
@@ -112,6 +113,7 @@ class _Steps:
         self.deals: dict[int, list[Card | None]] = {}
         self.swallow_pay: tuple[int, int] | None = None
         self.reveals: list[str] = []
+        self.winners: list[int] = []
 
     def flush(self) -> list[list[str]]:
         """Dealt cards waiting to be shown, as one step."""
@@ -190,10 +192,18 @@ class _Steps:
                 return f"{names[seat]} {word}: {count} {rank.english}s"
             case Reveal(seat=seat, card=card):
                 return f"{names[seat]} shows {pretty(card)}"
+            case HandWon(seat=seat):
+                self.winners.append(seat)
+                return None
             case HandEnd(seat=seat, stake=stake):
-                if game.rules.last_trick == "loses" and len(game.seats_in_hand()) > 1:
-                    return f"{names[seat]} took the last trick and loses the hand (stake {stake})"
-                return f"{names[seat]} wins the hand (stake {stake})"
+                winners, self.winners = self.winners, []
+                if seat in winners or not winners:
+                    return f"{names[seat]} wins the hand (stake {stake})"
+                won = " and ".join(names[s] for s in winners)
+                return (
+                    f"{names[seat]} took the last trick and loses the hand; "
+                    f"{won} win{'s' if len(winners) == 1 else ''} (stake {stake})"
+                )
             case Eliminated(seat=seat):
                 return f"{names[seat]} is out of the game"
             case GameEnd(seat=winner, loser=loser):
@@ -212,9 +222,11 @@ class _Steps:
             case TrumpCalled(seat=seat, suit=suit):
                 return f"{names[seat]} calls trump: {suit.symbol} {suit.english}"
             case Kap(seat=seat):
-                return f"{names[seat]}: kap! ({side_names(game, seat)} took the first 7 tricks)"
+                side, first = side_names(game, seat), game.rules.kap_tricks
+                return f"{names[seat]}: kap! ({side} took the first {first} tricks)"
             case Baunie(seat=seat):
-                return f"{names[seat]}: baunie! ({side_names(game, seat)} go for all 13 tricks)"
+                side, every = side_names(game, seat), game.rules.hand_size
+                return f"{names[seat]}: baunie! ({side} go for all {every} tricks)"
             case Stop(seat=seat):
                 return f"{names[seat]} stops the hand"
             case Score(seat=seat, amount=amount):

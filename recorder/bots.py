@@ -94,15 +94,9 @@ class Bot:
         losing = clear_chance(min(cards, key=lambda c: power[c]))
         return 1.0 - losing * (0.35 + 0.65 / players) - (1 - losing) * 0.5 / players
 
-    @staticmethod
-    def fair_share(game: Toepen) -> float:
-        """The strength of an average seat: 1/players in (classic), 1 - 1/players (lives)."""
-        players = max(2, len(game.seats_in_hand()))
-        return 1 / players if game.rules.last_trick == "wins" else 1 - 1 / players
-
     def edge(self, game: Toepen, seat: int) -> float:
         """-1..1: how far this hand looks above (toward certain) or below an average seat."""
-        strength, fair = self.strength(game, seat), self.fair_share(game)
+        strength, fair = self.strength(game, seat), game.fair_share()
         if strength >= fair:
             return (strength - fair) / (1 - fair)
         return (strength - fair) / fair
@@ -181,11 +175,11 @@ class SharpBot(Bot):
     check_chance = 0.25
 
     def wants_knock(self, game: Toepen, seat: int) -> bool:
-        return self.strength(game, seat) > self.fair_share(game) + 0.2
+        return self.strength(game, seat) > game.fair_share() + 0.2
 
     def answer(self, game: Toepen, seat: int, can_counter: bool) -> Answer:
         strength = self.strength(game, seat)
-        if can_counter and strength > max(0.6, self.fair_share(game) + 0.25):
+        if can_counter and strength > max(0.6, game.fair_share() + 0.25):
             return "knock"
         # Pot odds: folding costs stake - 1 now, staying costs the stake if the hand goes
         # wrong, so staying pays when the chance of coming out well beats 1 / stake.

@@ -23,6 +23,7 @@ __all__ = [
     "EVENT_TYPES",
     "PAYLOAD_COLUMNS",
     "PAYLOAD_TYPES",
+    "VERDICT_KINDS",
     "Armoede",
     "Baunie",
     "CardPlayed",
@@ -34,6 +35,7 @@ __all__ = [
     "GameEnd",
     "HandEnd",
     "HandStart",
+    "HandWon",
     "Kap",
     "Knock",
     "Laundry",
@@ -182,6 +184,23 @@ class HandEnd(Event):
 
     seat: int
     stake: int | None = _col("amount")
+
+
+@_event("win")
+@dataclass(frozen=True, slots=True)
+class HandWon(Event):
+    """`seat` won the hand (Toepen): the engine's verdict, recorded just before `hand_end`.
+
+    Where the last trick wins: its taker, or the knocker everyone folded to. Where it
+    loses: every player still in except its taker. A reader counts wins without the rule.
+    """
+
+    seat: int
+
+
+#: Kinds that record the engine's verdict on what came before. Logs written before a kind
+#: existed lack it: a replay supplies it from the engine instead of refusing the log.
+VERDICT_KINDS = frozenset({"win"})
 
 
 @_event("game_end")

@@ -38,8 +38,6 @@ from recorder.troefcall import Troefcall
 
 __all__ = ["JournalError", "ManualGame", "Prompt"]
 
-_AUTOMATIC = {"trick", "pay", "hand_end", "eliminated", "game_end"}
-
 
 class JournalError(KroegError):
     """A journal that cannot be read or continued."""

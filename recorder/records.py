@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from recorder.events import Event
+from recorder.events import VERDICT_KINDS, Event
 from recorder.rules import Ruleset
 from recorder.troefcall import TEAMS
 
-__all__ = ["FORMAT_VERSION", "GameRecord", "content_id"]
+__all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows"]
 
 #: Value of the `format_version` column and of the `kroeg.format_version` file metadata.
 FORMAT_VERSION = 1
@@ -20,6 +21,12 @@ def content_id(prefix: str, *parts: object) -> str:
     """A short stable id derived from the given parts: same parts, same id."""
     digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
     return f"{prefix}{digest[:15]}"
+
+
+def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
+    """The rows that identify a log's content: the engine's verdicts left out, so a game
+    keeps its id whichever version of kroeg recorded it."""
+    return [e.to_row() for e in events if e.kind not in VERDICT_KINDS]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from recorder.errors import IllegalActionError
-from recorder.events import Event
+from recorder.events import VERDICT_KINDS, Event
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
 from recorder.tricks import TrickGame
@@ -44,8 +44,16 @@ class Replay:
     def feed(self, event: Event) -> None:
         """Check and apply the next event; raise IllegalActionError naming the rule."""
         game = self.game
+        log = game.log
+        # A log written before a verdict kind existed lacks it: the engine's stands.
+        while (
+            self.count < len(log)
+            and log[self.count].kind in VERDICT_KINDS
+            and event.kind != log[self.count].kind
+        ):
+            self.count += 1
         self.count += 1
-        if self.count <= len(game.log):
+        if self.count <= len(log):
             expected = game.log[self.count - 1]
             if expected != event:
                 raise IllegalActionError(
@@ -63,6 +71,8 @@ class Replay:
     def finish(self) -> Game:
         """The rebuilt game; raise if the log stops before events the rules still owe."""
         game = self.game
+        while self.count < len(game.log) and game.log[self.count].kind in VERDICT_KINDS:
+            self.count += 1
         if self.count < len(game.log):
             raise IllegalActionError(
                 f"{game.where()}: the log stops before {describe_event(game, game.log[self.count])}"

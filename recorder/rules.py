@@ -101,8 +101,17 @@ class Ruleset:
     free_trump_call: bool = False
     #: Winning the first 7 tricks scores 5 with no announcement.
     silent_kap: bool = False
-    #: A side that swept the first 7 tricks may announce baunie and go for all 13.
+    #: A side that swept the first `kap_tricks` tricks may announce baunie and go for all.
     baunie: bool = True
+    #: Tricks a side must win in a row from the first for kap partij.
+    kap_tricks: int = 7
+    #: What each result scores: kap by the last of those tricks' winner, kap by the partner,
+    #: the majority of tricks, a baunie made, a baunie failed (to the other side).
+    kap_points: int = 5
+    partner_kap_points: int = 2
+    majority_points: int = 2
+    baunie_points: int = 15
+    failed_baunie_points: int = 2
 
     def __post_init__(self) -> None:
         for key, allowed in _CHOICES.items():
@@ -178,8 +187,15 @@ class Ruleset:
     # -- JSON -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Every parameter, as plain JSON values."""
+        """Every parameter, as plain JSON values.
+
+        A parameter added after rule sets were first stored is left out while it has its
+        default value, so a game stored before it keeps its JSON and so its id.
+        """
         data = asdict(self)
+        for key in _ADDED_LATER:
+            if data[key] == _DEFAULTS[key]:
+                del data[key]
         data["whistle_must"] = [r.value for r in self.whistle_must]
         data["whistle_may"] = [r.value for r in self.whistle_may]
         return data
@@ -236,6 +252,13 @@ class Ruleset:
 
 
 CLASSIC = Ruleset()
+
+#: Parameters added after format 1's first datasets (see `Ruleset.to_dict`).
+_ADDED_LATER = (
+    "kap_tricks", "kap_points", "partner_kap_points", "majority_points", "baunie_points",
+    "failed_baunie_points",
+)  # fmt: skip
+_DEFAULTS = {f.name: f.default for f in fields(Ruleset)}
 
 LIVES = Ruleset(
     name="lives",

@@ -20,7 +20,7 @@ answers at any moment), then the result.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,6 +37,7 @@ from recorder.events import (
     GameEnd,
     HandEnd,
     HandStart,
+    HandWon,
     Knock,
     Laundry,
     Pay,
@@ -102,6 +103,8 @@ class Toepen(TrickGame):
         self.folded: list[bool] = [False] * self.n
         self.dealt: list[bool] = [False] * self.n
         self.answer_queue: list[int] = []
+        #: The seats that won the hand, once it is over (the `win` events).
+        self.hand_winners: tuple[int, ...] = ()
         self.last_knocker: int | None = None
         self.knock_count = 0
         self.window: _Window | None = None
@@ -131,6 +134,19 @@ class Toepen(TrickGame):
     def seats_in_hand(self) -> list[int]:
         """Seats still in the hand, in seat order."""
         return [s for s in range(self.n) if self.dealt[s] and not self.folded[s]]
+
+    def fair_share(self, players_in: int | None = None) -> float:
+        """What an average seat still in can expect of the hand (docs/STATS.md).
+
+        1/players where the last trick wins, 1 - 1/players where it loses; `players_in`
+        defaults to the seats still in now (at least two).
+        """
+        players = max(2, len(self.seats_in_hand()) if players_in is None else players_in)
+        return 1 / players if self.rules.last_trick == "wins" else 1 - 1 / players
+
+    def takes_hand(self, seat: int, last_trick_by: int) -> bool:
+        """Whether `seat`, still in, wins the hand when `last_trick_by` takes the last trick."""
+        return (seat == last_trick_by) == (self.rules.last_trick == "wins")
 
     def points(self, seat: int) -> int:
         """Penalty points of a seat (the budget minus lives left)."""
@@ -760,8 +776,12 @@ class Toepen(TrickGame):
                 payers = [s for s in self.seats_from(winner) if self.in_hand(s) and s != winner]
             else:
                 payers = [winner]
+            self.hand_winners = tuple(s for s in self.seats_in_hand() if self.takes_hand(s, winner))
+        else:  # everyone else folded
+            self.hand_winners = (winner,)
         for seat in payers:
             self._pay(seat, self.stake)
+        self.log.extend(HandWon(seat) for seat in self.hand_winners)
         self.log.append(HandEnd(winner, self.stake))
         self.phase = "idle"
         self.trick_no = 0
@@ -842,6 +862,30 @@ class Toepen(TrickGame):
             f"{event.kind} by {self.name(getattr(event, 'seat', None))} "
             "is not something a player does here"
         )
+
+    def play_out(self, policy: Callable[[Toepen, int], Card]) -> tuple[int, ...]:
+        """Play the hand to its end, everyone still in staying and playing `policy`'s card.
+
+        For what-if playouts on a `fork()`: a knock still being answered counts as stayed,
+        an open swap as unchecked. Returns the hand's winners.
+        """
+        self.answer_queue = []
+        self.window = None
+        if self.phase == "preplay":
+            self.phase = "play"
+            self.trick_no = 1
+        while self.phase == "play":
+            mover = self.to_move
+            assert mover is not None
+            self.play(mover, policy(self, mover))
+        return self.hand_winners
+
+    def skip_hand(self, dealer: int | None = None) -> None:
+        """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
+
+        Who deals next depended on how the hand went, so the next hand must name its dealer.
+        """
+        self.next_dealer = None
 
     def fork(self) -> Toepen:
         """A copy to play on without touching this game (its log starts empty).

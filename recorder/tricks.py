@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Container, Sequence
 
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import IllegalActionError
@@ -240,11 +240,24 @@ class TrickGame:
         return mover
 
     def _find_next_player(self) -> int | None:
-        plays = self.trick_plays
-        in_hand = self.in_hand
+        return self.next_to_play(self.trick_plays, self.leader, self.in_hand)
+
+    def next_to_play(
+        self,
+        plays: Sequence[tuple[int, Card]],
+        leader: int,
+        in_hand: Callable[[int], bool] | Container[int],
+    ) -> int | None:
+        """Who plays next to a trick of `plays` led by `leader` (None: the trick is complete).
+
+        `in_hand` says which seats are still in: a test, or a collection of seats. Analyses
+        ask this of positions they imagine; the engine asks it of its own.
+        """
+        if not callable(in_hand):
+            in_hand = in_hand.__contains__
         if not plays:
             # The leader, or if the leader is out of the hand, the next player to the left.
-            for seat in self._clockwise[self.leader - 1]:
+            for seat in self._clockwise[leader - 1]:
                 if in_hand(seat):
                     return seat
             return None
@@ -338,6 +351,11 @@ class TrickGame:
         except IllegalActionError:
             return False
         return True
+
+    def suppose_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Give `seat` these cards in place of what it holds: what-if play on a `fork()`."""
+        self.hands[seat] = list(cards)
+        self.seen.update(cards)
 
     def _fork_core(self) -> None:
         """Give this shallow copy its own copies of the core's mutable state, and no log."""

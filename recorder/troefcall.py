@@ -44,22 +44,12 @@ from recorder.events import (
 from recorder.rules import Ruleset
 from recorder.tricks import TrickGame
 
-__all__ = ["KAP_TRICKS", "TEAMS", "Troefcall"]
+__all__ = ["TEAMS", "Troefcall"]
 
 Phase = Literal["idle", "deal", "call", "play", "announce", "after_kap", "over"]
 
 #: The side of each seat: partners sit opposite.
 TEAMS = (0, 1, 0, 1)
-#: Tricks a side must win in a row from the first for kap partij.
-KAP_TRICKS = 7
-#: What each result scores.
-KAP_POINTS, PARTNER_KAP_POINTS, MAJORITY_POINTS, BAUNIE_POINTS, FAILED_BAUNIE_POINTS = (
-    5,
-    2,
-    2,
-    15,
-    2,
-)
 _CALLER_PACKET, _PACKET = 5, 4
 
 
@@ -368,9 +358,9 @@ class Troefcall(TrickGame):
             self._end_hand()
             return
         self.trick_no += 1
-        if self.trick_no == KAP_TRICKS + 1 and self.sweeping is not None:
+        if self.trick_no == self.rules.kap_tricks + 1 and self.sweeping is not None:
             if self.rules.silent_kap and not self.rules.baunie:
-                self._score(winner, KAP_POINTS)
+                self._score(winner, self.rules.kap_points)
                 self._end_hand(scored=True)
             else:
                 self.phase = "announce"
@@ -394,7 +384,7 @@ class Troefcall(TrickGame):
         event = Kap(seat)
         self.log.append(event)
         if seat == self.leader:
-            self._score(seat, KAP_POINTS)
+            self._score(seat, self.rules.kap_points)
             self._end_hand(scored=True)
         else:
             self.kapped_by = seat
@@ -430,12 +420,12 @@ class Troefcall(TrickGame):
                 raise self._illegal(f"kap was announced: {what} comes too late")
             raise self._illegal(
                 f"{what} is announced only at once after a side wins the first "
-                f"{KAP_TRICKS} tricks in a row"
+                f"{self.rules.kap_tricks} tricks in a row"
             )
         assert self.sweeping is not None
         if TEAMS[seat] != self.sweeping:
             raise self._illegal(
-                f"{self.name(seat)}'s side did not win the first {KAP_TRICKS} tricks"
+                f"{self.name(seat)}'s side did not win the first {self.rules.kap_tricks} tricks"
             )
 
     def can_stop(self, seat: int) -> bool:
@@ -450,7 +440,9 @@ class Troefcall(TrickGame):
         if self.phase == "announce" and self.rules.silent_kap:
             assert self.sweeping is not None
             if TEAMS[seat] != self.sweeping:
-                raise self._illegal(f"only the side with the first {KAP_TRICKS} tricks stops here")
+                raise self._illegal(
+                    f"only the side with the first {self.rules.kap_tricks} tricks stops here"
+                )
             return
         if self.phase == "announce" and not self.rules.baunie:
             return  # the hand ends at seven in a row; stopping forgoes kap
@@ -465,7 +457,7 @@ class Troefcall(TrickGame):
             assert self.sweeping is not None
             taker = self.last_taker[self.sweeping]
             assert taker is not None
-            self._score(taker, KAP_POINTS)
+            self._score(taker, self.rules.kap_points)
             self._end_hand(scored=True)
         else:
             self._end_hand()
@@ -483,18 +475,18 @@ class Troefcall(TrickGame):
             if self.baunie_by is not None:
                 side = TEAMS[self.baunie_by]
                 if self.side_tricks[side] == len(self.deck) // 4:
-                    self._score(self.baunie_by, BAUNIE_POINTS)
+                    self._score(self.baunie_by, self.rules.baunie_points)
                 else:
                     taker = self.last_taker[1 - side]
                     assert taker is not None
-                    self._score(taker, FAILED_BAUNIE_POINTS)
+                    self._score(taker, self.rules.failed_baunie_points)
             elif self.kapped_by is not None:
-                self._score(self.kapped_by, PARTNER_KAP_POINTS)
+                self._score(self.kapped_by, self.rules.partner_kap_points)
             else:
                 side = 0 if self.side_tricks[0] > self.side_tricks[1] else 1
                 taker = self.last_taker[side]
                 assert taker is not None
-                self._score(taker, MAJORITY_POINTS)
+                self._score(taker, self.rules.majority_points)
         self.log.append(HandEnd(self.leader, None))
         self.phase = "idle"
         self.trick_no = 0
@@ -542,6 +534,14 @@ class Troefcall(TrickGame):
             f"{event.kind} by {self.name(getattr(event, 'seat', None))} "
             "is not something a player does in Troefcall"
         )
+
+    def skip_hand(self, dealer: int | None = None) -> None:
+        """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
+
+        The deal moves on one seat from `dealer` (or from the expected dealer) regardless.
+        """
+        dealt = self.next_dealer if dealer is None else dealer
+        self.next_dealer = None if dealt is None else (dealt + 1) % self.n
 
     def fork(self) -> Troefcall:
         """A copy to play on without touching this game (its log starts empty)."""

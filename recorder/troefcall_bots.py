@@ -20,7 +20,7 @@ from recorder.cards import Card, Rank, Suit
 from recorder.errors import KroegError
 from recorder.events import Baunie, CardPlayed, Event, Kap, Stop
 from recorder.tricks import winning_play
-from recorder.troefcall import KAP_TRICKS, TEAMS, Troefcall
+from recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_troefcall_hand"]
 
@@ -101,7 +101,7 @@ class SharpBot(TroefcallBot):
             return max(masters, key=power.__getitem__)
         if top_trump is not None and _is_master(game, top_trump, others):
             return top_trump
-        if game.sweeping == TEAMS[seat] and game.trick_no <= KAP_TRICKS:
+        if game.sweeping == TEAMS[seat] and game.trick_no <= game.rules.kap_tricks:
             # Chasing kap: a low lead would give the streak away.
             return max(legal, key=lambda c: (c.suit is trump, power[c]))
         return _lowest(legal, power, trump)

@@ -1,27 +1,26 @@
 -- kroeg analytics views over a FORMAT.md dataset: plain SQL over named views.
 -- {games} and {events} are the dataset's Parquet globs. One statement per view.
+-- No rule of a game is written here: who won a hand is the engine's `win` event, and
+-- the parameters a view needs come from the engine's rule sets through `game_rules`
+-- (one row per distinct rules text, made by analytics.views.register).
 
 CREATE OR REPLACE VIEW games AS
-SELECT *,
-       json_extract_string(rules, '$.last_trick') AS last_trick,
-       json_extract_string(rules, '$.score_display') AS score_display
-FROM read_parquet({games}, union_by_name = true);
+SELECT g.*,
+       r.* EXCLUDE (rules),
+       -- Each side's name where seats play in teams: its players joined by ' & ', by seat.
+       CASE WHEN g.teams IS NOT NULL THEN [
+           array_to_string([g.players[i] FOR i IN range(1, len(g.players) + 1)
+                            IF g.teams[i] = side], ' & ')
+           FOR side IN range(list_max(g.teams) + 1)
+       ] END AS side_names
+FROM read_parquet({games}, union_by_name = true) AS g
+LEFT JOIN game_rules AS r USING (rules);
 
 CREATE OR REPLACE VIEW events AS
 SELECT * FROM read_parquet({events}, union_by_name = true);
 
--- Who won a hand (docs/STATS.md), the one place this rule is written. Nobody who
--- folded. Where the last trick wins, the player who ended the hand. Where it loses,
--- every player still in except the one who took the last trick (unless everyone
--- else folded, which the knocker wins). No semicolons in comments: the file is
--- split into statements at them.
-CREATE OR REPLACE MACRO won_hand(last_trick, end_seat, players, folds, folded_mask, seat) AS
-    (folded_mask >> seat) & 1 = 0 AND CASE
-        WHEN last_trick = 'wins' THEN end_seat = seat
-        ELSE players - folds = 1 OR end_seat <> seat
-    END;
-
--- One row per hand: who dealt, the stakes, who ended it, who was dealt in (a bit per seat).
+-- One row per hand: who dealt, the stakes, who ended it, who was dealt in and who won
+-- it (a bit per seat). No semicolons in comments: the file is split into statements at them.
 CREATE OR REPLACE VIEW hands AS
 SELECT *, bit_count(dealt_mask) AS players
 FROM (
@@ -34,6 +33,7 @@ FROM (
            count(*) FILTER (WHERE e.kind = 'knock') AS knocks,
            coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal'), 0) AS dealt_mask,
            coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'fold'), 0) AS folded_mask,
+           coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won_mask,
            count(*) FILTER (WHERE e.kind = 'fold') AS folds,
            bool_or(e.kind = 'hand_end') AS finished
     FROM events AS e
@@ -42,7 +42,7 @@ FROM (
 );
 
 -- One row per player per Toepen hand they were dealt into, with what they did and
--- paid, and whether they won it (won_hand above).
+-- paid, and whether they won it.
 CREATE OR REPLACE VIEW hand_players AS
 WITH acts AS (
     SELECT game_id, hand, seat,
@@ -87,9 +87,7 @@ SELECT d.game_id,
        coalesce(a.checks, 0) AS checks,
        coalesce(a.checks_won, 0) AS checks_won,
        coalesce(c.bluffs_caught, 0) AS bluffs_caught,
-       d.finished
-           AND won_hand(g.last_trick, d.end_seat, d.players, d.folds, d.folded_mask, d.seat)
-           AS won
+       (d.won_mask >> d.seat) & 1 = 1 AS won
 FROM seats AS d
 JOIN games AS g USING (game_id)
 LEFT JOIN acts AS a ON a.game_id = d.game_id AND a.hand = d.hand AND a.seat = d.seat
@@ -124,9 +122,7 @@ SELECT k.game_id,
        h.players - k.folds_so_far AS players_in,
        coalesce(f.folded_to_it, 0) AS folded_to_it,
        h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded,
-       h.finished
-           AND won_hand(g.last_trick, h.end_seat, h.players, h.folds, h.folded_mask, k.seat)
-           AS knocker_won
+       (h.won_mask >> k.seat) & 1 = 1 AS knocker_won
 FROM answers AS k
 JOIN hands AS h USING (game_id, hand)
 JOIN games AS g USING (game_id)
@@ -196,7 +192,7 @@ FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
 -- A landed game never changes, so analytics.totals stores these once per game.
 CREATE OR REPLACE VIEW seat_counts AS
 WITH every_hand AS MATERIALIZED (
-    SELECT h.*, g.last_trick
+    SELECT h.*
     FROM hands AS h JOIN games AS g USING (game_id)
     WHERE g.game_type = 'toepen'
 ), finished AS (
@@ -204,9 +200,7 @@ WITH every_hand AS MATERIALIZED (
 ), played AS (
     SELECT f.game_id, s.seat,
            count(*) AS hands,
-           count(*) FILTER (
-               WHERE won_hand(f.last_trick, f.end_seat, f.players, f.folds, f.folded_mask, s.seat)
-           ) AS won
+           count(*) FILTER (WHERE (f.won_mask >> s.seat) & 1 = 1) AS won
     FROM finished AS f, range(8) AS s(seat)
     WHERE (f.dealt_mask >> s.seat) & 1 = 1
     GROUP BY f.game_id, s.seat
@@ -237,7 +231,7 @@ WITH every_hand AS MATERIALIZED (
     FROM events AS e
     JOIN finished AS f USING (game_id, hand)
     WHERE e.kind = 'knock'
-        AND won_hand(f.last_trick, f.end_seat, f.players, f.folds, f.folded_mask, e.seat)
+        AND (f.won_mask >> e.seat) & 1 = 1
     GROUP BY ALL
 )
 SELECT p.game_id, p.seat, p.hands, p.won,
@@ -290,43 +284,52 @@ CREATE OR REPLACE VIEW seat_totals AS SELECT * FROM totals_of('seat_counts_all')
 CREATE OR REPLACE VIEW seat_totals_stored AS SELECT * FROM totals_of('seat_counts_stored');
 
 -- Troefcall (docs/STATS.md). One row per hand: dealer, caller, trump, each side's
--- tricks (side 0 is seats 0 and 2), the announcements and the score.
+-- tricks, the announcements and the score. A seat's side is the game's `teams` entry.
+-- Which score was a kap or a baunie is read from the points the game's rules give them.
 CREATE OR REPLACE VIEW troef_hands AS
-SELECT e.game_id,
-       e.hand,
-       max(e.seat) FILTER (WHERE e.kind = 'hand_start') AS dealer,
-       max(e.target) FILTER (WHERE e.kind = 'hand_start') AS caller,
-       max(e.card) FILTER (WHERE e.kind = 'trump') AS trump,
-       count(*) FILTER (WHERE e.kind = 'trick' AND e.seat % 2 = 0) AS tricks_0,
-       count(*) FILTER (WHERE e.kind = 'trick' AND e.seat % 2 = 1) AS tricks_1,
-       max(e.seat % 2) FILTER (WHERE e.kind = 'kap') AS kap_side,
-       max(e.seat % 2) FILTER (WHERE e.kind = 'score' AND e.amount = 5) AS kap_scored_side,
-       max(e.seat % 2) FILTER (WHERE e.kind = 'baunie') AS baunie_side,
-       max(e.seat % 2) FILTER (WHERE e.kind = 'score' AND e.amount = 15) AS baunie_won_side,
-       max(e.seat % 2) FILTER (WHERE e.kind = 'score') AS score_side,
-       coalesce(max(e.amount) FILTER (WHERE e.kind = 'score'), 0) AS points,
-       bool_or(e.kind = 'hand_end') AS finished
-FROM events AS e
-SEMI JOIN games AS g ON g.game_id = e.game_id AND g.game_type = 'troefcall'
-WHERE e.hand > 0
-GROUP BY e.game_id, e.hand;
+WITH e AS (
+    SELECT e.game_id, e.hand, e.kind, e.seat, e.card, e.amount, e.target,
+           g.teams[e.seat + 1] AS side, g.kap_points, g.baunie_points, g.hand_size
+    FROM events AS e
+    JOIN games AS g ON g.game_id = e.game_id AND g.game_type = 'troefcall'
+    WHERE e.hand > 0
+)
+SELECT game_id,
+       hand,
+       max(seat) FILTER (WHERE kind = 'hand_start') AS dealer,
+       max(target) FILTER (WHERE kind = 'hand_start') AS caller,
+       max(card) FILTER (WHERE kind = 'trump') AS trump,
+       count(*) FILTER (WHERE kind = 'trick' AND side = 0) AS tricks_0,
+       count(*) FILTER (WHERE kind = 'trick' AND side = 1) AS tricks_1,
+       max(side) FILTER (WHERE kind = 'kap') AS kap_side,
+       max(side) FILTER (WHERE kind = 'score' AND amount = kap_points) AS kap_scored_side,
+       max(side) FILTER (WHERE kind = 'baunie') AS baunie_side,
+       max(side) FILTER (WHERE kind = 'score' AND amount = baunie_points) AS baunie_won_side,
+       max(side) FILTER (WHERE kind = 'score') AS score_side,
+       coalesce(max(amount) FILTER (WHERE kind = 'score'), 0) AS points,
+       any_value(hand_size) AS hand_size,
+       bool_or(kind = 'hand_end') AS finished
+FROM e
+GROUP BY game_id, hand;
 
 -- One row per side per finished Troefcall hand, with what the statistics count.
 -- A side made kap partij if one of its players announced kap, or (silent kap) it
--- scored the 5 with no announcement.
+-- scored a kap's points with no announcement. A call is made good with the majority
+-- of the tricks.
 CREATE OR REPLACE VIEW troef_sides AS
 SELECT h.game_id,
        h.hand,
        s.side::TINYINT AS side,
-       g.players[s.side + 1] || ' & ' || g.players[s.side + 3] AS side_name,
+       g.side_names[s.side + 1] AS side_name,
        g.venue,
        g.started_at,
        strftime(g.started_at, '%Y-%m') AS month,
        h.caller,
        1 AS hands,
-       (h.caller % 2 = s.side)::INTEGER AS calls,
-       (h.caller % 2 = s.side
-           AND CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END >= 7)::INTEGER AS calls_made,
+       (g.teams[h.caller + 1] = s.side)::INTEGER AS calls,
+       (g.teams[h.caller + 1] = s.side
+           AND 2 * CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END > h.hand_size
+       )::INTEGER AS calls_made,
        coalesce(h.kap_side = s.side OR h.kap_scored_side = s.side, false)::INTEGER AS kaps,
        coalesce(h.baunie_side = s.side, false)::INTEGER AS baunies,
        coalesce(h.baunie_won_side = s.side, false)::INTEGER AS baunies_won,
@@ -345,5 +348,5 @@ SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
        (t.caller = p.seat)::INTEGER AS calls,
        (t.caller = p.seat AND t.calls_made = 1)::INTEGER AS calls_made,
        t.kaps, t.baunies, t.baunies_won, t.tricks, t.tricks_against, t.points
-FROM troef_sides AS t, range(4) AS p(seat), games AS g
-WHERE p.seat % 2 = t.side AND g.game_id = t.game_id;
+FROM troef_sides AS t, games AS g, range(8) AS p(seat)
+WHERE g.game_id = t.game_id AND p.seat < len(g.players) AND g.teams[p.seat + 1] = t.side;

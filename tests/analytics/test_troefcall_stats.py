@@ -75,3 +75,25 @@ def test_sharp_bots_make_their_calls_good_and_kap_more_than_random_bots(tmp_path
     assert sharp["kaps"] > 3 * max(random["kaps"], 1)
     assert sharp["tricks_per_hand"] > 6.5 > random["tricks_per_hand"]
     assert sharp["tricks"] + random["tricks"] == sharp["tricks_against"] + random["tricks_against"]
+
+
+def test_the_statistics_follow_the_scores_a_rule_set_gives(tmp_path: Path) -> None:
+    """No Troefcall constant is restated in SQL: change kap's points and the figures follow."""
+    from dataclasses import replace
+
+    base = replace(
+        Ruleset.preset("troefcall").with_variants("silent-kap"), target_score=None, fixed_hands=25
+    )
+    richer = replace(base, kap_points=9)
+    figures = {}
+    for name, rules in (("base", base), ("richer", richer)):
+        dataset = Dataset(tmp_path / name).create()
+        dataset.write(simulate(rules, 4, 400, seed=5, styles=["sharp", "random"]))
+        rows = troefcall_stats(connect(dataset), by="side").iter_rows(named=True)
+        figures[name] = {r["player"]: (r["hands"], r["kaps"], r["points"]) for r in rows}
+    # The same seed plays the same cards (the game length is fixed, not a target score).
+    for side, (hands, kaps, points) in figures["base"].items():
+        richer_hands, richer_kaps, richer_points = figures["richer"][side]
+        assert (richer_hands, richer_kaps) == (hands, kaps)
+        assert richer_points == points + (9 - 5) * kaps  # a silent kap is all a kap scores
+    assert sum(kaps for _, kaps, _ in figures["base"].values()) > 0

@@ -108,12 +108,19 @@ class Auditor:
                 in_hand = sorted(dealt - folded)
                 if len(in_hand) == 1:
                     assert seat == in_hand[0]  # everyone else folded
+                    winners = in_hand
                 else:
                     assert seat == last_winner
                     if self.rules.last_trick == "wins":
                         expect_pay = [(s, stake) for s in in_hand if s != seat]
+                        winners = [seat]
                     else:
                         expect_pay = [(seat, stake)]
+                        winners = [s for s in in_hand if s != seat]
+                # The hand's winners are recorded just before its end, in seat order.
+                wins = [e.to_row() for e in events[i - len(winners) : i]]
+                assert wins == [("win", s, None, None, None) for s in winners]
+                i -= len(winners)
                 pays = [e.to_row() for e in events[i - len(expect_pay) : i]]
                 assert sorted((p[1], p[3]) for p in pays) == sorted(expect_pay)
                 assert all(p[0] == "pay" for p in pays)

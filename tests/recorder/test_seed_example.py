@@ -39,11 +39,12 @@ def test_english_worked_example_anna_deals_next():
 
 def test_english_worked_example_event_tail():
     game = play_example()
-    assert rows(game.log[-5:]) == [
+    assert rows(game.log[-6:]) == [
         ("play", 0, "9s", None, None),
         ("play", 1, "8s", None, None),
         ("trick", 0, None, 4, None),
         ("pay", 1, None, 3, None),
+        ("win", 0, None, None, None),  # Anna's 9s takes the last trick: she wins the hand
         ("hand_end", 0, None, 3, None),
     ]
 

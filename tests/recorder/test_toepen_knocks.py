@@ -3,7 +3,7 @@
 import pytest
 
 from recorder.errors import IllegalActionError
-from recorder.events import Fold, HandEnd, Knock, Pay, Stay
+from recorder.events import Fold, HandEnd, HandWon, Knock, Pay, Stay
 from tests.recorder.table import costs, deal, rows, run, seat, table
 
 HANDS = ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"]
@@ -58,9 +58,10 @@ def test_knocker_cannot_fold_on_their_own_knock():
 def test_everyone_folding_makes_the_knocker_win_at_once_and_deal_next():
     game = dealt()
     run(game, "Anna Jh", "Ben knock", "Carla fold", "Dan fold", "Anna fold")
-    assert rows(game.log[-3:]) == [
+    assert rows(game.log[-4:]) == [
         ("fold", 0, None, 1, None),
         ("pay", 0, None, 1, None),
+        ("win", 1, None, None, None),
         ("hand_end", 1, None, 2, None),
     ]
     assert costs(game) == {"Anna": 1, "Ben": 0, "Carla": 1, "Dan": 1}
@@ -148,7 +149,8 @@ def test_lives_last_trick_winner_pays_the_final_stake_and_nobody_else():
     run(game, "Dan Ts", "Anna 9s", "Ben Js", "Carla 7s")
     run(game, "Dan Ac", "Anna 7c", "Ben Qc", "Carla Tc")
     run(game, "Carla Kd", "Dan Ad", "Anna Qd", "Ben Jd")
-    assert game.log[-2:] == [Pay(3, 2), HandEnd(3, 2)]
+    # The last trick loses: the three others still in win the hand.
+    assert game.log[-5:] == [Pay(3, 2), HandWon(0), HandWon(1), HandWon(2), HandEnd(3, 2)]
     assert costs(game) == {"Anna": 0, "Ben": 0, "Carla": 0, "Dan": 2}
 
 

@@ -67,7 +67,11 @@ def test_lives_deal_passes_to_the_left():
     game = table("lives")
     deal(game, "Dan", HANDS)
     play_out(game)
-    assert rows(game.log[-2:]) == [("pay", 3, None, 1, None), ("hand_end", 3, None, 1, None)]
+    assert rows(game.log[-5:]) == [
+        ("pay", 3, None, 1, None),
+        *(("win", s, None, None, None) for s in (0, 1, 2)),
+        ("hand_end", 3, None, 1, None),
+    ]
     assert game.expected_dealer() == 0
 
 
@@ -176,8 +180,15 @@ def test_replay_refuses_a_log_whose_costs_disagree_with_the_rules():
 def test_replay_refuses_a_log_that_stops_early():
     game = play_example()
     with pytest.raises(IllegalActionError) as err:
-        replay(game.rules, game.players, game.log[:-3])
+        replay(game.rules, game.players, game.log[:-4])
     assert str(err.value) == "after hand 1: the log stops before trick by Anna (4)"
+
+
+def test_a_log_written_before_win_events_replays_and_gains_them():
+    game = play_example()
+    older = [e for e in game.log if e.kind != "win"]
+    assert len(older) == len(game.log) - 1
+    assert replay(game.rules, game.players, older).log == game.log
 
 
 def test_replay_refuses_a_wrong_fold_amount():
