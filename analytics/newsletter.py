@@ -23,6 +23,7 @@ import polars as pl
 from analytics.report import stats_csv
 from analytics.stats import SMALL_SAMPLE, player_stats, troefcall_stats
 from parsers.render import view_hand
+from recorder.atomic import write_text_atomic
 from recorder.errors import KroegError
 from recorder.store import Dataset
 
@@ -331,7 +332,5 @@ def write(news: Newsletter, folder: str | Path) -> list[Path]:
     if table.is_empty() and news.troefcall_players is not None:
         table = news.troefcall_players  # a Troefcall-only month
     for path, text in zip(paths, (markdown(news), page(news), stats_csv(table)), strict=True):
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        write_text_atomic(path, text)
     return paths

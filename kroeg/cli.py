@@ -22,6 +22,7 @@ import typer
 from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
 from parsers.render import view_hand
+from recorder.atomic import write_text_atomic
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
@@ -355,7 +356,7 @@ def export(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        write_text_atomic(out, text)
         typer.echo(f"{out}: game {game} written ({record.hands} hands)")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
+from recorder.atomic import write_text_atomic
 from recorder.errors import NotationError
 
 
@@ -27,6 +28,6 @@ def read_text(file: str | Path | IO[str]) -> tuple[str, str | None]:
 def write_text(text: str, file: str | Path | IO[str]) -> None:
     """Write text to a path (UTF-8) or an open text file."""
     if isinstance(file, str | Path):
-        Path(file).write_text(text, encoding="utf-8")
+        write_text_atomic(file, text)
     else:
         file.write(text)

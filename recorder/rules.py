@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from recorder.atomic import write_text_atomic
 from recorder.cards import Rank
 from recorder.errors import RulesError
 
@@ -248,7 +249,7 @@ class Ruleset:
 
     def dump(self, path: str | Path) -> None:
         """Write this rule set to a JSON file."""
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+        write_text_atomic(path, json.dumps(self.to_dict(), indent=2) + "\n")
 
 
 CLASSIC = Ruleset()

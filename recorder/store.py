@@ -38,6 +38,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from recorder.atomic import atomic_write
 from recorder.errors import DatasetError, KroegError
 from recorder.events import PAYLOAD_TYPES, Event, event_from_row
 from recorder.records import FORMAT_VERSION, GameRecord
@@ -397,7 +398,6 @@ def _record_from_row(row: dict[str, Any], events: tuple[Event, ...]) -> GameReco
 
 def _write_atomic(table: pa.Table, final: Path, is_events: bool, level: int) -> None:
     """Write `table` to a temporary name, sync it, then rename it to `final`."""
-    tmp = final.with_name(f".{final.name}.{uuid.uuid4().hex[:8]}.tmp")
     options: dict[str, Any] = {
         "compression": "zstd",
         "compression_level": level,
@@ -405,15 +405,8 @@ def _write_atomic(table: pa.Table, final: Path, is_events: bool, level: int) -> 
     }
     if is_events:
         options["use_dictionary"] = _DICTIONARY_COLUMNS
-    try:
-        with open(tmp, "wb") as handle:
-            pq.write_table(table, handle, **options)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, final)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with atomic_write(final, binary=True) as handle:
+        pq.write_table(table, handle, **options)
 
 
 _RENAME_EXCHANGE = 2
