@@ -12,6 +12,7 @@ the Toepen table, or the Troefcall players' in a month without Toepen.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -21,10 +22,10 @@ import duckdb
 import polars as pl
 
 from analytics.report import stats_csv
-from analytics.stats import SMALL_SAMPLE, player_stats, troefcall_stats
+from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
-from recorder.errors import KroegError
+from recorder.errors import NotFoundError, UsageError
 from recorder.store import Dataset
 
 __all__ = ["Newsletter", "build", "write"]
@@ -52,7 +53,7 @@ def _month_range(month: str) -> tuple[date, date]:
         year, number = (int(x) for x in month.split("-"))
         first = date(year, number, 1)
     except ValueError:
-        raise KroegError(f"expected a month like 2026-11, found {month!r}") from None
+        raise UsageError(f"expected a month like 2026-11, found {month!r}") from None
     following = date(year + number // 12, number % 12 + 1, 1)
     return first, date.fromordinal(following.toordinal() - 1)
 
@@ -72,7 +73,7 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     sides = troefcall_stats(con, by="side", since=first, until=last)
     troef_players = troefcall_stats(con, since=first, until=last)
     if players.is_empty() and sides.is_empty():
-        raise KroegError(f"no finished hands in {month}")
+        raise NotFoundError(f"no finished hands in {month}")
     ranked = players.sort(["cost_per_hand", "player"])
     games = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
              if not frame.is_empty()]  # fmt: skip
@@ -89,7 +90,7 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
         con,
         f"""SELECT k.player, k.game_id, k.hand, k.stake, k.strength, k.folded_to_it
             FROM knock_outcomes k JOIN games g USING (game_id)
-            WHERE {_IN_MONTH} AND k.bluff AND k.all_folded
+            WHERE {_IN_MONTH} AND k.bluff_won
             ORDER BY k.folded_to_it DESC, k.strength, k.game_id, k.hand LIMIT 1""",
         [month],
     )
@@ -120,8 +121,9 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     )
 
 
-def _pct(done: int, opportunities: int) -> str:
-    return f"{100 * done / opportunities:.0f}% ({done}/{opportunities})" if opportunities else "-"
+def _pct(name: str, done: int, opportunities: int) -> str:
+    """A figure of the registry as the bulletin shows it: `42% 5/12*`."""
+    return STAT_BY_NAME[name].cell(done, opportunities)
 
 
 def _headlines(news: Newsletter) -> list[tuple[str, str]]:
@@ -129,7 +131,7 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     items = []
     if news.bluffer is not None:
         b = news.bluffer
-        share = _pct(b["bluffs"], b["knocks"])
+        share = _pct("bluff_rate", b["bluffs"], b["knocks"])
         items.append(("Biggest bluffer", f"{b['player']}: {share} of knocks were bluffs."))
     if news.best_bluff is not None:
         b = news.best_bluff
@@ -150,23 +152,21 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     return items
 
 
-_COLUMNS = [
-    ("hands", None), ("won", ("won", "hands")), ("lost/hand", ("paid", "hands")),
-    ("knocks", ("knocks", "hands")), ("bluffs", ("bluffs", "knocks_known")),
-    ("folds", ("folds", "knocks_faced")), ("fold regret", ("regrets", "folds_known")),
-]  # fmt: skip
+#: The figures of the players' tables, by name in the statistics registry.
+_COLUMNS = ("win_rate", "cost_per_hand", "knock_rate", "bluff_rate", "fold_rate", "regret_rate")
+_TROEF_COLUMNS = (
+    "calls_made_rate", "kap_rate", "baunie_success", "tricks_per_hand", "points_per_hand",
+)  # fmt: skip
 
 
-def _row_cells(row: dict[str, Any], columns: list[tuple[str, Any]] = _COLUMNS) -> list[str]:
-    """The hands, then each figure: an amount per hand (`…/hand`) or a rate with done/opp."""
-    cells = [str(row["hands"])]
-    for label, pair in columns[1:]:
-        done, opp = row[pair[0]], row[pair[1]]
-        if label.endswith("/hand"):
-            cells.append(f"{done / opp:.2f}" if opp else "-")
-        else:
-            cells.append(_pct(done, opp))
-    return cells
+def _headings(columns: Sequence[str]) -> list[str]:
+    return ["hands", *(STAT_BY_NAME[c].label for c in columns)]
+
+
+def _row_cells(row: dict[str, Any], columns: Sequence[str] = _COLUMNS) -> list[str]:
+    """The hands, then each figure as the registry writes it."""
+    stats = [STAT_BY_NAME[c] for c in columns]
+    return [str(row["hands"]), *(s.cell(row[s.done], row[s.opportunities]) for s in stats)]
 
 
 def markdown(news: Newsletter) -> str:
@@ -182,26 +182,19 @@ def markdown(news: Newsletter) -> str:
             out += [f"## {title}", "", sentence, ""]
         if news.moves:
             out += ["### The hand, move by move", "", "```", *news.moves, "```", ""]
-        out += ["## Every player", "", "| player | " + " | ".join(c for c, _ in _COLUMNS) + " |",
-                "|---" * (len(_COLUMNS) + 1) + "|"]  # fmt: skip
+        out += ["## Every player", "", "| player | " + " | ".join(_headings(_COLUMNS)) + " |",
+                "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in news.players.iter_rows(named=True):
             out.append(f"| {row['player']} | " + " | ".join(_row_cells(row)) + " |")
         out.append("")
     for heading, frame in _troefcall_tables(news):
-        out += [f"## {heading}", "", "| | " + " | ".join(c for c, _ in _TROEF_COLUMNS) + " |",
-                "|---" * (len(_TROEF_COLUMNS) + 1) + "|"]  # fmt: skip
+        out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS)) + " |",
+                "|---" * (len(_TROEF_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in frame.iter_rows(named=True):
             out.append(f"| {row['player']} | " + " | ".join(_troef_cells(row)) + " |")
         out.append("")
     out += ["Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
     return "\n".join(out)
-
-
-_TROEF_COLUMNS = [
-    ("hands", None), ("calls made good", ("calls_made", "calls")),
-    ("kap partij", ("kaps", "hands")), ("baunie made", ("baunies_won", "baunies")),
-    ("tricks/hand", ("tricks", "hands")), ("points/hand", ("points", "hands")),
-]  # fmt: skip
 
 
 def _troef_cells(row: dict[str, Any]) -> list[str]:
@@ -276,11 +269,13 @@ def page(news: Newsletter) -> str:
         rows = list(frame.iter_rows(named=True))
         out.append(f"<h2>{e(heading)}</h2>")
         if heading.endswith("partnerships"):
-            made = [(r["player"], r["calls_made_rate"] or 0.0, _pct(r["calls_made"], r["calls"]))
+            made = [(r["player"], r["calls_made_rate"] or 0.0,
+                     _pct("calls_made_rate", r["calls_made"], r["calls"]))
                     for r in rows]  # fmt: skip
-            out.append(_bars("Calls made good (7 tricks or more)", made, 1.0))
+            out.append(_bars("Calls made good (the majority of the tricks)", made, 1.0))
         out.append("<table><tr><th></th>"
-                   + "".join(f"<th>{e(c)}</th>" for c, _ in _TROEF_COLUMNS) + "</tr>")  # fmt: skip
+                   + "".join(f"<th>{e(c)}</th>" for c in _headings(_TROEF_COLUMNS))
+                   + "</tr>")  # fmt: skip
         for row in rows:
             cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
@@ -306,15 +301,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
     known = [r for r in rows if r["knocks_known"]]
     out.append("<h2>Bluffing and folding</h2>")
-    bluffs = [(r["player"], r["bluff_rate"] or 0.0, _pct(r["bluffs"], r["knocks_known"]))
-              for r in known]  # fmt: skip
+    bluffs = [(r["player"], r["bluff_rate"] or 0.0,
+               _pct("bluff_rate", r["bluffs"], r["knocks_known"])) for r in known]  # fmt: skip
     out.append(_bars("Bluff rate (bluffs / knocks)", bluffs, 1.0))
     cost = [(r["player"], r["fold_cost"], f"{r['fold_cost']} in {r['folds']} folds") for r in rows]
     out.append(
         _bars("What folding cost (lives or points)", cost, max((c[1] for c in cost), default=0))
     )
     out.append("<h2>Every player</h2><table><tr><th>player</th>"
-               + "".join(f"<th>{e(c)}</th>" for c, _ in _COLUMNS) + "</tr>")  # fmt: skip
+               + "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS)) + "</tr>")  # fmt: skip
     for row in rows:
         out.append(f"<tr><td>{e(row['player'])}</td>"
                    + "".join(f"<td>{e(c)}</td>" for c in _row_cells(row)) + "</tr>")  # fmt: skip

@@ -22,17 +22,6 @@ def neutralise(value: Any) -> Any:
     return value
 
 
-def _cell(row: dict[str, Any], name: str, stats: Sequence[Stat] = STATS) -> str:
-    stat = next(s for s in stats if s.name == name)
-    done, opp = row[stat.done], row[stat.opportunities]
-    if not opp:
-        return "-"
-    small = "*" if row[f"{name}_small"] else ""
-    if stat.shown_as == "rate":
-        return f"{100 * done / opp:.0f}% {done}/{opp}{small}"
-    return f"{done / opp:.2f} {done}/{opp}{small}"
-
-
 def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] = STATS) -> str:
     """Figures as rows and players as columns (a block per session, month or venue).
 
@@ -52,7 +41,7 @@ def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] =
             ["", *(str(r["player"]) for r in rows)],
             ["hands", *(str(r["hands"]) for r in rows)],
         ]
-        table += [[s.label, *(_cell(r, s.name, stats) for r in rows)] for s in stats]
+        table += [[s.label, *(s.cell(r[s.done], r[s.opportunities]) for r in rows)] for s in stats]
         width = max(len(x) for x in labels)
         columns = [max(len(line[i]) for line in table) for i in range(1, len(table[0]))]
         for line in table:

@@ -10,18 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, Literal
 
 import duckdb
 import polars as pl
 
-from parsers.names import NameIndex, UnknownName
-from recorder.errors import KroegError
+from parsers.names import NameIndex
+from recorder.errors import NotFoundError, UnknownName, UsageError
 
 __all__ = [
     "GROUPINGS",
     "SMALL_SAMPLE",
     "STATS",
+    "STAT_BY_NAME",
     "TROEFCALL_GROUPINGS",
     "TROEFCALL_STATS",
     "Stat",
@@ -43,38 +44,81 @@ GROUPINGS = {
 
 @dataclass(frozen=True)
 class Stat:
-    """A figure: `done` out of `opportunities`, shown as a rate or as an amount per unit."""
+    """One statistic: `done` out of `opportunities`, the one definition every surface uses.
 
-    name: str
-    label: str
-    done: str
-    opportunities: str
-    shown_as: str  # "rate" (a percentage) or "per" (an amount per opportunity)
+    `kroeg stats` (every format), the newsletter and the dashboard's charts and tables
+    all read this registry; adding a statistic is one entry here (plus its counts in
+    the SQL views if they are new).
+    """
+
+    name: str  # the rate's column, beside the counts
+    label: str  # a short heading
+    done: str  # the count column of what was done
+    opportunities: str  # the count column of the chances to do it
+    unit: Literal["%", "per"]  # a percentage, or an amount per opportunity
+    definition: str  # one line; docs/STATS.md says more
+    lower_is_better: bool = False
+    small_sample: int = SMALL_SAMPLE  # fewer opportunities than this: flagged with *
+
+    def is_small(self, opportunities: int) -> bool:
+        """Whether a sample of this many opportunities is flagged as small."""
+        return opportunities < self.small_sample
+
+    def value(self, done: float, opportunities: int) -> float | None:
+        """The rate (a fraction for %, an amount per opportunity), None without chances."""
+        return done / opportunities if opportunities else None
+
+    def cell(self, done: float, opportunities: int, counts: bool = True) -> str:
+        """The figure as text, the one way every surface writes it: `42% 5/12*`, `0.75 3/4`.
+
+        `-` where there was no chance; `*` marks a small sample.
+        """
+        value = self.value(done, opportunities)
+        if value is None:
+            return "-"
+        shown = f"{100 * value:.0f}%" if self.unit == "%" else f"{value:.2f}"
+        if not counts:
+            return shown
+        small = "*" if self.is_small(opportunities) else ""
+        return f"{shown} {done}/{opportunities}{small}"
 
 
 # A stat's name never equals a count's name: the rate is added beside the counts.
 STATS = (
-    Stat("win_rate", "won", "won", "hands", "rate"),
-    Stat("cost_per_hand", "lost/hand", "paid", "hands", "per"),
-    Stat("knock_rate", "knocks", "knocks", "hands", "rate"),
-    Stat("knock_success", "knock success", "knocks_won", "knocks", "rate"),
-    Stat("fold_rate", "folds", "folds", "knocks_faced", "rate"),
-    Stat("cost_per_fold", "fold cost", "fold_cost", "folds", "per"),
-    Stat("bluff_rate", "bluffs", "bluffs", "knocks_known", "rate"),
-    Stat("bluff_success", "bluff success", "bluffs_won", "bluffs", "rate"),
-    Stat("profit_per_bluff", "bluff profit", "bluff_profit", "bluffs", "per"),
-    Stat("regret_rate", "fold regret", "regrets", "folds_known", "rate"),
-    Stat("cost_per_regret", "regret cost", "regret_cost", "regrets", "per"),
-    Stat("swap_rate", "swaps", "swaps", "hands", "rate"),
-    Stat("swaps_caught_rate", "swaps caught", "bluffs_caught", "swaps", "rate"),
-    Stat("check_success", "checks won", "checks_won", "checks", "rate"),
-)
-
-_SUMS = (
-    "hands", "won", "paid", "knocks", "knocks_won", "knocks_faced", "folds", "fold_cost",
-    "swaps", "bluffs_caught", "checks", "checks_won", "knocks_known", "bluffs", "bluffs_won",
-    "bluff_profit", "folds_known", "regrets", "regret_cost",
+    Stat("win_rate", "won", "won", "hands", "%", "hands won, of hands played"),
+    Stat("cost_per_hand", "lost/hand", "paid", "hands", "per",
+         "lives or penalty points paid per hand played", lower_is_better=True),
+    Stat("knock_rate", "knocks", "knocks", "hands", "%", "knocks per hand played"),
+    Stat("knock_success", "knock success", "knocks_won", "knocks", "%",
+         "knocks in hands the knocker then won (all folded, or won at the end)"),
+    Stat("fold_rate", "folds", "folds", "knocks_faced", "%", "knocks answered by folding"),
+    Stat("cost_per_fold", "fold cost", "fold_cost", "folds", "per",
+         "lives or points paid per fold", lower_is_better=True),
+    Stat("bluff_rate", "bluffs", "bluffs", "knocks_known", "%",
+         "knocks with less than a fair share of winning, of knocks whose cards are known"),
+    Stat("bluff_success", "bluff success", "bluffs_won", "bluffs", "%",
+         "bluffs every other player folded to"),
+    Stat("profit_per_bluff", "bluff profit", "bluff_profit", "bluffs", "per",
+         "what a bluff brought in (folds paid to it, less an extra stake lost)"),
+    Stat("regret_rate", "fold regret", "regrets", "folds_known", "%",
+         "folds where the folder could have made sure of winning, of folds with known cards",
+         lower_is_better=True),
+    Stat("cost_per_regret", "regret cost", "regret_cost", "regrets", "per",
+         "lives or points paid per regrettable fold", lower_is_better=True),
+    Stat("swap_rate", "swaps", "swaps", "hands", "%", "laundry or armoede per hand played"),
+    Stat("swaps_caught_rate", "swaps caught", "bluffs_caught", "swaps", "%",
+         "false swaps a check caught, of swaps", lower_is_better=True),
+    Stat("check_success", "checks won", "checks_won", "checks", "%",
+         "checks that found a false swap"),
 )  # fmt: skip
+
+
+def _counts(stats: Sequence[Stat]) -> tuple[str, ...]:
+    """Every count the statistics add up, each once, opportunities first."""
+    return tuple(dict.fromkeys(c for s in stats for c in (s.opportunities, s.done)))
+
+
+_SUMS = _counts(STATS)
 _ALL_STORED = (
     "SELECT count(*) = 0 FROM games "
     "WHERE game_type = 'toepen' AND game_id NOT IN (SELECT game_id FROM seat_counts_stored)"
@@ -95,11 +139,11 @@ def _filters(
     if player is not None:
         known = tuple(con.sql(names_sql).pl()["player"])
         if not known:
-            raise KroegError(f"no hands for player {player!r}: the dataset has no hands yet")
+            raise NotFoundError(f"no hands for player {player!r}: the dataset has no hands yet")
         try:
             player = known[NameIndex(known).resolve(player)]
         except UnknownName as exc:
-            raise KroegError(f"no hands for player {player!r} ({exc})") from None
+            raise NotFoundError(f"no hands for player {player!r} ({exc})") from None
         filters.append("AND player = ?")
         params.append(player)
     if since is not None:
@@ -121,7 +165,7 @@ def _with_rates(frame: pl.DataFrame, stats: Sequence[Stat]) -> pl.DataFrame:
         value = pl.when(opp > 0).then(done.cast(pl.Float64) / opp).otherwise(None)
         assert stat.name not in frame.columns, stat.name  # a rate never hides a count
         columns.append(value.alias(stat.name))
-        columns.append((opp < SMALL_SAMPLE).alias(f"{stat.name}_small"))
+        columns.append((opp < stat.small_sample).alias(f"{stat.name}_small"))
     return frame.with_columns(columns)
 
 
@@ -138,7 +182,7 @@ def player_stats(
     `game_ids`, when given, limits the figures to those games (the dashboard's filters).
     """
     if by not in GROUPINGS:
-        raise KroegError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
+        raise UsageError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
     names = "SELECT DISTINCT player FROM seat_totals ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
     # Stored counts answer in a fraction of the time; live counts cover games not stored.
@@ -168,19 +212,23 @@ def _sums(
 
 #: Troefcall's figures (docs/STATS.md): a player shares the side's tricks and announcements.
 TROEFCALL_STATS = (
-    Stat("call_rate", "calls", "calls", "hands", "rate"),
-    Stat("calls_made_rate", "calls made good", "calls_made", "calls", "rate"),
-    Stat("kap_rate", "kap partij", "kaps", "hands", "rate"),
-    Stat("baunie_rate", "baunie tried", "baunies", "hands", "rate"),
-    Stat("baunie_success", "baunie made", "baunies_won", "baunies", "rate"),
-    Stat("tricks_per_hand", "tricks/hand", "tricks", "hands", "per"),
-    Stat("tricks_against_per_hand", "tricks against", "tricks_against", "hands", "per"),
-    Stat("points_per_hand", "points/hand", "points", "hands", "per"),
-)
-_TROEF_SUMS = (
-    "hands", "calls", "calls_made", "kaps", "baunies", "baunies_won", "tricks",
-    "tricks_against", "points",
+    Stat("call_rate", "calls", "calls", "hands", "%", "hands as trump caller"),
+    Stat("calls_made_rate", "calls made good", "calls_made", "calls", "%",
+         "calls whose side took the majority of the tricks"),
+    Stat("kap_rate", "kap partij", "kaps", "hands", "%",
+         "hands the side took the first tricks in a row and announced kap (or scored it)"),
+    Stat("baunie_rate", "baunie tried", "baunies", "hands", "%",
+         "hands the side went for every trick"),
+    Stat("baunie_success", "baunie made", "baunies_won", "baunies", "%",
+         "baunies that took every trick"),
+    Stat("tricks_per_hand", "tricks/hand", "tricks", "hands", "per", "tricks the side took"),
+    Stat("tricks_against_per_hand", "tricks against", "tricks_against", "hands", "per",
+         "tricks the other side took", lower_is_better=True),
+    Stat("points_per_hand", "points/hand", "points", "hands", "per", "points the side scored"),
 )  # fmt: skip
+_TROEF_SUMS = _counts(TROEFCALL_STATS)
+#: Every statistic by name.
+STAT_BY_NAME = {s.name: s for s in (*STATS, *TROEFCALL_STATS)}
 #: Troefcall rows may also be whole sides (partnerships) instead of players.
 TROEFCALL_GROUPINGS = {**GROUPINGS, "side": []}
 
@@ -198,7 +246,7 @@ def troefcall_stats(
     In a `side` row the `player` column holds the side's names (`Anna & Carla`).
     """
     if by not in TROEFCALL_GROUPINGS:
-        raise KroegError(
+        raise UsageError(
             f"unknown grouping {by!r}: expected one of {', '.join(TROEFCALL_GROUPINGS)}"
         )
     source = "(SELECT *, side_name AS player FROM troef_sides)" if by == "side" else "troef_seats"

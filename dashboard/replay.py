@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from parsers.render import describe_events, pretty
 from recorder.cards import Card
+from recorder.errors import NotFoundError
 from recorder.events import Event, HandStart
 from recorder.records import GameRecord
 from recorder.referee import Game, Replay
@@ -56,7 +57,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
     """Every step of hand `number`, from its start to its end."""
     starts = [i for i, e in enumerate(record.events) if isinstance(e, HandStart)]
     if not 1 <= number <= len(starts):
-        raise ValueError(f"game {record.game_id} has hands 1 to {len(starts)}, not {number}")
+        raise NotFoundError(f"game {record.game_id} has hands 1 to {len(starts)}, not {number}")
     begin = starts[number - 1]
     end = starts[number] if number < len(starts) else len(record.events)
     rebuilt = Replay(record.rules, record.players)

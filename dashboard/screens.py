@@ -12,7 +12,14 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from analytics.stats import STATS, TROEFCALL_STATS, Stat, player_stats, troefcall_stats
+from analytics.stats import (
+    STAT_BY_NAME,
+    STATS,
+    TROEFCALL_STATS,
+    Stat,
+    player_stats,
+    troefcall_stats,
+)
 from dashboard.data import connection, dataset_path, game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import chosen_games
@@ -203,9 +210,9 @@ def _troefcall_players(frame: pl.DataFrame) -> None:
     st.header("Troefcall")
     left, right = st.columns(2)
     with left:
-        _bars(frame, "calls made good", "calls_made", "calls", percent=True)
+        _bars(frame, STAT_BY_NAME["calls_made_rate"])
     with right:
-        _bars(frame, "kap partij", "kaps", "hands", percent=True)
+        _bars(frame, STAT_BY_NAME["kap_rate"])
     _numbers(frame, TROEFCALL_STATS)
 
 
@@ -215,8 +222,7 @@ def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
     for row in frame.iter_rows(named=True):
         cells = {"player": row["player"], "hands": row["hands"]}
         for stat in stats:
-            done, opp = row[stat.done], row[stat.opportunities]
-            cells[stat.label] = f"{done}/{opp}" if opp else "-"
+            cells[stat.label] = stat.cell(row[stat.done], row[stat.opportunities])
         rows.append(cells)
     st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
 
@@ -226,12 +232,11 @@ def _toepen_players(frame: pl.DataFrame) -> None:
     st.subheader("Bluffing")
     left, right = st.columns(2)
     with left:
-        _bars(frame, "bluff rate", "bluffs", "knocks_known", percent=True, behind="bluffs")
+        _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
-        _bars(frame, "bluff success", "bluffs_won", "bluffs", percent=True, behind="won")
+        _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
     st.subheader("What folding cost")
-    _bars(frame, "lives or points paid by folding", "fold_cost", "folds", percent=False,
-          behind="folds")  # fmt: skip
+    _bars(frame, STAT_BY_NAME["cost_per_fold"], behind="folds", total=True)
     st.caption("Click a bar to list the hands behind it.")
     st.subheader("The numbers, with done / opportunities")
     _numbers(frame, STATS)
@@ -251,7 +256,7 @@ _BEHIND = {
         "bluffs that won (everyone folded)",
         "SELECT game_id, hand, 'stake ' || stake || ', strength ' || round(strength, 2) "
         "|| ', ' || folded_to_it || ' folded' AS what "
-        "FROM knock_outcomes WHERE player = ? AND bluff AND all_folded AND {where} "
+        "FROM knock_outcomes WHERE player = ? AND bluff_won AND {where} "
         "ORDER BY game_id, hand LIMIT 50",
     ),
     "folds": (
@@ -293,16 +298,27 @@ def _pick_bar(chart_key: str, behind: str) -> None:
 
 
 def _bars(
-    frame: pl.DataFrame, title: str, done: str, opportunities: str, *, percent: bool,
-    behind: str | None = None,
-) -> None:  # fmt: skip
-    """A bar per player, each labelled with done/opportunities (or done in N); clickable."""
+    frame: pl.DataFrame, stat: Stat, *, behind: str | None = None, total: bool = False
+) -> None:
+    """A bar per player for a statistic of the registry, labelled done/opportunities.
+
+    `total`: the bar is what was done in all (e.g. everything folding cost), not the rate.
+    """
+    percent = stat.unit == "%" and not total
+    title = f"{stat.label} in all" if total else stat.label
     rows = []
     for row in frame.iter_rows(named=True):
-        d, o = row[done], row[opportunities]
-        value = (100 * d / o if o else 0.0) if percent else float(d)
-        label = f"{d}/{o}" if percent else f"{d} in {o}"
+        d, o = row[stat.done], row[stat.opportunities]
+        value = (
+            float(d)
+            if total
+            else 100 * (stat.value(d, o) or 0.0)
+            if percent
+            else (stat.value(d, o) or 0.0)
+        )
+        label = f"{d} in {o}" if total else f"{d}/{o}"
         rows.append({"player": row["player"], "value": value, "label": label})
+    st.caption(stat.definition)
     axis = f"{title} (%)" if percent else title
     pick = alt.selection_point(name="bar", fields=["player"], on="click")
     top = 100.0 if percent else max(1.0, max(r["value"] for r in rows))  # an axis even at 0

@@ -18,7 +18,7 @@ from parsers.names import NameIndex
 from parsers.notation import VERBS
 from parsers.render import describe_events
 from recorder.cards import Card, Rank, Suit
-from recorder.errors import CardError, KroegError
+from recorder.errors import CardError, CommandError, KroegError
 from recorder.manual import ManualGame
 from recorder.troefcall import Troefcall
 
@@ -74,7 +74,7 @@ class Session:
         before = len(manual.game.log)
         kind = manual.prompt().kind
         if kind == "over":
-            raise KroegError("the game is over: type quit to store it")
+            raise CommandError("the game is over: type quit to store it")
         if kind == "start":
             self.start(text)
         elif kind == "trump":
@@ -100,7 +100,7 @@ class Session:
     def split(self, text: str) -> list[str]:
         parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
         if not parts:
-            raise KroegError("type a card or an action ('help' lists them)")
+            raise CommandError("type a card or an action ('help' lists them)")
         return parts
 
     def actor(self, statement: str, default: int | None) -> tuple[int, str]:
@@ -160,7 +160,7 @@ class Session:
         if len(words) > 1 and VERBS.get(words[0].lower()) == "trump":
             words = words[1:]
         if len(words) != 1:
-            raise KroegError("name the trump suit: 'spades', 's' or '♠'")
+            raise CommandError("name the trump suit: 'spades', 's' or '♠'")
         self.manual.call_trump(caller, Suit.parse(words[0]))
 
     def cards(self, text: str) -> None:
@@ -177,7 +177,7 @@ class Session:
             elif len(waiting) == 1:
                 seat, cards = waiting[0], part
             else:
-                raise KroegError("write whose cards: 'Anna: Jh Jc Td 9s; Ben: ?'")
+                raise CommandError("write whose cards: 'Anna: Jh Jc Td 9s; Ben: ?'")
             tokens = cards.split()
             if tokens == ["?"]:
                 continue
@@ -200,39 +200,39 @@ class Session:
         verb = VERBS.get(word.lower())
         if verb is None:
             if args:
-                raise KroegError(f"expected a card or an action, found {' '.join(tokens)!r}")
+                raise CommandError(f"expected a card or an action, found {' '.join(tokens)!r}")
             try:
                 card = Card.parse(word)
             except CardError as exc:
-                raise KroegError(
+                raise CommandError(
                     f"{word!r} is neither a card nor an action ({exc.reason}); 'help' lists them"
                 ) from None
             manual.play(seat, card)
         elif verb == "check":
             if not args or len(args) > 2:
-                raise KroegError("whom? 'Ben checks Carla' (then genuine or bluff if unseen)")
+                raise CommandError("whom? 'Ben checks Carla' (then genuine or bluff if unseen)")
             genuine = None
             if len(args) == 2:
                 genuine = {"genuine": 1, "bluff": 0}.get(args[1].lower())
                 if genuine is None:
-                    raise KroegError(f"expected genuine or bluff, found {args[1]!r}")
+                    raise CommandError(f"expected genuine or bluff, found {args[1]!r}")
             manual.check(seat, self.names.resolve(args[0]), genuine)
         elif verb == "trump":
             if len(args) != 1:
-                raise KroegError("name the trump suit: 'trumps spades'")
+                raise CommandError("name the trump suit: 'trumps spades'")
             manual.call_trump(seat, Suit.parse(args[0]))
         elif verb == "whistle":
             if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
-                raise KroegError("expected a count and a rank, like 'whistles 3T'")
+                raise CommandError("expected a count and a rank, like 'whistles 3T'")
             manual.whistle(seat, Rank.parse(args[0][1:]), int(args[0][0]))
         else:
             if args:
-                raise KroegError(f"{word} takes nothing after it, found {' '.join(args)!r}")
+                raise CommandError(f"{word} takes nothing after it, found {' '.join(args)!r}")
             getattr(manual, verb)(seat)
 
     def require(self, seat: int | None, statement: str) -> int:
         if seat is None:
-            raise KroegError(f"say who: '{self.manual.players[0]} {statement}'")
+            raise CommandError(f"say who: '{self.manual.players[0]} {statement}'")
         return seat
 
     def after(self, before: int) -> list[str]:

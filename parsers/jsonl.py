@@ -22,8 +22,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from parsers._io import read_text, write_text
-from parsers.notation import NotationRuleError, Parsed
-from recorder.errors import IllegalActionError, KroegError, NotationError
+from parsers.notation import Parsed
+from recorder.errors import (
+    IllegalActionError,
+    KroegError,
+    NotationError,
+    NotationRuleError,
+    RulesError,
+)
 from recorder.events import event_from_row, number_events
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.referee import Replay
@@ -50,7 +56,7 @@ class _Game:
             elif isinstance(rules, str):
                 self.rules = Ruleset.preset(rules)
             else:
-                raise KroegError(f"'rules' must be an object or a preset name, found {rules!r}")
+                raise RulesError(f"'rules' must be an object or a preset name, found {rules!r}")
         except KroegError as exc:
             raise NotationError(str(exc), line, None, source) from None
         players = header.get("players")

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from recorder.errors import KroegError
+from recorder.errors import UnknownName
 
 __all__ = ["NameIndex", "UnknownName"]
-
-
-class UnknownName(KroegError):
-    """A word that names no player, or more than one."""
 
 
 class NameIndex:

@@ -21,9 +21,17 @@ from typing import IO
 
 from parsers._io import read_text
 from parsers._writer import dump, dumps
-from parsers.names import NameIndex, UnknownName
+from parsers.names import NameIndex
 from recorder.cards import Card, Rank, Suit
-from recorder.errors import CardError, IllegalActionError, KroegError, NotationError, RulesError
+from recorder.errors import (
+    CardError,
+    IllegalActionError,
+    KroegError,
+    NotationError,
+    NotationRuleError,
+    RulesError,
+    UnknownName,
+)
 from recorder.events import (
     Score,
 )
@@ -55,10 +63,6 @@ _TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
 _ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
 _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
-
-
-class NotationRuleError(NotationError):
-    """A typed log that breaks a rule; the message is the engine's, with line and column."""
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from recorder.cards import Card, Rank
-from recorder.errors import KroegError
+from recorder.errors import NotFoundError
 from recorder.events import (
     Armoede,
     Baunie,
@@ -61,9 +61,11 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     events = record.events
     starts = [i for i, e in enumerate(events) if isinstance(e, HandStart)]
     if not starts:
-        raise KroegError(f"game {record.game_id} has no hands")
+        raise NotFoundError(f"game {record.game_id} has no hands")
     if not 1 <= number <= len(starts):
-        raise KroegError(f"game {record.game_id} has hands 1 to {len(starts)}, not hand {number}")
+        raise NotFoundError(
+            f"game {record.game_id} has hands 1 to {len(starts)}, not hand {number}"
+        )
     begin = starts[number - 1]
     end = starts[number] if number < len(starts) else len(events)
     rebuilt = Replay(record.rules, record.players)

@@ -220,8 +220,8 @@ def make_bot(style: str, seed: int) -> Bot:
     try:
         return BOT_STYLES[style](seed)
     except KeyError:
-        from recorder.errors import KroegError
+        from recorder.errors import UsageError
 
-        raise KroegError(
+        raise UsageError(
             f"unknown bot style {style!r}: expected one of {', '.join(BOT_STYLES)}"
         ) from None

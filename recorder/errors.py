@@ -1,29 +1,49 @@
-"""The errors kroeg raises. Every one is a `ValueError`.
+"""The errors kroeg raises: one tree, every class a `ValueError`.
 
     KroegError(ValueError)
+    ├── UsageError           an option or argument out of its range: a count, a choice, a month
     ├── CardError            a card, rank or suit that cannot be read
     ├── RulesError           a rule set that is not valid (unknown variant, bad value)
-    ├── NotationError        a syntax error in a typed log; carries line and column
+    ├── NotationError        a typed log that cannot be read; carries line and column
+    │   └── NotationRuleError    …that reads, but breaks a rule (the engine's message, located)
+    ├── CommandError         a line typed at the table (manual entry) that cannot be read
+    ├── UnknownName          a word that names no player, or more than one
     ├── IllegalActionError   a rule broken: the engine refused an action or event
+    ├── NotFoundError        a game, hand, player or month the dataset does not hold
+    ├── RejectedError        input refused as a whole after its errors were reported
     └── DatasetError         a folder that is not a kroeg dataset, or a damaged file
+        └── JournalError         a manual-entry journal that cannot be read or continued
 
-Messages say what was found, what was expected and where.
+Messages say what was found, what was expected and where. The command line
+turns every one into a single line `Error: …` (exit 2 for a `UsageError`, 1
+for the others).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "CardError",
+    "CommandError",
     "DatasetError",
     "IllegalActionError",
+    "JournalError",
     "KroegError",
+    "NotFoundError",
     "NotationError",
+    "NotationRuleError",
+    "RejectedError",
     "RulesError",
+    "UnknownName",
+    "UsageError",
 ]
 
 
 class KroegError(ValueError):
     """Base class of every error kroeg raises on purpose."""
+
+
+class UsageError(KroegError):
+    """An option or argument outside what the command accepts."""
 
 
 class CardError(KroegError):
@@ -39,7 +59,7 @@ class RulesError(KroegError):
 
 
 class NotationError(KroegError):
-    """A syntax error in a typed hand history, at a line and column (1-based)."""
+    """A typed hand history that cannot be read, at a line and column (1-based)."""
 
     def __init__(
         self,
@@ -60,9 +80,33 @@ class NotationError(KroegError):
         return f"{':'.join(where)}: {self.message}" if where else self.message
 
 
+class NotationRuleError(NotationError):
+    """A typed log that breaks a rule; the message is the engine's, with line and column."""
+
+
+class CommandError(KroegError):
+    """A line typed at the table that cannot be read as a card or an action."""
+
+
+class UnknownName(KroegError):
+    """A word that names no player, or more than one."""
+
+
 class IllegalActionError(KroegError):
     """An action or event that breaks a rule; the message names the rule in words."""
 
 
+class NotFoundError(KroegError):
+    """Something asked for by name or number that the dataset does not hold."""
+
+
+class RejectedError(KroegError):
+    """Input refused as a whole; its errors were reported one by one before."""
+
+
 class DatasetError(KroegError):
     """A folder that is not a kroeg dataset, or a file in it that is damaged."""
+
+
+class JournalError(DatasetError):
+    """A manual-entry journal that cannot be read or continued."""

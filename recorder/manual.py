@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from recorder.cards import Card, Rank, Suit
-from recorder.errors import IllegalActionError, KroegError
+from recorder.errors import IllegalActionError, JournalError
 from recorder.events import Event, HandStart, event_from_row
 from recorder.records import GameRecord, content_id
 from recorder.referee import Game, new_game
@@ -37,10 +37,6 @@ from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 
 __all__ = ["JournalError", "ManualGame", "Prompt"]
-
-
-class JournalError(KroegError):
-    """A journal that cannot be read or continued."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from recorder.bots import Bot, make_bot
-from recorder.errors import KroegError
+from recorder.errors import UsageError
 from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
 from recorder.toepen import Toepen
@@ -142,16 +142,16 @@ def play_game(game: Toepen, bots: Sequence[Bot], max_hands: int | None = None) -
 
 
 def check_simulation(rules: Ruleset, players: int, hands: int, styles: Sequence[str]) -> list[str]:
-    """Raise KroegError for settings no game can be played with; return the style of each seat."""
+    """Raise UsageError for settings no game can be played with; return the style of each seat."""
     if not rules.min_players <= players <= rules.max_players:
         table = (
             f"exactly {rules.min_players}"
             if rules.min_players == rules.max_players
             else f"{rules.min_players} to {rules.max_players}"
         )
-        raise KroegError(f"{rules.name} needs {table} players, found {players}")
+        raise UsageError(f"{rules.name} needs {table} players, found {players}")
     if hands < 1:
-        raise KroegError(f"--hands must be at least 1, found {hands}")
+        raise UsageError(f"--hands must be at least 1, found {hands}")
     styles = [s.strip() for s in styles if s.strip()] or ["random"]
     seat_styles = [styles[i % len(styles)] for i in range(players)]
     for style in set(seat_styles):

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from recorder.cards import Card, Rank, Suit
-from recorder.errors import KroegError
+from recorder.errors import UsageError
 from recorder.events import Baunie, CardPlayed, Event, Kap, Stop
 from recorder.tricks import winning_play
 from recorder.troefcall import TEAMS, Troefcall
@@ -128,7 +128,7 @@ def make_troefcall_bot(style: str, seed: int) -> TroefcallBot:
     try:
         return TROEFCALL_STYLES[style](seed)
     except KeyError:
-        raise KroegError(
+        raise UsageError(
             f"unknown troefcall bot style {style!r}: expected one of {', '.join(TROEFCALL_STYLES)}"
         ) from None
 

@@ -150,9 +150,10 @@ SELECT * FROM read_parquet({knock_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW fold_facts AS
 SELECT * FROM read_parquet({fold_facts}, union_by_name = true);
 
--- Every analysed knock with its strength and what it brought in.
+-- Every analysed knock with its strength and what it brought in. A bluff won when
+-- every other player folded to it (docs/STATS.md): this is the one place that says so.
 CREATE OR REPLACE VIEW knock_outcomes AS
-SELECT k.*, f.strength, f.fair_share, f.bluff
+SELECT k.*, f.strength, f.fair_share, f.bluff, f.bluff AND k.all_folded AS bluff_won
 FROM knock_facts AS f
 JOIN knocks AS k USING (game_id, hand, seq);
 
@@ -164,7 +165,7 @@ WITH kn AS (
     SELECT game_id, hand, seat,
            count(strength) AS knocks_known,
            count(*) FILTER (WHERE bluff) AS bluffs,
-           count(*) FILTER (WHERE bluff AND all_folded) AS bluffs_won,
+           count(*) FILTER (WHERE bluff_won) AS bluffs_won,
            coalesce(sum(folded_to_it - CASE WHEN knocker_won THEN 0 ELSE 1 END)
                     FILTER (WHERE bluff), 0) AS bluff_profit
     FROM knock_outcomes
@@ -187,63 +188,25 @@ SELECT game_id, hand, seat,
        coalesce(fo.regret_cost, 0) AS regret_cost
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
 
--- Counts per player per game, straight from the events: the same figures as
--- hand_players without a row per player per hand. Unfinished hands are left out.
+-- Counts per player per game: hand_players added up over the finished hands.
 -- A landed game never changes, so analytics.totals stores these once per game.
 CREATE OR REPLACE VIEW seat_counts AS
-WITH every_hand AS MATERIALIZED (
-    SELECT h.*
-    FROM hands AS h JOIN games AS g USING (game_id)
-    WHERE g.game_type = 'toepen'
-), finished AS (
-    SELECT * FROM every_hand WHERE finished
-), played AS (
-    SELECT f.game_id, s.seat,
-           count(*) AS hands,
-           count(*) FILTER (WHERE (f.won_mask >> s.seat) & 1 = 1) AS won
-    FROM finished AS f, range(8) AS s(seat)
-    WHERE (f.dealt_mask >> s.seat) & 1 = 1
-    GROUP BY f.game_id, s.seat
-), unfinished AS (
-    SELECT game_id, hand FROM every_hand WHERE NOT finished
-), acts AS (
-    SELECT e.game_id, e.seat,
-           coalesce(sum(e.amount) FILTER (WHERE e.kind = 'pay'), 0) AS paid,
-           count(*) FILTER (WHERE e.kind = 'knock') AS knocks,
-           count(*) FILTER (WHERE e.kind = 'fold') AS folds,
-           coalesce(sum(e.amount) FILTER (WHERE e.kind = 'fold'), 0) AS fold_cost,
-           count(*) FILTER (WHERE e.kind IN ('stay', 'fold')) AS knocks_faced,
-           count(*) FILTER (WHERE e.kind IN ('laundry', 'armoede')) AS swaps,
-           count(*) FILTER (WHERE e.kind = 'check') AS checks,
-           count(*) FILTER (WHERE e.kind = 'check' AND e.amount = 0) AS checks_won
-    FROM events AS e
-    ANTI JOIN unfinished AS u ON u.game_id = e.game_id AND u.hand = e.hand
-    WHERE e.hand > 0 AND e.kind IN ('pay', 'knock', 'fold', 'stay', 'laundry', 'armoede', 'check')
-    GROUP BY e.game_id, e.seat
-), caught AS (
-    SELECT e.game_id, e.target AS seat, count(*) AS bluffs_caught
-    FROM events AS e
-    ANTI JOIN unfinished AS u ON u.game_id = e.game_id AND u.hand = e.hand
-    WHERE e.kind = 'check' AND e.amount = 0
-    GROUP BY ALL
-), knocks_won AS (
-    SELECT e.game_id, e.seat, count(*) AS knocks_won
-    FROM events AS e
-    JOIN finished AS f USING (game_id, hand)
-    WHERE e.kind = 'knock'
-        AND (f.won_mask >> e.seat) & 1 = 1
-    GROUP BY ALL
-)
-SELECT p.game_id, p.seat, p.hands, p.won,
-       coalesce(a.paid, 0) AS paid, coalesce(a.knocks, 0) AS knocks,
-       coalesce(w.knocks_won, 0) AS knocks_won, coalesce(a.knocks_faced, 0) AS knocks_faced,
-       coalesce(a.folds, 0) AS folds, coalesce(a.fold_cost, 0) AS fold_cost,
-       coalesce(a.swaps, 0) AS swaps, coalesce(c.bluffs_caught, 0) AS bluffs_caught,
-       coalesce(a.checks, 0) AS checks, coalesce(a.checks_won, 0) AS checks_won
-FROM played AS p
-LEFT JOIN acts AS a ON a.game_id = p.game_id AND a.seat = p.seat
-LEFT JOIN caught AS c ON c.game_id = p.game_id AND c.seat = p.seat
-LEFT JOIN knocks_won AS w ON w.game_id = p.game_id AND w.seat = p.seat;
+SELECT game_id, seat,
+       count(*) AS hands,
+       count(*) FILTER (WHERE won) AS won,
+       sum(paid) AS paid,
+       sum(knocks) AS knocks,
+       coalesce(sum(knocks) FILTER (WHERE won), 0) AS knocks_won,
+       sum(knocks_faced) AS knocks_faced,
+       sum(folds) AS folds,
+       sum(fold_cost) AS fold_cost,
+       sum(laundry + armoede) AS swaps,
+       sum(bluffs_caught) AS bluffs_caught,
+       sum(checks) AS checks,
+       sum(checks_won) AS checks_won
+FROM hand_players
+WHERE finished
+GROUP BY game_id, seat;
 
 CREATE OR REPLACE VIEW seat_counts_stored AS
 SELECT * FROM read_parquet({seat_counts}, union_by_name = true);

@@ -142,3 +142,25 @@ def test_stored_counts_give_the_same_figures_and_follow_new_games(tmp_path: Path
     assert player_stats(connect(dataset)).equals(mixed)
     shutil.rmtree(dataset.path / "derived" / "seat_counts")  # nothing stored: all live
     assert player_stats(connect(dataset)).equals(mixed)
+
+
+def test_the_registry_writes_every_cell_one_way() -> None:
+    from analytics.stats import STAT_BY_NAME
+
+    bluffs, per_fold = STAT_BY_NAME["bluff_rate"], STAT_BY_NAME["cost_per_fold"]
+    assert bluffs.cell(5, 12) == "42% 5/12*"
+    assert bluffs.cell(0, 0) == "-"
+    assert bluffs.cell(30, 40) == "75% 30/40"
+    assert per_fold.cell(3, 4) == "0.75 3/4*" and per_fold.cell(3, 4, counts=False) == "0.75"
+    assert per_fold.lower_is_better and not bluffs.lower_is_better
+
+
+def test_every_statistic_of_the_registry_is_a_column_beside_its_counts(handmade) -> None:
+    from analytics.stats import STATS
+
+    frame = player_stats(connect(handmade))
+    for stat in STATS:
+        assert {stat.name, stat.done, stat.opportunities, f"{stat.name}_small"} <= set(
+            frame.columns
+        )
+        assert stat.definition and stat.label

@@ -226,7 +226,7 @@ def test_troefcall_sessions_and_players(troefcall_club: Path) -> None:
     assert not at.exception
     assert [h.value for h in at.header] == ["Troefcall"]
     table = at.dataframe[0].value
-    assert table["calls made good"].to_list() == ["1/1", "1/1", "0/1", "-"]
+    assert table["calls made good"].to_list() == ["100% 1/1*", "100% 1/1*", "0% 0/1*", "-"]
 
 
 def test_record_page_enters_a_troefcall_hand(troefcall_club: Path) -> None:
