@@ -560,8 +560,6 @@ def dashboard(
 
     Example: kroeg dashboard club.kroeg --port 8501
     """
-    import subprocess
-
     ds = Dataset(dataset)
     ds.check()
     _enrich_with_progress(ds)
@@ -572,10 +570,34 @@ def dashboard(
     ]  # fmt: skip
     typer.echo(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
     env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve())}
+    _serve_until_stopped(command, env)
+
+
+def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
+    """Run the server and wait; SIGTERM, SIGINT or Ctrl-C stop it too, never leaving it behind."""
+    import signal
+    import subprocess
+
+    server = subprocess.Popen(command, env=env)
+
+    def stop(signum: int, _frame: object) -> None:
+        if server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        subprocess.run(command, env=env, check=False)
-    except KeyboardInterrupt:
-        typer.echo("")
+        server.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    typer.echo("")
 
 
 def _enrich_with_progress(dataset: Dataset) -> None:

@@ -105,6 +105,7 @@ def bots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, float]
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "lives"])
 def test_the_statistics_see_the_bot_styles(bots, preset: str) -> None:
     rows = bots[preset]

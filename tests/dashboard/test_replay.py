@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dashboard.replay import HIDDEN, hand_numbers, hand_states
 from recorder.records import GameRecord
-from tests.recorder.test_seed_example import play_example
+from tests.recorder.table import play_example
 
 
 def example() -> GameRecord:

@@ -1,11 +1,13 @@
 """End to end: `kroeg dashboard` on a free port, driven in real headless Chromium.
 
 Uses Debian's chromium (installed by .ci/run when missing) through Playwright with
-`executable_path`; screenshots land in build/screenshots/ for a person to look at.
+`executable_path`. Screenshots land in the test's temporary folder; set KROEG_SHOTS to a
+folder to keep them for a person to look at.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -21,28 +23,22 @@ from recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SHOTS = ROOT / "build" / "screenshots"
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)"
 )
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
-def server(tmp_path: Path):
+def server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
     dataset = Dataset(tmp_path / "ds")
     dataset.write(notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt"))
     dataset.write(notation.load(ROOT / "sample_logs" / "troefcall-evening.txt"))
-    port = free_port()
+    port = free_port
     process = subprocess.Popen(
         [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path), "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
+    processes.append(process)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -51,20 +47,29 @@ def server(tmp_path: Path):
                     break
         except OSError:
             time.sleep(0.1)
-    try:
-        yield url, dataset
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    yield url, dataset
+    process.terminate()
+    process.wait(timeout=30)
+    # kroeg dashboard stops its Streamlit child on SIGTERM: the port is free again.
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", port)) != 0
 
 
-def test_replay_and_players_in_a_real_browser(server) -> None:
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: KROEG_SHOTS if set, else the test's temporary folder."""
+    folder = Path(os.environ.get("KROEG_SHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.mark.slow
+def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     url, dataset = server
     games = {g.game_type: g.game_id for g in dataset.read_games()}
     game_id, troef_id = games["toepen"], games["troefcall"]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
@@ -78,21 +83,21 @@ def test_replay_and_players_in_a_real_browser(server) -> None:
         page.get_by_role("button", name="Next knock").click()
         expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
-        page.screenshot(path=str(SHOTS / "replay-knock.png"), full_page=True)
+        page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
         page.get_by_text("All cards (otherwise: what the table saw)").click()
         expect(page.get_by_text("a card to Anna (J♠)")).to_be_visible()
-        page.screenshot(path=str(SHOTS / "replay-all-cards.png"), full_page=True)
+        page.screenshot(path=str(shots / "replay-all-cards.png"), full_page=True)
         page.goto(f"{url}/players")
         expect(page.get_by_text("What folding cost")).to_be_visible(timeout=30_000)
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
-        page.screenshot(path=str(SHOTS / "players.png"), full_page=True)
+        page.screenshot(path=str(shots / "players.png"), full_page=True)
         # A click on Carla's bar in the fold-cost chart lists the fold behind it.
         folds = page.locator(".vega-embed").nth(2)
         folds.locator('path[aria-label^="player: Carla;"]').first.click()
         expect(page.get_by_text("Carla's folds")).to_be_visible()
         link = page.get_by_role("link", name=f"{game_id} hand 2")
         expect(link).to_be_visible()
-        page.screenshot(path=str(SHOTS / "players-bar-clicked.png"), full_page=True)
+        page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
         with page.context.expect_page() as opened:  # Streamlit opens links in a new tab
             link.click()
         replay = opened.value
@@ -110,6 +115,6 @@ def test_replay_and_players_in_a_real_browser(server) -> None:
         ).to_be_visible()
         expect(page.locator(".kroeg-trump")).to_have_text("trump ♠")
         expect(page.locator(".kroeg-caller")).to_have_count(1)
-        page.screenshot(path=str(SHOTS / "troefcall-replay.png"), full_page=True)
+        page.screenshot(path=str(shots / "troefcall-replay.png"), full_page=True)
         browser.close()
-    assert (SHOTS / "players.png").stat().st_size > 10_000
+    assert (shots / "players.png").stat().st_size > 10_000

@@ -132,6 +132,7 @@ def test_the_console_script_runs() -> None:
     assert "simulate" in result.stdout
 
 
+@pytest.mark.slow
 def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) -> None:
     result = kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard")
     assert result.exit_code == 0, result.output

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from kroeg.cli import app
 from recorder.store import Dataset
-from tests.recorder.test_seed_example import play_example
+from tests.recorder.table import play_example
 
 runner = CliRunner()
 KROEG = [sys.executable, "-m", "kroeg.cli"]

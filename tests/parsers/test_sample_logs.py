@@ -86,6 +86,10 @@ def test_the_classic_evening_holds_the_seed_example_and_a_second_game() -> None:
         if event.kind == "pay":
             paid[first.players[event.seat]] += event.amount  # type: ignore[attr-defined]
     assert first.events[-1].to_row() == ("game_end", None, None, None, 1)  # Ben loses
+    # "Ben reached 10 in hand 4" (the file's comment): the limit is 10 points, the others
+    # stayed below it, and hand 1's result line (Ben 3, Carla 1, Dan 2) is part of it.
+    assert paid["Ben"] >= 10 > max(paid["Anna"], paid["Carla"], paid["Dan"])
+    assert paid["Carla"] >= 1 and paid["Dan"] >= 2
     assert second.started_at is not None and second.started_at.hour == 21
     assert first.game_id != second.game_id
 

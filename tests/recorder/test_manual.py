@@ -12,7 +12,7 @@ from recorder.errors import IllegalActionError
 from recorder.manual import JournalError, ManualGame
 from recorder.rules import Ruleset
 from recorder.store import Dataset
-from tests.recorder.test_seed_example import HANDS, play_example
+from tests.recorder.table import HANDS, play_example
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 STEPS = [

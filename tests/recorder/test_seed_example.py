@@ -1,24 +1,7 @@
 """The worked example of the English seed (003), reproduced exactly."""
 
 from recorder.referee import replay
-from tests.recorder.table import costs, deal, rows, run, seat, table
-
-# Dan deals; Anna leads. Dan wins tricks 1 and 2, Anna trick 3, Anna the last.
-HANDS = ["Jh Jc Td 9s", "Qh Qc Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"]
-
-
-def play_example():
-    game = table("classic")
-    deal(game, "Dan", HANDS)
-    run(game, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah")  # trick 1: Dan
-    run(game, "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")  # trick 2: Dan
-    # After two tricks Ben knocks: the hand is now worth 2. Carla folds and gets 1.
-    run(game, "Ben knock", "Carla fold", "Dan stay", "Anna stay")
-    run(game, "Dan 8d", "Anna Td", "Ben Jd")  # trick 3: Anna
-    # Before the last trick Anna knocks again: now it's worth 3. Dan folds and gets 2.
-    run(game, "Anna knock", "Ben stay", "Dan fold")
-    run(game, "Anna 9s", "Ben 8s")  # Anna leads 9♠, Ben has only 8♠: Anna wins
-    return game
+from tests.recorder.table import costs, play_example, rows, seat
 
 
 def test_english_worked_example_scores():

@@ -9,8 +9,7 @@ from recorder.errors import IllegalActionError
 from recorder.events import Eliminated, GameEnd
 from recorder.referee import replay
 from recorder.toepen import Toepen
-from tests.recorder.table import costs, deal, rows, run, seat, table
-from tests.recorder.test_seed_example import play_example
+from tests.recorder.table import costs, deal, play_example, rows, run, seat, table
 
 HANDS = ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"]
 

@@ -8,7 +8,7 @@ from recorder.cards import Card, Suit
 from recorder.errors import KroegError
 from recorder.events import Baunie, Kap
 from recorder.troefcall_bots import SharpBot, make_troefcall_bot, play_troefcall_hand
-from tests.recorder.test_troefcall import ALL_SPADES, SEVEN_THEN_HEARTS, game, hand, play_tricks
+from tests.recorder.troef_table import ALL_SPADES, SEVEN_THEN_HEARTS, game, hand, play_tricks
 
 
 def five(cards: str) -> list[Card]:

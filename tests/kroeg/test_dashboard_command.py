@@ -1,0 +1,52 @@
+"""`kroeg dashboard`'s life cycle: stopping it stops its Streamlit server too."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from parsers import notation
+from recorder.store import Dataset
+
+
+def _serving(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_to_the_command_stops_its_server(
+    stop: signal.Signals,
+    tmp_path: Path,
+    samples: Path,
+    free_port: int,
+    processes: list[subprocess.Popen[bytes]],
+) -> None:
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(notation.load(samples / "laundry-and-checks.txt"))
+    command = [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path),
+               "--port", str(free_port)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    processes.append(process)
+    url = f"http://127.0.0.1:{free_port}"
+    for _ in range(600):  # up to a minute on a loaded machine
+        if _serving(url) or process.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert _serving(url), "the dashboard never answered"
+    process.send_signal(stop)
+    assert process.wait(timeout=30) == 0
+    # Nothing is left listening: the same port can be taken again at once.
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", free_port))
