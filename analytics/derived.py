@@ -37,7 +37,15 @@ from recorder.store import Dataset
 from recorder.toepen import Toepen
 from recorder.tricks import playable, winning_play
 
-__all__ = ["SAMPLES", "enrich", "facts_for_game", "fold_regret", "knock_strength"]
+__all__ = [
+    "SAMPLES",
+    "bring_up_to_date",
+    "enrich",
+    "facts_for_game",
+    "fold_regret",
+    "knock_strength",
+    "pending",
+]
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
@@ -223,3 +231,19 @@ def enrich(
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]
         dataset.write_derived("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA))
     return len(todo)
+
+
+def pending(dataset: Dataset) -> int:
+    """How many games `bring_up_to_date` would analyse."""
+    return len(dataset.game_ids() - analysed(dataset))
+
+
+def bring_up_to_date(dataset: Dataset, progress: Callable[[int], None] | None = None) -> int:
+    """Store new games' counts, then analyse them (knock strength, fold regret).
+
+    `progress` is called once per game analysed. Returns how many games were analysed.
+    """
+    from analytics.totals import store_counts  # its schema is read by the views
+
+    store_counts(dataset)
+    return enrich(dataset, progress=None if progress is None else (lambda _hands: progress(1)))

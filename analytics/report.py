@@ -10,9 +10,11 @@ from typing import Any
 
 import polars as pl
 
-from analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat
+from analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
+from recorder.store import Dataset
+from recorder.summary import summarize
 
-__all__ = ["neutralise", "stats_csv", "stats_json", "stats_table"]
+__all__ = ["dataset_report", "neutralise", "plural", "stats_csv", "stats_json", "stats_table"]
 
 
 def neutralise(value: Any) -> Any:
@@ -76,3 +78,51 @@ def stats_csv(frame: pl.DataFrame) -> str:
 def stats_json(frame: pl.DataFrame) -> str:
     """A JSON list of rows."""
     return json.dumps(_plain(frame), indent=2, default=str) + "\n"
+
+
+def plural(count: int, word: str) -> str:
+    """`1 game`, `2 games`, `1,000 hands`."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def dataset_report(dataset: Dataset) -> str:
+    """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
+    from analytics.views import connect
+
+    s = summarize(dataset)
+    lines = [
+        f"{dataset.path}: {s.games:,} games, {s.hands:,} hands, {s.events:,} events",
+        f"on disk: {s.bytes_on_disk:,} bytes in {s.files} files"
+        + (f" ({s.bytes_per_hand:.1f} bytes per hand)" if s.hands else ""),
+    ]
+    if s.rulesets:
+        rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
+        lines.append(f"rule sets: {rules}")
+    else:
+        lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
+        return "\n".join(lines)
+    toepen, troefcall = ruleset_totals(connect(dataset))
+    for ruleset in sorted({row[0] for row in toepen}):
+        header = (
+            f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
+            f"{'cost':>7} {'cost/hand':>9}"
+        )
+        lines += ["", header, "-" * len(header)]
+        for _, name, games, hands, knocks, folds, cost in (r for r in toepen if r[0] == ruleset):
+            lines.append(
+                f"{name:<16} {games:>6,} {hands:>7,} {knocks:>7,} {folds:>6,} "
+                f"{cost:>7,} {cost / hands:>9.3f}"
+            )
+    for ruleset in sorted({row[0] for row in troefcall}):
+        header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
+        lines += ["", header, "-" * len(header)]
+        for _, name, games, hands, calls, points in (r for r in troefcall if r[0] == ruleset):
+            lines.append(f"{name:<16} {games:>6,} {hands:>7,} {calls:>6,} {points:>11,}")
+    if toepen:
+        lines += ["", "cost: penalty points taken or lives lost (every pay event)."]
+    if troefcall:
+        lines += ["", "side points: what the player's side scored (Troefcall); calls: hands as",
+                  "trump caller. `kroeg stats` has calls made good, kap and baunie."]  # fmt: skip
+    if toepen or troefcall:
+        lines += ["Finished hands only (docs/STATS.md)."]
+    return "\n".join(lines)

@@ -19,6 +19,7 @@ from parsers.names import NameIndex
 from recorder.errors import NotFoundError, UnknownName, UsageError
 
 __all__ = [
+    "GAME_TYPES",
     "GROUPINGS",
     "SMALL_SAMPLE",
     "STATS",
@@ -26,8 +27,10 @@ __all__ = [
     "TROEFCALL_GROUPINGS",
     "TROEFCALL_STATS",
     "Stat",
+    "StatsBlock",
     "player_stats",
     "ruleset_totals",
+    "stats_blocks",
     "troefcall_stats",
 ]
 
@@ -276,3 +279,52 @@ def ruleset_totals(
         "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL ORDER BY 1, 2"
     ).fetchall()
     return toepen, troefcall
+
+
+#: The games with statistics of their own, in the order they are shown.
+GAME_TYPES = ("toepen", "troefcall")
+
+
+@dataclass(frozen=True)
+class StatsBlock:
+    """The statistics of one game type: its rows and the figures that describe them."""
+
+    game_type: str
+    frame: pl.DataFrame
+    stats: Sequence[Stat]
+
+
+def stats_blocks(
+    con: duckdb.DuckDBPyConnection,
+    game_type: str | None = None,
+    by: str = "player",
+    player: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    one_only: str | None = None,
+) -> list[StatsBlock]:
+    """The statistics of every game type the dataset holds (or of `game_type`), non-empty.
+
+    `by="side"` is Troefcall's; `one_only` names a format that holds one game type (csv,
+    json): a dataset with both is refused unless one is chosen.
+    """
+    if game_type is not None and game_type not in GAME_TYPES:
+        raise UsageError(f"unknown game {game_type!r}: expected one of {', '.join(GAME_TYPES)}")
+    present = {row[0] for row in con.sql("SELECT DISTINCT game_type FROM games").fetchall()}
+    kinds = [g for g in GAME_TYPES if g in present and game_type in (None, g)]
+    if by == "side":
+        if game_type == "toepen":
+            raise UsageError("--by side is for Troefcall partnerships: use --game troefcall")
+        kinds = [g for g in kinds if g == "troefcall"]
+    if one_only and len(kinds) > 1:
+        raise UsageError(
+            f"the dataset holds Toepen and Troefcall games: choose one for {one_only} with --game"
+        )
+    blocks = []
+    for kind in kinds:
+        stats: Sequence[Stat] = TROEFCALL_STATS if kind == "troefcall" else STATS
+        compute = troefcall_stats if kind == "troefcall" else player_stats
+        frame = compute(con, by, player, since, until)
+        if not frame.is_empty():
+            blocks.append(StatsBlock(kind, frame, stats))
+    return blocks

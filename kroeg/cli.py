@@ -14,28 +14,30 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 
+from analytics.demo import build_demo
+from analytics.report import dataset_report, plural
 from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
-from recorder.errors import KroegError
+from recorder.errors import JournalError, KroegError, RejectedError, UsageError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
-from recorder.simulate import DEFAULT_NAMES, check_simulation
-from recorder.simulate import simulate as simulate_games
+from recorder.simulate import check_simulation, simulate_into
 from recorder.store import Dataset
-from recorder.summary import summarize
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="kroeg",
-    help="Record, replay and analyse hand histories of Dutch café card games (Toepen).\n\n"
+    help="Record, replay and analyse hand histories of Dutch café card games "
+    "(Toepen and Troefcall).\n\n"
     "Example: kroeg simulate --hands 1000 --out club.kroeg && kroeg info club.kroeg",
     no_args_is_help=True,
     add_completion=False,
@@ -44,6 +46,38 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class TableFormat(StrEnum):
+    """How `kroeg stats` writes its figures."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+class LogFormat(StrEnum):
+    """The notations a game can be written in."""
+
+    text = "text"
+    jsonl = "jsonl"
+
+
+class GameType(StrEnum):
+    """The games kroeg referees."""
+
+    toepen = "toepen"
+    troefcall = "troefcall"
+
+
+class Grouping(StrEnum):
+    """What `kroeg stats` makes a row of, besides the player (side: Troefcall's pairs)."""
+
+    player = "player"
+    session = "session"
+    month = "month"
+    venue = "venue"
+    side = "side"
 
 
 def _friendly(fn: F) -> F:
@@ -55,7 +89,7 @@ def _friendly(fn: F) -> F:
             return fn(*args, **kwargs)
         except KroegError as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
+            raise typer.Exit(2 if isinstance(exc, UsageError) else 1) from None
         except BrokenPipeError:
             # The reader went away (`kroeg export … | head`): stop quietly, as cat does.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -117,27 +151,16 @@ def simulate(
     dataset = Dataset(out).create()
     began = time.perf_counter()
     started = None if start is None else start.replace(tzinfo=start.tzinfo or UTC)
-    batch, batch_hands, added, skipped, games = [], 0, 0, 0, 0
     with typer.progressbar(length=hands, label="Simulating", file=sys.stderr) as bar:
-        for record in simulate_games(
-            ruleset, players, hands, seed, bots.split(","), started, venue, progress=bar.update
-        ):
-            batch.append(record)
-            batch_hands += record.hands
-            games += 1
-            if batch_hands >= 100_000:
-                report = dataset.write(batch)
-                added, skipped = added + len(report.added), skipped + len(report.skipped)
-                batch, batch_hands = [], 0
-    if batch:
-        report = dataset.write(batch)
-        added, skipped = added + len(report.added), skipped + len(report.skipped)
+        report = simulate_into(
+            dataset, ruleset, players, hands, seed, bots.split(","), started, venue, bar.update
+        )
     seconds = time.perf_counter() - began
     typer.echo(
-        f"Simulated {hands:,} hands in {games:,} games ({ruleset.name}, {players} players, "
-        f"bots {bots}) in {seconds:.1f} s."
+        f"Simulated {hands:,} hands in {report.games:,} games ({ruleset.name}, {players} "
+        f"players, bots {bots}) in {seconds:.1f} s."
     )
-    typer.echo(f"{out}: {added:,} games added, {skipped:,} already there.")
+    typer.echo(f"{out}: {report.added:,} games added, {report.skipped:,} already there.")
 
 
 @app.command()
@@ -162,51 +185,7 @@ def info(dataset: DatasetArg) -> None:
     """
     ds = Dataset(dataset)
     ds.check()
-    typer.echo(render_summary(ds))
-
-
-def render_summary(dataset: Dataset) -> str:
-    """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
-    from analytics.stats import ruleset_totals
-    from analytics.views import connect
-
-    s = summarize(dataset)
-    lines = [
-        f"{dataset.path}: {s.games:,} games, {s.hands:,} hands, {s.events:,} events",
-        f"on disk: {s.bytes_on_disk:,} bytes in {s.files} files"
-        + (f" ({s.bytes_per_hand:.1f} bytes per hand)" if s.hands else ""),
-    ]
-    if s.rulesets:
-        rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
-        lines.append(f"rule sets: {rules}")
-    else:
-        lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
-        return "\n".join(lines)
-    toepen, troefcall = ruleset_totals(connect(dataset))
-    for ruleset in sorted({row[0] for row in toepen}):
-        header = (
-            f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
-            f"{'cost':>7} {'cost/hand':>9}"
-        )
-        lines += ["", header, "-" * len(header)]
-        for _, name, games, hands, knocks, folds, cost in (r for r in toepen if r[0] == ruleset):
-            lines.append(
-                f"{name:<16} {games:>6,} {hands:>7,} {knocks:>7,} {folds:>6,} "
-                f"{cost:>7,} {cost / hands:>9.3f}"
-            )
-    for ruleset in sorted({row[0] for row in troefcall}):
-        header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
-        lines += ["", header, "-" * len(header)]
-        for _, name, games, hands, calls, points in (r for r in troefcall if r[0] == ruleset):
-            lines.append(f"{name:<16} {games:>6,} {hands:>7,} {calls:>6,} {points:>11,}")
-    if toepen:
-        lines += ["", "cost: penalty points taken or lives lost (every pay event)."]
-    if troefcall:
-        lines += ["", "side points: what the player's side scored (Troefcall); calls: hands as",
-                  "trump caller. `kroeg stats` has calls made good, kap and baunie."]  # fmt: skip
-    if toepen or troefcall:
-        lines += ["Finished hands only (docs/STATS.md)."]
-    return "\n".join(lines)
+    typer.echo(dataset_report(ds))
 
 
 @app.command()
@@ -225,38 +204,10 @@ def demo(
 
     Example: kroeg demo --out demo-data
     """
-    dataset = Dataset(out).create()
-    samples = Path(__file__).resolve().parents[1] / "sample_logs"
-    logs = sorted(p for p in samples.glob("*") if p.is_file())
-    for imported in import_files(logs, dataset):
-        if imported.rejected:
-            raise KroegError(f"sample log {imported.path} did not read: {imported.rejected[0]}")
-    typer.echo(f"sample logs: {_n(len(logs), 'file')} from {samples}")
-    styles = "random,cautious,bluffer,sharp"
-    sessions = [("classic", 4, 1000, 1), ("lives", 4, 800, 2), ("classic", 6, 300, 3)]
-    most = max(players for _, players, _, _ in sessions)
-    seats = ", ".join(
-        f"{name} {style}"
-        for name, style in zip(DEFAULT_NAMES[:most], styles.split(",") * 2, strict=False)
-    )
-    typer.echo(f"bots by seat: {seats}")
-    sessions.append(("troefcall", 4, 400, 4))  # Troefcall bots: Anna and Carla sharp
-    for preset, players, hands, seed in sessions:
-        rules = Ruleset.preset(preset)
-        venue = "Café Paramaribo" if preset == "troefcall" else "Café De Kroeg"
-        bots = "sharp,random" if preset == "troefcall" else styles
-        records = simulate_games(
-            rules, players, hands, seed, bots.split(","),
-            datetime(2026, 11, 1, 20, tzinfo=UTC), venue,
-        )  # fmt: skip
-        report = dataset.write(records)
-        typer.echo(
-            f"{preset}, {players} players, {hands:,} hands: {_n(len(report.added), 'game')} added, "
-            f"{len(report.skipped)} already there"
-        )
-    _enrich_with_progress(dataset)
+    dataset = build_demo(out, typer.echo)
+    _analyse(dataset)
     typer.echo("")
-    typer.echo(render_summary(dataset))
+    typer.echo(dataset_report(dataset))
     if dashboard_too:
         typer.echo("")
         dashboard(dataset.path, port=port, host="127.0.0.1")
@@ -282,12 +233,12 @@ def validate(files: FilesArg) -> None:
         hands = sum(g.hands for g in parsed.games)
         if parsed.errors:
             failed += 1
-            typer.echo(f"{path}: {_n(len(parsed.errors), 'error')}")
+            typer.echo(f"{path}: {plural(len(parsed.errors), 'error')}")
         else:
-            typer.echo(f"{path}: OK, {_n(len(parsed.games), 'game')}, {_n(hands, 'hand')}")
+            typer.echo(f"{path}: OK, {plural(len(parsed.games), 'game')}, {plural(hands, 'hand')}")
     if failed:
-        raise KroegError(
-            f"{failed} of {_n(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"
+        raise RejectedError(
+            f"{failed} of {plural(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"
         )
 
 
@@ -318,17 +269,18 @@ def import_(
             outcome = "rejected"
         else:
             outcome = (
-                f"imported {_n(len(report.imported), 'game')} ({_n(report.hands, 'hand')}), "
-                f"{_n(len(report.duplicates), 'duplicate')}"
+                f"imported {plural(len(report.imported), 'game')} "
+                f"({plural(report.hands, 'hand')}), "
+                f"{plural(len(report.duplicates), 'duplicate')}"
             )
             if report.rejected:
-                outcome += f", {_n(len(report.rejected), 'error')}"
+                outcome += f", {plural(len(report.rejected), 'error')}"
         typer.echo(f"{report.path}: {outcome}")
     total = sum(len(r.imported) for r in reports)
     dupes = sum(len(r.duplicates) for r in reports)
-    typer.echo(f"{into}: {_n(total, 'game')} imported, {_n(dupes, 'duplicate')}")
+    typer.echo(f"{into}: {plural(total, 'game')} imported, {plural(dupes, 'duplicate')}")
     if rejected:
-        raise KroegError(f"{rejected} of {_n(len(files), 'file')} had errors (listed above)")
+        raise RejectedError(f"{rejected} of {plural(len(files), 'file')} had errors (listed above)")
 
 
 GameOpt = Annotated[str, typer.Option("--game", help="The game's id (see kroeg info).")]
@@ -339,7 +291,9 @@ GameOpt = Annotated[str, typer.Option("--game", help="The game's id (see kroeg i
 def export(
     dataset: DatasetArg,
     game: GameOpt,
-    format: Annotated[str, typer.Option("--format", help="text or jsonl.")] = "text",
+    format: Annotated[LogFormat, typer.Option("--format", help="The notation to write.")] = (
+        LogFormat.text
+    ),
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default: stdout).")
     ] = None,
@@ -348,11 +302,8 @@ def export(
 
     Example: kroeg export club.kroeg --game e1f2... --format text --out friday.txt
     """
-    writers = {"text": notation.dumps, "jsonl": jsonl.dumps}
-    if format not in writers:
-        raise KroegError(f"unknown format {format!r}: expected text or jsonl")
     record = Dataset(dataset).read_game(game)
-    text = writers[format](record)
+    text = (notation.dumps if format is LogFormat.text else jsonl.dumps)(record)
     if out is None:
         typer.echo(text, nl=False)
     else:
@@ -428,11 +379,11 @@ def record(
     if resume is not None:
         manual = ManualGame.resume(resume)
         if manual.landed is not None:
-            raise KroegError(f"{resume}: this game was already stored as {manual.landed}")
+            raise JournalError(f"{resume}: this game was already stored as {manual.landed}")
         typer.echo(f"resuming {resume}: hand {manual.game.hand_no}, {len(manual.inputs)} steps")
     else:
         if into is None:
-            raise KroegError("say where to store the game: --into DATASET (or --resume JOURNAL)")
+            raise UsageError("say where to store the game: --into DATASET (or --resume JOURNAL)")
         dataset = Dataset(into).create()
         if players is None:
             players = _read_line("players (seat order, commas): ", interactive) or ""
@@ -452,7 +403,7 @@ def record(
         commands.Session(manual), lambda prompt: _read_line(prompt, interactive), typer.echo
     )
     if refused and not interactive:
-        raise KroegError(f"{_n(refused, 'line')} refused (see above)")
+        raise RejectedError(f"{plural(refused, 'line')} refused (see above)")
 
 
 @app.command()
@@ -460,9 +411,9 @@ def record(
 def stats(
     dataset: DatasetArg,
     by: Annotated[
-        str, typer.Option("--by", help="player, session, month or venue; side (Troefcall).")
-    ] = "player",
-    format: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+        Grouping, typer.Option("--by", help="One row per player, or per player within a group.")
+    ] = Grouping.player,
+    format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
     since: Annotated[
         datetime | None, typer.Option(help="Only games from this date on.", formats=["%Y-%m-%d"])
@@ -471,8 +422,8 @@ def stats(
         datetime | None, typer.Option(help="Only games up to this date.", formats=["%Y-%m-%d"])
     ] = None,
     game: Annotated[
-        str | None,
-        typer.Option("--game", help="toepen or troefcall (default: every game in the dataset)."),
+        GameType | None,
+        typer.Option("--game", help="Only this game (default: every game in the dataset)."),
     ] = None,
 ) -> None:
     """Player statistics: each figure as a rate with done/opportunities.
@@ -482,46 +433,29 @@ def stats(
     Troefcall partnerships: kroeg stats club.kroeg --game troefcall --by side
     """
     from analytics.report import stats_csv, stats_json, stats_table
-    from analytics.stats import STATS, TROEFCALL_STATS, player_stats, troefcall_stats
+    from analytics.stats import stats_blocks
     from analytics.views import connect
 
-    if format not in ("table", "csv", "json"):
-        raise KroegError(f"unknown format {format!r}: expected table, csv or json")
-    if game not in (None, "toepen", "troefcall"):
-        raise KroegError(f"unknown game {game!r}: expected toepen or troefcall")
     ds = Dataset(dataset)
     ds.check()
-    _enrich_with_progress(ds)
-    con = connect(ds)
-    present = {row[0] for row in con.sql("SELECT DISTINCT game_type FROM games").fetchall()}
-    games = [g for g in ("toepen", "troefcall") if g in present and game in (None, g)]
-    if by == "side":
-        if game == "toepen":
-            raise KroegError("--by side is for Troefcall partnerships: use --game troefcall")
-        games = [g for g in games if g == "troefcall"]
-    if len(games) > 1 and format != "table":
-        raise KroegError(
-            f"the dataset holds Toepen and Troefcall games: choose one for {format} with --game"
-        )
+    _analyse(ds)
     dates = (since.date() if since else None, until.date() if until else None)
-    shown = False
-    for kind in games:
-        compute, figures = (
-            (troefcall_stats, TROEFCALL_STATS) if kind == "troefcall" else (player_stats, STATS)
-        )
-        frame = compute(con, by, player, *dates)
-        if frame.is_empty():
-            continue
-        if format == "table":
-            if len(games) > 1:
-                typer.echo(f"== {kind.capitalize()} ==\n")
-            typer.echo(stats_table(frame, by, figures) + "\n", nl=False)
-            if kind != games[-1]:
+    blocks = stats_blocks(
+        connect(ds), None if game is None else game.value, by.value, player, *dates,
+        one_only=None if format is TableFormat.table else format.value,
+    )  # fmt: skip
+    for block in blocks:
+        if format is TableFormat.table:
+            if len(blocks) > 1:
+                typer.echo(f"== {block.game_type.capitalize()} ==\n")
+            typer.echo(stats_table(block.frame, by.value, block.stats) + "\n", nl=False)
+            if block is not blocks[-1]:
                 typer.echo("")
         else:
-            typer.echo((stats_csv if format == "csv" else stats_json)(frame), nl=False)
-        shown = True
-    if not shown:
+            typer.echo(
+                (stats_csv if format is TableFormat.csv else stats_json)(block.frame), nl=False
+            )
+    if not blocks:
         typer.echo("No finished hands yet: add games with kroeg simulate, import or record.")
 
 
@@ -541,7 +475,7 @@ def newsletter(
 
     ds = Dataset(dataset)
     ds.check()
-    _enrich_with_progress(ds)
+    _analyse(ds)
     paths = write(build(connect(ds), ds, month), out)
     for path in paths:
         typer.echo(f"wrote {path}")
@@ -562,7 +496,7 @@ def dashboard(
     """
     ds = Dataset(dataset)
     ds.check()
-    _enrich_with_progress(ds)
+    _analyse(ds)
     command = [
         sys.executable, "-m", "dashboard.serve",  # streamlit run, with its imports warm
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
@@ -600,21 +534,17 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
     typer.echo("")
 
 
-def _enrich_with_progress(dataset: Dataset) -> None:
-    """Store new games' counts, then analyse them (knock strength, fold regret)."""
-    from analytics.derived import analysed, enrich
-    from analytics.totals import store_counts
+def _analyse(dataset: Dataset) -> None:
+    """Bring the derived facts up to date, with a progress bar on a terminal."""
+    from analytics.derived import bring_up_to_date, pending
 
-    store_counts(dataset)
-    todo = dataset.game_ids() - analysed(dataset)
-    if not todo:
+    todo = pending(dataset)
+    if not todo or not sys.stderr.isatty():  # piped or scripted: keep the output clean
+        bring_up_to_date(dataset)
         return
-    if not sys.stderr.isatty():  # piped or scripted: no bar to draw, keep the output clean
-        enrich(dataset)
-        return
-    label = f"Analysing {_n(len(todo), 'new game')} (once)"
-    with typer.progressbar(length=len(todo), label=label, file=sys.stderr) as bar:
-        enrich(dataset, progress=lambda _hands: bar.update(1))
+    label = f"Analysing {plural(todo, 'new game')} (once)"
+    with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
+        bring_up_to_date(dataset, progress=bar.update)
 
 
 def _read_line(prompt: str, interactive: bool) -> str | None:
@@ -630,11 +560,6 @@ def _read_line(prompt: str, interactive: bool) -> str | None:
             return None
     line = sys.stdin.readline()
     return None if line == "" else line.rstrip("\n")
-
-
-def _n(count: int, word: str) -> str:
-    """`1 game`, `2 games`."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def _red_suits(line: str) -> str:

@@ -9,6 +9,7 @@ the first lead, mid-trick and during the last trick.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -16,17 +17,20 @@ from recorder.bots import Bot, make_bot
 from recorder.errors import UsageError
 from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
+from recorder.store import Dataset
 from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
 
 __all__ = [
     "DEFAULT_NAMES",
+    "SimulationReport",
     "check_simulation",
     "continue_hand",
     "play_game",
     "play_hand",
     "simulate",
+    "simulate_into",
 ]
 
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
@@ -213,3 +217,41 @@ def simulate(
         )
         done += played
         index += 1
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """What `simulate_into` did."""
+
+    games: int
+    added: int
+    skipped: int
+
+
+def simulate_into(
+    dataset: Dataset,
+    rules: Ruleset,
+    players: int,
+    hands: int,
+    seed: int,
+    styles: Sequence[str] = ("random",),
+    start: datetime | None = None,
+    venue: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    batch_hands: int = 100_000,
+) -> SimulationReport:
+    """Simulate into a dataset, landing a file every `batch_hands` hands (memory stays flat)."""
+    batch: list[GameRecord] = []
+    pending = games = added = skipped = 0
+    for record in simulate(rules, players, hands, seed, styles, start, venue, progress):
+        batch.append(record)
+        pending += record.hands
+        games += 1
+        if pending >= batch_hands:
+            report = dataset.write(batch)
+            added, skipped = added + len(report.added), skipped + len(report.skipped)
+            batch, pending = [], 0
+    if batch:
+        report = dataset.write(batch)
+        added, skipped = added + len(report.added), skipped + len(report.skipped)
+    return SimulationReport(games, added, skipped)

@@ -78,8 +78,10 @@ def test_export_reads_back_identical(tmp_path: Path) -> None:
     bad = kroeg("export", out, "--game", "nope")
     assert bad.exit_code == 1
     assert bad.output.strip() == f"Error: {out}: no game nope"
-    assert kroeg("export", out, "--game", game_id, "--format", "pgn").output.strip() == (
-        "Error: unknown format 'pgn': expected text or jsonl"
+    pgn = kroeg("export", out, "--game", game_id, "--format", "pgn")
+    assert pgn.exit_code == 2  # bad usage: typer lists the choices
+    assert "Invalid value for '--format': Value error, 'pgn' is not one of 'text', 'jsonl'." in (
+        pgn.output
     )
 
 

@@ -1,0 +1,72 @@
+"""The demo dataset of `kroeg demo` (and so `make demo`): the sample logs and bot sessions.
+
+What it holds is decided here, not in the command line: every typed sample log,
+then sessions of every Toepen bot style under `classic` (4 and 6 players) and
+`lives`, and a Troefcall session with sharp partners against random ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from analytics.report import plural
+from parsers.files import import_files
+from recorder.errors import RejectedError
+from recorder.rules import Ruleset
+from recorder.simulate import DEFAULT_NAMES, simulate_into
+from recorder.store import Dataset
+
+__all__ = ["SAMPLE_LOGS", "SESSIONS", "build_demo"]
+
+#: The typed sample logs shipped with kroeg.
+SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
+_TOEPEN_STYLES = ("random", "cautious", "bluffer", "sharp")
+
+
+@dataclass(frozen=True)
+class Session:
+    """One simulated session of the demo."""
+
+    preset: str
+    players: int
+    hands: int
+    seed: int
+    styles: tuple[str, ...]
+    venue: str
+
+
+SESSIONS = (
+    Session("classic", 4, 1000, 1, _TOEPEN_STYLES, "Café De Kroeg"),
+    Session("lives", 4, 800, 2, _TOEPEN_STYLES, "Café De Kroeg"),
+    Session("classic", 6, 300, 3, _TOEPEN_STYLES, "Café De Kroeg"),
+    Session("troefcall", 4, 400, 4, ("sharp", "random"), "Café Paramaribo"),
+)
+_FIRST_EVENING = datetime(2026, 11, 1, 20, tzinfo=UTC)
+
+
+def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
+    """Build (or top up: nothing lands twice) the demo dataset in `out`; `say` reports."""
+    dataset = Dataset(out).create()
+    logs = sorted(p for p in SAMPLE_LOGS.glob("*") if p.is_file())
+    for imported in import_files(logs, dataset):
+        if imported.rejected:
+            raise RejectedError(f"sample log {imported.path} did not read: {imported.rejected[0]}")
+    say(f"sample logs: {plural(len(logs), 'file')} from {SAMPLE_LOGS}")
+    toepen = [s for s in SESSIONS if s.preset != "troefcall"]
+    most = max(s.players for s in toepen)
+    styles = _TOEPEN_STYLES * (most // len(_TOEPEN_STYLES) + 1)
+    seats = ", ".join(f"{n} {s}" for n, s in zip(DEFAULT_NAMES[:most], styles, strict=False))
+    say(f"bots by seat: {seats}")
+    for session in SESSIONS:
+        report = simulate_into(
+            dataset, Ruleset.preset(session.preset), session.players, session.hands,
+            session.seed, session.styles, _FIRST_EVENING, session.venue,
+        )  # fmt: skip
+        say(
+            f"{session.preset}, {session.players} players, {session.hands:,} hands: "
+            f"{plural(report.added, 'game')} added, {report.skipped} already there"
+        )
+    return dataset
