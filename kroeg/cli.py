@@ -24,6 +24,7 @@ from analytics.demo import build_demo
 from analytics.report import dataset_report, plural
 from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
+from parsers.reading import collect
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
 from recorder.errors import JournalError, KroegError, RejectedError, UsageError
@@ -227,7 +228,7 @@ def validate(files: FilesArg) -> None:
     """
     failed = 0
     for path in files:
-        parsed = read_file(path, lenient=True)
+        parsed = read_file(path, on_error=collect)
         for error in parsed.errors:
             typer.echo(str(error))
         hands = sum(g.hands for g in parsed.games)

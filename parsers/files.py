@@ -8,7 +8,7 @@ from pathlib import Path
 
 from parsers import jsonl, notation
 from parsers._io import read_text
-from parsers.notation import Parsed
+from parsers.reading import ErrorHook, Parsed, collect, raise_error
 from recorder.errors import NotationError
 from recorder.store import Dataset
 
@@ -17,18 +17,19 @@ __all__ = ["FileReport", "import_files", "read_file"]
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 
 
-def read_file(path: str | Path, *, lenient: bool = False) -> Parsed:
-    """Parse and referee a file: JSON Lines by its suffix (.jsonl, .ndjson), else the notation."""
+def read_file(path: str | Path, *, on_error: ErrorHook = raise_error) -> Parsed:
+    """Parse and referee a file: JSON Lines by its suffix (.jsonl, .ndjson), else the notation.
+
+    Each error goes to `on_error` (default: raise it; `collect` keeps them all).
+    """
     path = Path(path)
     try:
         text, _ = read_text(path)
     except NotationError as error:
-        if not lenient:
-            raise
+        on_error(error)
         return Parsed(errors=[error])
-    if path.suffix.lower() in JSONL_SUFFIXES:
-        return jsonl.parse(text, lenient=lenient, source=str(path))
-    return notation.parse(text, lenient=lenient, source=str(path))
+    reader = jsonl.parse if path.suffix.lower() in JSONL_SUFFIXES else notation.parse
+    return reader(text, on_error=on_error, source=str(path))
 
 
 @dataclass
@@ -55,7 +56,7 @@ def import_files(
         report = FileReport(str(path))
         reports.append(report)
         try:
-            parsed = read_file(path, lenient=lenient)
+            parsed = read_file(path, on_error=collect if lenient else raise_error)
         except NotationError as error:
             report.rejected.append(error)
             continue

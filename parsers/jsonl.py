@@ -17,26 +17,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 from parsers._io import read_text, write_text
-from parsers.notation import Parsed
+from parsers.reading import ErrorHook, Parsed, raise_error, read_header
 from recorder.errors import (
     IllegalActionError,
     KroegError,
     NotationError,
     NotationRuleError,
-    RulesError,
 )
 from recorder.events import event_from_row, number_events
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.referee import Replay
-from recorder.rules import Ruleset
 
 __all__ = ["dump", "dumps", "load", "loads", "parse"]
 
+#: JSON Lines header keys by their name in the shared header reader.
+_HEADER_NAMES = {"started_at": "date", "game_id": "game"}
 _EVENT_KEYS = ("game_id", "hand", "seq", "kind", "seat", "card", "amount", "target")
 
 
@@ -45,41 +44,16 @@ class _Game:
         self.line = line
         self.source = source
         self.failed: NotationError | None = None
-        where = (line, source)
-        self.game_id = _text(header, "game_id", where)
-        rules = header.get("rules", "classic")
-        try:
-            if isinstance(rules, dict):
-                self.rules = Ruleset.from_dict(rules)
-            elif isinstance(rules, str) and rules.lstrip().startswith("{"):
-                self.rules = Ruleset.from_json(rules)
-            elif isinstance(rules, str):
-                self.rules = Ruleset.preset(rules)
-            else:
-                raise RulesError(f"'rules' must be an object or a preset name, found {rules!r}")
-        except KroegError as exc:
-            raise NotationError(str(exc), line, None, source) from None
-        players = header.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-            raise NotationError("'players' must be a list of names", line, None, source)
-        self.players = tuple(players)
-        started = header.get("started_at")
-        self.started_at: datetime | None = None
-        if started is not None:
-            try:
-                when = datetime.fromisoformat(str(started))
-            except ValueError:
-                raise NotationError(
-                    f"'started_at' must be an ISO date and time, found {started!r}",
-                    line,
-                    None,
-                    source,
-                ) from None
-            self.started_at = when.replace(tzinfo=UTC) if when.tzinfo is None else when
-        self.venue = header.get("venue")
-        self.source_name = str(header.get("source") or "jsonl")
-        self.seed = header.get("seed")
-        self.ruleset = str(header.get("ruleset") or self.rules.name)
+        # The same header reader as the notation's: one set of rules for every door.
+        fields = {_HEADER_NAMES.get(k, k): (v, line, None) for k, v in header.items()}
+        head = read_header(fields, (line, None), source)
+        if head.game_id is None:
+            raise NotationError("'game_id' must be a non-empty string", line, None, source)
+        self.game_id = head.game_id
+        self.rules, self.players = head.rules, head.players
+        self.started_at, self.venue, self.seed = head.started_at, head.venue, head.seed
+        self.source_name = head.source or "jsonl"
+        self.ruleset = head.ruleset or self.rules.name
         try:
             self.replay = Replay(self.rules, self.players)
         except IllegalActionError as exc:
@@ -137,18 +111,14 @@ class _Game:
         )
 
 
-def _text(data: dict[str, Any], key: str, where: tuple[int, str | None]) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise NotationError(f"'{key}' must be a non-empty string", where[0], None, where[1])
-    return value
+def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = None) -> Parsed:
+    """Read every game, handing each error to `on_error` (default: raise it).
 
-
-def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Parsed:
-    """Read every game. Strict: raise the first error. Lenient: skip bad games, keep the rest."""
+    With `parsers.reading.collect` a bad game is skipped and the others are kept.
+    """
     result = Parsed()
     current: _Game | None = None
-    skipping = False  # lenient: the last header was bad, so its events are skipped
+    skipping = False  # the last header was bad (and the hook carried on): skip its events
     last_line = 0
 
     def close(end_line: int) -> None:
@@ -157,8 +127,7 @@ def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Par
             try:
                 result.games.append(current.record(end_line))
             except NotationError as error:
-                if not lenient:
-                    raise
+                on_error(error)
                 result.errors.append(error)
         current = None
 
@@ -199,16 +168,14 @@ def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Par
                     source,
                 )
         except NotationError as error:
-            if not lenient:
-                raise
+            on_error(error)
             result.errors.append(error)
             if current is not None:
                 current.failed = error
     close(last_line)
     if not result.games and not result.errors:
         empty = NotationError("no game found: expected a header line with 'players'", 1, 1, source)
-        if not lenient:
-            raise empty
+        on_error(empty)
         result.errors.append(empty)
     return result
 

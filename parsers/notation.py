@@ -2,7 +2,7 @@
 
 Like `json`: `loads`/`load` read, `dumps`/`dump` write, and
 `loads(dumps(games)) == games`. Reading is strict by default; `parse(text,
-lenient=True)` keeps every good hand and collects the errors.
+on_error=collect)` keeps every good hand and collects the errors (parsers/reading.py).
 
 Every rule is the engine's: this module only turns statements into engine
 actions and feeds the cards. Errors are `NotationError`s carrying line and
@@ -15,13 +15,13 @@ import copy
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
 from parsers._io import read_text
 from parsers._writer import dump, dumps
 from parsers.names import NameIndex
+from parsers.reading import HEADER_KEYS, ErrorHook, Header, Parsed, raise_error, read_header
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import (
     CardError,
@@ -29,7 +29,6 @@ from recorder.errors import (
     KroegError,
     NotationError,
     NotationRuleError,
-    RulesError,
     UnknownName,
 )
 from recorder.events import (
@@ -37,13 +36,11 @@ from recorder.events import (
 )
 from recorder.records import GameRecord, content_id, log_rows
 from recorder.referee import Game, new_game
-from recorder.rules import Ruleset
 from recorder.toepen import Toepen
 from recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
 
-HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
 VERBS = {
     "knock": "knock", "knocks": "knock", "k": "knock", "toep": "knock",
     "stay": "stay", "stays": "stay", "s": "stay", "in": "stay",
@@ -60,17 +57,8 @@ VERBS = {
     "stop": "stop", "stops": "stop",
 }  # fmt: skip
 _TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
-_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
 _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
-
-
-@dataclass
-class Parsed:
-    """What `parse` found: the games that passed the referee, and the errors."""
-
-    games: list[GameRecord] = field(default_factory=list)
-    errors: list[NotationError] = field(default_factory=list)
 
 
 # -- lexing ---------------------------------------------------------------------------------
@@ -198,10 +186,10 @@ def _lex(text: str, source: str | None) -> list[_Game]:
 class _Referee:
     """Turns one lexed game into engine actions."""
 
-    def __init__(self, lexed: _Game, source: str | None, lenient: bool) -> None:
+    def __init__(self, lexed: _Game, source: str | None, on_error: ErrorHook) -> None:
         self.lexed = lexed
         self.source = source
-        self.lenient = lenient
+        self.on_error = on_error
         self.errors: list[NotationError] = []
         self.names = NameIndex(())
 
@@ -214,76 +202,8 @@ class _Referee:
 
     # -- the header -------------------------------------------------------------------------
 
-    def header(self) -> tuple[Ruleset, tuple[str, ...], dict[str, object]]:
-        head = self.lexed.header
-        if "players" not in head:
-            raise self.fail("the header has no 'players:' line", (self.lexed.line, 1))
-        value, line, col = head["players"]
-        names = tuple(n.strip() for n in value.split(","))
-        if any(not n for n in names):
-            raise self.fail(
-                f"expected player names separated by commas, found {value!r}", (line, col)
-            )
-        for name in names:
-            if name.lower() in HEADER_KEYS or re.search(r"[:;#?]", name) or name[0].isdigit():
-                raise self.fail(f"{name!r} cannot be a player name", (line, col))
-        if len({n.lower() for n in names}) != len(names):
-            raise self.fail(f"player names must differ: {value}", (line, col))
-        rules = self._rules()
-        meta: dict[str, object] = {}
-        if "date" in head:
-            text, line, col = head["date"]
-            try:
-                when = datetime.fromisoformat(text)
-            except ValueError:
-                raise self.fail(
-                    f"expected a date like 2026-11-27 or 2026-11-27 20:30, found {text!r}",
-                    (line, col),
-                ) from None
-            meta["started_at"] = (
-                when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-            )
-        if "venue" in head:
-            meta["venue"] = head["venue"][0] or None
-        if "game" in head:
-            text, line, col = head["game"]
-            if not _ID.fullmatch(text):
-                raise self.fail(
-                    f"a game id is letters, digits, '-', '_' or '.', found {text!r}", (line, col)
-                )
-            meta["game_id"] = text
-        if "source" in head:
-            meta["source"] = head["source"][0]
-        if "seed" in head:
-            text, line, col = head["seed"]
-            try:
-                meta["seed"] = int(text)
-            except ValueError:
-                raise self.fail(f"expected a whole number, found {text!r}", (line, col)) from None
-        try:
-            new_game(rules, names)
-        except IllegalActionError as exc:
-            raise self.fail(str(exc), head["players"][1:]) from None
-        return rules, names, meta
-
-    def _rules(self) -> Ruleset:
-        head = self.lexed.header
-        text, line, col = head.get("rules", ("classic", self.lexed.line, 1))
-        try:
-            if text.startswith("{"):
-                rules = Ruleset.from_json(text)
-            else:
-                rules = Ruleset.preset(text.strip().lower())
-        except RulesError as exc:
-            raise self.fail(str(exc), (line, col)) from None
-        if "variants" in head:
-            vtext, vline, vcol = head["variants"]
-            names = [v.strip() for v in vtext.split(",") if v.strip()]
-            try:
-                rules = rules.with_variants(*names)
-            except RulesError as exc:
-                raise self.fail(str(exc), (vline, vcol)) from None
-        return rules
+    def header(self) -> Header:
+        return read_header(self.lexed.header, (self.lexed.line, 1), self.source)
 
     # -- names, cards -----------------------------------------------------------------------
 
@@ -351,8 +271,14 @@ class _Referee:
 
     # -- playing it out ---------------------------------------------------------------------
 
+    def report(self, error: NotationError) -> None:
+        """Hand an error to the error hook: it raises (strict) or the error is kept."""
+        self.on_error(error)
+        self.errors.append(error)
+
     def run(self) -> GameRecord | None:
-        rules, names, meta = self.header()
+        head = self.header()
+        rules, names = head.rules, head.players
         self.names = NameIndex(names)
         game = new_game(rules, names)
         for stmt in self.lexed.cut:
@@ -362,29 +288,22 @@ class _Referee:
         expected_number = 1
         for hand in self.lexed.hands:
             if hand.number != expected_number:
-                error = self.fail(
-                    f"expected hand {expected_number}, found hand {hand.number}", hand
+                self.report(
+                    self.fail(f"expected hand {expected_number}, found hand {hand.number}", hand)
                 )
-                if not self.lenient:
-                    raise error
-                self.errors.append(error)
             expected_number = hand.number + 1
             if game.over:
-                error = self.fail(f"hand {hand.number} follows the end of the game", hand)
-                if not self.lenient:
-                    raise error
-                self.errors.append(error)
+                self.report(self.fail(f"hand {hand.number} follows the end of the game", hand))
                 break
-            before = copy.deepcopy(game) if self.lenient else None
+            # Only a hook that may carry on needs the position to carry on from.
+            before = None if self.on_error is raise_error else copy.deepcopy(game)
             try:
                 if isinstance(game, Troefcall):
                     self.play_troefcall_hand(game, hand)
                 else:
                     self.play_hand(game, hand)
             except NotationError as error:
-                if not self.lenient:
-                    raise
-                self.errors.append(error)
+                self.report(error)
                 assert before is not None
                 game = before
                 try:
@@ -395,23 +314,18 @@ class _Referee:
         if game.hand_no == 0:
             return None
         events = tuple(game.log)
-        game_id = meta.pop("game_id", None) or content_id(
-            "g",
-            rules.to_json(),
-            names,
-            meta.get("started_at"),
-            meta.get("venue"),
-            log_rows(events),
+        game_id = head.game_id or content_id(
+            "g", rules.to_json(), names, head.started_at, head.venue, log_rows(events)
         )
         return GameRecord(
-            game_id=str(game_id),
+            game_id=game_id,
             rules=rules,
             players=names,
             events=events,
-            source=str(meta.pop("source", "text")),
-            started_at=meta.get("started_at"),  # type: ignore[arg-type]
-            venue=meta.get("venue"),  # type: ignore[arg-type]
-            seed=meta.get("seed"),  # type: ignore[arg-type]
+            source=head.source or "text",
+            started_at=head.started_at,
+            venue=head.venue,
+            seed=head.seed,
         )
 
     def apply(self, where: _Stmt | _Hand, action: Callable[..., object], *args: object) -> None:
@@ -714,33 +628,34 @@ def _join_results(games: list[_Game]) -> None:
 # -- public API -----------------------------------------------------------------------------
 
 
-def parse(text: str, *, lenient: bool = False, source: str | None = None) -> Parsed:
-    """Read every game in `text`. Strict: raise the first error. Lenient: collect them."""
+def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = None) -> Parsed:
+    """Read every game in `text`, handing each error to `on_error`.
+
+    The default raises the first error; `parsers.reading.collect` keeps every error
+    in `Parsed.errors` and the good games (and good hands) in `Parsed.games`.
+    """
     result = Parsed()
     try:
         lexed = _lex(text, source)
     except NotationError as error:
-        if not lenient:
-            raise
+        on_error(error)
         result.errors.append(error)
         return result
     if not lexed:
         empty = NotationError(
             "no game found: expected a header such as 'players: Anna, Ben, Carla'", 1, 1, source
         )
-        if not lenient:
-            raise empty
+        on_error(empty)
         result.errors.append(empty)
         return result
     _join_results(lexed)
     for game in lexed:
-        referee = _Referee(game, source, lenient)
+        referee = _Referee(game, source, on_error)
         try:
             record = referee.run()
         except NotationError as error:
-            if not lenient:
-                raise
             result.errors.extend(referee.errors)
+            on_error(error)
             result.errors.append(error)
             continue
         result.errors.extend(referee.errors)

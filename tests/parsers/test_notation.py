@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from parsers import jsonl, notation
 from parsers.notation import NotationRuleError
+from parsers.reading import collect
 from recorder.errors import NotationError
 from recorder.rules import VARIANTS, Ruleset
 from recorder.simulate import simulate
@@ -130,7 +131,7 @@ Dan: 9c 8c Kc 7c
     )
     with pytest.raises(NotationError):
         notation.loads(two_hands)
-    parsed = notation.parse(two_hands, lenient=True, source="evening.txt")
+    parsed = notation.parse(two_hands, on_error=collect, source="evening.txt")
     assert [str(e) for e in parsed.errors] == [
         "evening.txt:19:1: hand 2 is not finished (Carla to act)"
     ]
@@ -158,7 +159,7 @@ Ben checks Carla
         "4:1: hand 1, before the first lead: Ben checks Carla: the hand is unknown, "
         "so say whether it was genuine"
     )
-    parsed = notation.parse(text.replace("checks Carla", "checks Carla bluff"), lenient=True)
+    parsed = notation.parse(text.replace("checks Carla", "checks Carla bluff"), on_error=collect)
     assert [str(e) for e in parsed.errors] == ["2:1: hand 1 is not finished (Anna to act)"]
 
 

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parsers import jsonl, notation
+from parsers.reading import collect
 from recorder.errors import NotationError, RulesError
 from recorder.events import Kap, Score
 from recorder.rules import Ruleset
@@ -110,7 +111,7 @@ def test_lenient_skips_a_bad_hand_and_the_deal_still_moves_on() -> None:
     text = SAMPLE.read_text(encoding="utf-8").replace(
         "4. Carla Kd, Dan 9d, Anna 5d, Ben Qd", "4. Carla Kd, Dan 9d, Anna 5d, Ben Qs"
     )
-    parsed = notation.parse(text, lenient=True)
+    parsed = notation.parse(text, on_error=collect)
     assert [str(e) for e in parsed.errors] == [
         "38:22: hand 2, trick 5: Anna cannot play Qs: it is played or shown"
     ]

@@ -1,0 +1,201 @@
+"""What both readers share: the error policy, the result, and the header of a game.
+
+**Errors, the python-chess way.** A reader calls `on_error(error)` wherever it finds
+one. The default hook, `raise_error`, raises it (strict). `collect` returns instead:
+the reader keeps the error in `Parsed.errors` and goes on with the next hand or game
+(lenient). A caller may pass a hook of its own, e.g. one that logs and stops after ten.
+
+**Headers.** The notation's `players: …` lines and a JSON Lines header object carry
+the same facts; `read_header` checks them once for both, with the same rules for
+names, rule sets and dates (a date without a zone is UTC; one with a zone is stored
+in UTC).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from recorder.errors import IllegalActionError, NotationError, RulesError
+from recorder.records import GameRecord
+from recorder.referee import new_game
+from recorder.rules import Ruleset
+
+__all__ = [
+    "HEADER_KEYS",
+    "ErrorHook",
+    "Header",
+    "Parsed",
+    "check_player_names",
+    "collect",
+    "raise_error",
+    "read_header",
+]
+
+#: What a reader does with an error it found: raise it, or return to carry on.
+ErrorHook = Callable[[NotationError], None]
+
+
+def raise_error(error: NotationError) -> None:
+    """Strict: the first error ends the reading."""
+    raise error
+
+
+def collect(error: NotationError) -> None:
+    """Lenient: the reader keeps the error in `Parsed.errors` and carries on."""
+
+
+@dataclass
+class Parsed:
+    """What a reader found: the games that passed the referee, and the errors."""
+
+    games: list[GameRecord] = field(default_factory=list)
+    errors: list[NotationError] = field(default_factory=list)
+
+
+#: The keys a header may have (the notation's words; JSON Lines spells `date` `started_at`).
+HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
+_GAME_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
+
+#: A header field: its value, and where it stands (line, column; column None if unknown).
+Field = tuple[Any, int, int | None]
+
+
+@dataclass(frozen=True)
+class Header:
+    """A game's header, checked."""
+
+    rules: Ruleset
+    players: tuple[str, ...]
+    started_at: datetime | None = None
+    venue: str | None = None
+    game_id: str | None = None
+    source: str | None = None
+    seed: int | None = None
+    ruleset: str | None = None
+
+
+def check_player_names(names: tuple[str, ...]) -> str | None:
+    """Why these names cannot name a table's players, or None (the same rule at every door)."""
+    if any(not n for n in names):
+        return "a player name is empty"
+    for name in names:
+        if name.lower() in HEADER_KEYS or re.search(r"[:;#?]", name) or name[0].isdigit():
+            return f"{name!r} cannot be a player name"
+    if len({n.lower() for n in names}) != len(names):
+        return f"player names must differ: {', '.join(names)}"
+    return None
+
+
+def read_header(
+    fields: Mapping[str, Field], where: tuple[int, int | None], source: str | None
+) -> Header:
+    """Check a game's header fields; raise NotationError at the field that is wrong.
+
+    `where` is the header's own line and column, for what it lacks.
+    """
+    line = where[0]
+
+    def fail(message: str, at: Field | None = None) -> NotationError:
+        line_col = where if at is None else (at[1], at[2])
+        return NotationError(message, line_col[0], line_col[1], source)
+
+    if "players" not in fields:
+        raise fail("the header has no 'players:' line")
+    players = fields["players"]
+    value = players[0]
+    if isinstance(value, str):
+        names = tuple(n.strip() for n in value.split(","))
+        if any(not n for n in names):
+            raise fail(f"expected player names separated by commas, found {value!r}", players)
+    elif isinstance(value, list) and all(isinstance(n, str) for n in value):
+        names = tuple(value)
+    else:
+        raise fail("'players' must be a list of names", players)
+    problem = check_player_names(names)
+    if problem is not None:
+        raise fail(problem, players)
+    rules = _rules(fields, line, fail)
+    try:
+        new_game(rules, names)
+    except IllegalActionError as exc:
+        raise fail(str(exc), players) from None
+    return Header(
+        rules=rules,
+        players=names,
+        started_at=_date(fields.get("date"), fail),
+        venue=_text(fields.get("venue"), fail),
+        game_id=_game_id(fields.get("game"), fail),
+        source=_text(fields.get("source"), fail),
+        seed=_seed(fields.get("seed"), fail),
+        ruleset=_text(fields.get("ruleset"), fail),
+    )
+
+
+_Fail = Callable[[str, Field | None], NotationError]
+
+
+def _rules(fields: Mapping[str, Field], line: int, fail: _Fail) -> Ruleset:
+    at = fields.get("rules", ("classic", line, None))
+    value = at[0]
+    try:
+        if isinstance(value, dict):
+            rules = Ruleset.from_dict(value)
+        elif isinstance(value, str) and value.lstrip().startswith("{"):
+            rules = Ruleset.from_json(value)
+        elif isinstance(value, str):
+            rules = Ruleset.preset(value.strip().lower())
+        else:
+            raise RulesError(f"'rules' must be an object or a preset name, found {value!r}")
+    except RulesError as exc:
+        raise fail(str(exc), at) from None
+    if "variants" in fields:
+        vat = fields["variants"]
+        raw = vat[0]
+        variants = raw.split(",") if isinstance(raw, str) else raw
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise fail("'variants' must be a list of variant names", vat)
+        try:
+            rules = rules.with_variants(*(v.strip() for v in variants if v.strip()))
+        except RulesError as exc:
+            raise fail(str(exc), vat) from None
+    return rules
+
+
+def _date(at: Field | None, fail: _Fail) -> datetime | None:
+    if at is None or at[0] is None:
+        return None
+    try:
+        when = datetime.fromisoformat(str(at[0]))
+    except ValueError:
+        raise fail(
+            f"expected a date like 2026-11-27 or 2026-11-27 20:30, found {at[0]!r}", at
+        ) from None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def _text(at: Field | None, fail: _Fail) -> str | None:
+    if at is None or at[0] is None:
+        return None
+    if not isinstance(at[0], str):
+        raise fail(f"expected text, found {at[0]!r}", at)
+    return at[0] or None
+
+
+def _game_id(at: Field | None, fail: _Fail) -> str | None:
+    text = _text(at, fail)
+    if text is not None and not _GAME_ID.fullmatch(text):
+        raise fail(f"a game id is letters, digits, '-', '_' or '.', found {text!r}", at)
+    return text
+
+
+def _seed(at: Field | None, fail: _Fail) -> int | None:
+    if at is None or at[0] is None:
+        return None
+    try:
+        return int(at[0])
+    except (TypeError, ValueError):
+        raise fail(f"expected a whole number, found {at[0]!r}", at) from None

@@ -1,0 +1,71 @@
+"""What both readers share: one header reader, one error hook."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from parsers import jsonl, notation
+from parsers.reading import Parsed, collect
+from recorder.errors import NotationError
+
+HAND = """hand 1, dealer Dan
+Anna: Jh Jc Td 9s; Ben: Qh Qc Jd 8s; Carla: Kh Kc 7d As; Dan: Ah 7c 8d Qd
+1. Anna Jh, Ben Qh, Carla Kh, Dan Ah
+2. Dan 7c, Anna Jc, Ben Qc, Carla Kc
+3. Dan 8d, Anna Td, Ben Jd, Carla 7d
+4. Anna 9s, Ben 8s, Carla As, Dan Qd
+"""
+
+
+def typed(header: str) -> str:
+    return header + "\n" + HAND
+
+
+def as_jsonl(text: str, **header: object) -> str:
+    """The game of `text` as JSON Lines, its header changed by `header`."""
+    lines = jsonl.dumps(notation.loads(text)).splitlines()
+    first = json.loads(lines[0])
+    first.update(header)
+    return "\n".join([json.dumps(first), *lines[1:]]) + "\n"
+
+
+def test_both_readers_store_a_date_with_a_zone_in_utc() -> None:
+    text = typed("players: Anna, Ben, Carla, Dan\ndate: 2026-11-27 20:30+01:00")
+    (game,) = notation.loads(text)
+    assert game.started_at == datetime(2026, 11, 27, 19, 30, tzinfo=UTC)
+    (again,) = jsonl.loads(as_jsonl(text, started_at="2026-11-27T20:30:00+01:00"))
+    assert again.started_at == game.started_at
+    assert again.started_at is not None and again.started_at.tzinfo == UTC
+
+
+def test_a_name_refused_by_the_notation_is_refused_by_json_lines_too() -> None:
+    text = typed("players: Anna, Ben, Carla, Dan")
+    with pytest.raises(NotationError) as err:
+        notation.loads(text.replace("Dan,", "Da:n,").replace("Dan\n", "Da:n\n", 1))
+    assert str(err.value) == "1:10: 'Da:n' cannot be a player name"
+    with pytest.raises(NotationError) as err:
+        jsonl.loads(as_jsonl(text, players=["Anna", "Ben", "Carla", "Da:n"]))
+    assert str(err.value) == "1: 'Da:n' cannot be a player name"
+
+
+def test_json_lines_refuses_a_game_id_that_is_a_path() -> None:
+    text = as_jsonl(typed("players: Anna, Ben, Carla, Dan"), game_id="../../../../tmp/x")
+    with pytest.raises(NotationError) as err:
+        jsonl.loads(text)
+    assert str(err.value) == (
+        "1: a game id is letters, digits, '-', '_' or '.', found '../../../../tmp/x'"
+    )
+
+
+def test_the_error_hook_decides_strict_or_lenient() -> None:
+    text = typed("players: Anna, Ben, Carla, Dan").replace("3. Dan 8d", "3. Dan 8h")
+    with pytest.raises(NotationError):
+        notation.parse(text)  # the default hook raises
+    lenient = notation.parse(text, on_error=collect)
+    assert isinstance(lenient, Parsed) and len(lenient.errors) == 1
+    seen: list[str] = []
+    counted = notation.parse(text, on_error=lambda error: seen.append(error.message))
+    assert seen == [e.message for e in counted.errors] == [lenient.errors[0].message]
