@@ -1,0 +1,82 @@
+"""The settling of a hand: who pays, who won, who is out, who deals next.
+
+A mixin of `recorder.toepen.Toepen`.
+"""
+
+from __future__ import annotations
+
+from recorder.events import (
+    Eliminated,
+    GameEnd,
+    HandEnd,
+    HandWon,
+    Pay,
+)
+from recorder.toepen_state import ToepenState
+
+__all__ = ["ToepenSettlement"]
+
+
+class ToepenSettlement(ToepenState):
+    """The end of a hand and of the game."""
+
+    def _end_hand(self, winner: int, payers: list[int] | None) -> None:
+        """Finish the hand won by `winner`; `payers` None means: score the last trick."""
+        self.answer_queue = []
+        if payers is None:
+            if self.rules.last_trick == "wins":
+                payers = [s for s in self.seats_from(winner) if self.in_hand(s) and s != winner]
+            else:
+                payers = [winner]
+            self.hand_winners = tuple(s for s in self.seats_in_hand() if self.takes_hand(s, winner))
+        else:  # everyone else folded
+            self.hand_winners = (winner,)
+        for seat in payers:
+            self._pay(seat, self.stake)
+        self.log.extend(HandWon(seat) for seat in self.hand_winners)
+        self.log.append(HandEnd(winner, self.stake))
+        self.phase = "idle"
+        self.trick_no = 0
+        self._settle(winner)
+
+    def _settle(self, hand_winner: int) -> None:
+        """Eliminations, the end of the game, and the next dealer."""
+        alive = [s for s in range(self.n) if self.alive[s]]
+        if self.sudden_death:
+            out = [s for s in alive if self.paid_this_hand[s] > 0]
+        else:
+            out = [s for s in alive if self.lives[s] <= 0]
+        if out and self.rules.game_end == "first_out_loses":
+            # The first to run out loses; several at once: the lowest score, then the last payer.
+            loser = out[0]
+            if len(out) > 1:
+                last_pay = {e.seat: i for i, e in enumerate(self.log) if isinstance(e, Pay)}
+                loser = min(out, key=lambda s: (self.lives[s], -last_pay.get(s, -1)))
+            self._end_game(None, loser)
+            return
+        remaining = [s for s in alive if s not in out]
+        if not remaining:
+            best = max(self.lives_before[s] for s in out)
+            tied = [s for s in out if self.lives_before[s] == best]
+            out = [s for s in out if s not in tied]
+            remaining = tied
+            if len(tied) > 1:
+                self.sudden_death = True
+        for seat in out:
+            self.alive[seat] = False
+            self.log.append(Eliminated(seat))
+        if len(remaining) == 1:
+            self._end_game(remaining[0], None)
+            return
+        if self.rules.next_dealer == "winner":
+            nxt = hand_winner if self.alive[hand_winner] else self._next_alive(hand_winner)
+        else:
+            assert self.dealer is not None
+            nxt = self._next_alive(self.dealer)
+        self.next_dealer = nxt
+
+    def _end_game(self, winner: int | None, loser: int | None) -> None:
+        self.winner, self.loser = winner, loser
+        self.log.append(GameEnd(winner, loser))
+        self.phase = "over"
+        self.next_dealer = None

@@ -1,0 +1,205 @@
+"""The state of a Toepen game and the questions it answers, shared by the engine's parts.
+
+`recorder.toepen.Toepen` is built from this base, the swap machinery
+(`recorder.toepen_swaps`) and the settling of a hand (`recorder.toepen_settle`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Self
+
+from recorder.cards import TOEPEN_DECK, TOEPEN_ORDER, Card, Rank
+from recorder.errors import IllegalActionError
+from recorder.events import (
+    Pay,
+)
+from recorder.rules import Ruleset
+from recorder.tricks import TrickGame
+
+__all__ = ["Phase", "SwapWindow", "ToepenState"]
+
+Phase = Literal["idle", "deal", "preplay", "play", "over"]
+
+#: The cards that make laundry and armoede.
+_FACES = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
+
+
+@dataclass
+class SwapWindow:
+    """An open swap or armoede that others may still check."""
+
+    kind: Literal["laundry", "armoede"]
+    seat: int
+    cards: list[Card | None]
+    checked: bool = False
+
+
+class ToepenState(TrickGame):
+    """What a game of Toepen knows: the table, the hand in play, and the answers to
+    questions about them."""
+
+    deck = TOEPEN_DECK
+    rank_order = TOEPEN_ORDER
+
+    def __init__(self, rules: Ruleset, players: Sequence[str], seed: int | None = None) -> None:
+        if rules.game != "toepen":
+            raise IllegalActionError(f"rule set {rules.name!r} is not a Toepen rule set")
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise IllegalActionError(
+                f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+                f"found {len(players)}"
+            )
+        super().__init__(players, seed)
+        self.rules = rules
+        self.lives: list[int] = [rules.lives] * self.n
+        self.alive: list[bool] = [True] * self.n
+        self.phase: Phase = "idle"
+        self.dealer: int | None = None
+        self.next_dealer: int | None = None
+        self.cut_round: list[int] = []
+        self.cut_cards: dict[int, Card] = {}
+        self.sudden_death = False
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        self._reset_hand_knowledge()
+        self.stake = 1
+        self.folded: list[bool] = [False] * self.n
+        self.dealt: list[bool] = [False] * self.n
+        self.answer_queue: list[int] = []
+        #: The seats that won the hand, once it is over (the `win` events).
+        self.hand_winners: tuple[int, ...] = ()
+        self.last_knocker: int | None = None
+        self.knock_count = 0
+        self.window: SwapWindow | None = None
+        self.stock = 0
+        self.poor: int | None = None
+        self.whistled: list[set[Rank]] = [set() for _ in range(self.n)]
+        self.lives_before: list[int] = list(self.lives)
+        self.paid_this_hand: list[int] = [0] * self.n
+        self.poverty_asked = False
+        self.declared_armoede: set[int] = set()
+
+    # -- questions ----------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether `seat` was dealt into this hand and has not folded."""
+        return self.dealt[seat] and not self.folded[seat]
+
+    def between_hands(self) -> bool:
+        """Whether the last hand is over and the next has not started."""
+        return self.phase in ("idle", "over")
+
+    def seats_in_hand(self) -> list[int]:
+        """Seats still in the hand, in seat order."""
+        return [s for s in range(self.n) if self.dealt[s] and not self.folded[s]]
+
+    def fair_share(self, players_in: int | None = None) -> float:
+        """What an average seat still in can expect of the hand (docs/STATS.md).
+
+        1/players where the last trick wins, 1 - 1/players where it loses; `players_in`
+        defaults to the seats still in now (at least two).
+        """
+        players = max(2, len(self.seats_in_hand()) if players_in is None else players_in)
+        return 1 / players if self.rules.last_trick == "wins" else 1 - 1 / players
+
+    def takes_hand(self, seat: int, last_trick_by: int) -> bool:
+        """Whether `seat`, still in, wins the hand when `last_trick_by` takes the last trick."""
+        return (seat == last_trick_by) == (self.rules.last_trick == "wins")
+
+    def points(self, seat: int) -> int:
+        """Penalty points of a seat (the budget minus lives left)."""
+        return self.rules.lives - self.lives[seat]
+
+    def score_text(self, seat: int) -> str:
+        """A seat's score as the rules show it: `3 points` or `7 lives`."""
+        if self.rules.score_display == "points":
+            points = self.points(seat)
+            return f"{points} point{'' if points == 1 else 's'}"
+        lives = self.lives[seat]
+        return f"{lives} li{'fe' if lives == 1 else 'ves'}"
+
+    def expected_dealer(self) -> int | None:
+        """Who deals the next hand, if the rules already decide it."""
+        return self.next_dealer
+
+    def answerers(self) -> list[int]:
+        """Seats that may answer a knock now (one, or all pending under fast folding)."""
+        if not self.answer_queue:
+            return []
+        return list(self.answer_queue) if self.rules.fast_fold else [self.answer_queue[0]]
+
+    def _next_alive(self, seat: int) -> int:
+        for s in self.seats_from(seat):
+            if self.alive[s]:
+                return s
+        raise AssertionError("no player left")
+
+    def _count_known(self, seat: int, rank: Rank) -> int:
+        return sum(1 for c in self.hands[seat] if c is not None and c.rank is rank)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        self.lives[seat] -= amount
+        self.paid_this_hand[seat] += amount
+        self.log.append(Pay(seat, amount))
+
+    def fork(self) -> Self:
+        """A copy to play on without touching this game (its log starts empty).
+
+        For what-if playouts: the copy shares nothing mutable with the original.
+        """
+        other = copy.copy(self)
+        other._fork_core()
+        other.lives, other.alive = list(self.lives), list(self.alive)
+        other.folded, other.dealt = list(self.folded), list(self.dealt)
+        other.answer_queue = list(self.answer_queue)
+        other.whistled = [set(w) for w in self.whistled]
+        other.lives_before, other.paid_this_hand = (
+            list(self.lives_before),
+            list(self.paid_this_hand),
+        )
+        other.declared_armoede = set(self.declared_armoede)
+        other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
+        other.window = None if self.window is None else copy.copy(self.window)
+        return other
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything the table can see and the score: equal for equal positions."""
+        return (
+            self.phase,
+            self.hand_no,
+            self.dealer,
+            self.next_dealer,
+            self.stake,
+            tuple(self.lives),
+            tuple(self.alive),
+            tuple(self.folded),
+            tuple(self.dealt),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.answer_queue),
+            self.last_knocker,
+            self.trick_no,
+            tuple(self.trick_plays),
+            self.leader,
+            tuple(self.tricks_won),
+            self.stock,
+            self.poor,
+            self.winner,
+            self.loser,
+            self.sudden_death,
+            None
+            if self.window is None
+            else (self.window.kind, self.window.seat, self.window.checked),
+        )
