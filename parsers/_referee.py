@@ -1,0 +1,474 @@
+"""The notation's referee: a lexed game's statements become engine actions.
+
+Every rule is the engine's: a statement is turned into an action (or a dealt card)
+and the engine accepts or refuses it; a refusal becomes a located NotationRuleError.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+
+from parsers._lexer import GameText, HandText, Stmt
+from parsers.names import NameIndex
+from parsers.reading import ErrorHook, Header, raise_error, read_header
+from recorder.cards import Card, Rank, Suit
+from recorder.errors import (
+    CardError,
+    IllegalActionError,
+    KroegError,
+    NotationError,
+    NotationRuleError,
+    UnknownName,
+)
+from recorder.events import (
+    Score,
+)
+from recorder.records import GameRecord, content_id, log_rows
+from recorder.referee import Game, new_game
+from recorder.toepen import Toepen
+from recorder.troefcall import TEAMS, Troefcall
+
+__all__ = ["VERBS", "Referee"]
+
+VERBS = {
+    "knock": "knock", "knocks": "knock", "k": "knock", "toep": "knock",
+    "stay": "stay", "stays": "stay", "s": "stay", "in": "stay",
+    "fold": "fold", "folds": "fold", "f": "fold", "out": "fold",
+    "laundry": "laundry", "swap": "laundry", "swaps": "laundry",
+    "armoede": "armoede",
+    "check": "check", "checks": "check",
+    "redeal": "redeal", "redeals": "redeal",
+    "whistle": "whistle", "whistles": "whistle", "stand": "whistle", "stands": "whistle",
+    # Troefcall
+    "trump": "trump", "trumps": "trump", "troef": "trump", "calls": "trump",
+    "kap": "kap", "kaps": "kap",
+    "baunie": "baunie",
+    "stop": "stop", "stops": "stop",
+}  # fmt: skip
+_TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
+
+
+# -- refereeing -----------------------------------------------------------------------------
+
+
+class Referee:
+    """Turns one lexed game into engine actions."""
+
+    def __init__(self, lexed: GameText, source: str | None, on_error: ErrorHook) -> None:
+        self.lexed = lexed
+        self.source = source
+        self.on_error = on_error
+        self.errors: list[NotationError] = []
+        self.names = NameIndex(())
+
+    def fail(self, message: str, where: Stmt | HandText | tuple[int, int]) -> NotationError:
+        line, column = where if isinstance(where, tuple) else (where.line, where.column)
+        return NotationError(message, line, column, self.source)
+
+    def rule_error(self, exc: IllegalActionError, where: Stmt | HandText) -> NotationError:
+        return NotationRuleError(str(exc), where.line, where.column, self.source)
+
+    # -- the header -------------------------------------------------------------------------
+
+    def header(self) -> Header:
+        return read_header(self.lexed.header, (self.lexed.line, 1), self.source)
+
+    # -- names, cards -----------------------------------------------------------------------
+
+    def seat(self, game: Game, word: str, where: Stmt) -> int:
+        """The seat a word names (a name or a unique beginning of one)."""
+        try:
+            return self.names.resolve(word)
+        except UnknownName as exc:
+            raise self.fail(str(exc), where) from None
+
+    def split_name(self, game: Game, stmt: Stmt) -> tuple[int, str, int]:
+        """The statement's player, the rest of its text, and the column where the rest starts."""
+        text = stmt.text
+        if not self.names.multiword:
+            end = len(text)
+            for mark in (" ", ":"):
+                at = text.find(mark)
+                if 0 <= at < end:
+                    end = at
+            seat = self.names.get(text[:end])
+            if seat is not None:
+                rest = text[end:]
+                stripped = rest.lstrip()
+                return seat, stripped, stmt.column + len(text) - len(stripped)
+        lowered = text.lower()
+        for seat, name in sorted(enumerate(game.players), key=lambda p: -len(p[1])):
+            n = name.lower()
+            if lowered.startswith(n) and (len(text) == len(n) or not text[len(n)].isalnum()):
+                rest = text[len(n) :]
+                return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
+        word = re.match(r"[^\s:]+", text)
+        first = word.group(0) if word else text
+        seat = self.seat(game, first, stmt)
+        rest = text[len(first) :]
+        return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
+
+    def card(self, token: str, where: tuple[int, int]) -> Card:
+        try:
+            return Card.parse(token)
+        except CardError as exc:
+            raise self.fail(
+                f"expected a card like Th, 10h or 10♥, found {token!r}: {exc.reason}", where
+            ) from None
+
+    def holding(self, game: Game, stmt: Stmt) -> tuple[int, list[Card | None]] | None:
+        """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
+        if ":" not in stmt.text or stmt.text.lower().startswith(("result:", "score:")):
+            return None
+        seat, rest, col = self.split_name(game, stmt)
+        if not rest.startswith(":"):
+            return None
+        body = rest[1:]
+        col += 1
+        tokens = [(m.group(0), col + m.start()) for m in re.finditer(r"\S+", body)]
+        size = game.rules.hand_size
+        if [t for t, _ in tokens] == ["?"]:
+            return seat, [None] * size
+        if len(tokens) != size:
+            raise self.fail(
+                f"expected {size} cards for {game.players[seat]} (or '?'), found {len(tokens)}",
+                stmt,
+            )
+        cards = [None if t == "?" else self.card(t, (stmt.line, c)) for t, c in tokens]
+        return seat, cards
+
+    # -- playing it out ---------------------------------------------------------------------
+
+    def report(self, error: NotationError) -> None:
+        """Hand an error to the error hook: it raises (strict) or the error is kept."""
+        self.on_error(error)
+        self.errors.append(error)
+
+    def run(self) -> GameRecord | None:
+        head = self.header()
+        rules, names = head.rules, head.players
+        self.names = NameIndex(names)
+        game = new_game(rules, names)
+        for stmt in self.lexed.cut:
+            seat, rest, col = self.split_name(game, stmt)
+            draw = game.draw_for_caller if isinstance(game, Troefcall) else game.cut
+            self.apply(stmt, draw, seat, self.card(rest, (stmt.line, col)))
+        expected_number = 1
+        for hand in self.lexed.hands:
+            if hand.number != expected_number:
+                self.report(
+                    self.fail(f"expected hand {expected_number}, found hand {hand.number}", hand)
+                )
+            expected_number = hand.number + 1
+            if game.over:
+                self.report(self.fail(f"hand {hand.number} follows the end of the game", hand))
+                break
+            # Only a hook that may carry on needs the position to carry on from.
+            before = None if self.on_error is raise_error else copy.deepcopy(game)
+            try:
+                if isinstance(game, Troefcall):
+                    self.play_troefcall_hand(game, hand)
+                else:
+                    self.play_hand(game, hand)
+            except NotationError as error:
+                self.report(error)
+                assert before is not None
+                game = before
+                try:
+                    named = None if hand.dealer is None else self.names.resolve(hand.dealer)
+                except UnknownName:
+                    named = None
+                game.skip_hand(named)  # the engine says who deals after a hand it never saw
+        if game.hand_no == 0:
+            return None
+        events = tuple(game.log)
+        game_id = head.game_id or content_id(
+            "g", rules.to_json(), names, head.started_at, head.venue, log_rows(events)
+        )
+        return GameRecord(
+            game_id=game_id,
+            rules=rules,
+            players=names,
+            events=events,
+            source=head.source or "text",
+            started_at=head.started_at,
+            venue=head.venue,
+            seed=head.seed,
+        )
+
+    def apply(self, where: Stmt | HandText, action: Callable[..., object], *args: object) -> None:
+        """Call an engine action; a rule it refuses becomes a located NotationRuleError."""
+        try:
+            action(*args)
+        except IllegalActionError as exc:
+            raise self.rule_error(exc, where) from None
+
+    def start_hand(self, game: Game, hand: HandText) -> int:
+        """Start the hand with the dealer it names (or the rules'); its position in the log."""
+        dealer = None
+        if hand.dealer is not None:
+            dealer = self.seat(game, hand.dealer, Stmt(hand.dealer, hand.line, hand.column))
+        self.apply(hand, game.start_hand, dealer)
+        return len(game.log) - 1
+
+    def play_hand(self, game: Toepen, hand: HandText) -> None:
+        start = self.start_hand(game, hand)
+        statements = hand.statements
+        i = self.deal(game, statements, 0, hand)
+        while i < len(statements):
+            stmt = statements[i]
+            i += 1
+            if stmt.text[:7].lower().startswith(("result:", "score:")):
+                self.check_result(game, stmt, start)
+                continue
+            seat, rest, col = self.split_name(game, stmt)
+            if rest.startswith(":"):
+                raise self.fail(
+                    "cards can be written only at the deal, after a laundry or after a redeal",
+                    stmt,
+                )
+            said = self.card_or_verb(
+                game, stmt, seat, rest, col, "knocks, stays, folds, laundry, checks, armoede, "
+                "redeals, whistles",
+            )  # fmt: skip
+            if said is None:
+                continue
+            verb, words = said
+            args = words[1:]
+            if verb == "check":
+                if not args or len(args) > 2:
+                    raise self.fail("expected 'checks NAME' (then genuine or bluff)", stmt)
+                target = self.seat(game, args[0], stmt)
+                genuine = None
+                if len(args) == 2:
+                    flag = args[1].lower()
+                    if flag not in ("genuine", "bluff"):
+                        raise self.fail(f"expected genuine or bluff, found {args[1]!r}", stmt)
+                    genuine = int(flag == "genuine")
+                self.apply(stmt, game.check, seat, target, genuine)
+            elif verb == "whistle":
+                if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
+                    raise self.fail("expected a count and a rank, like 'whistles 3T'", stmt)
+                try:
+                    rank = Rank.parse(args[0][1:])
+                except KroegError as exc:
+                    raise self.fail(str(exc), stmt) from None
+                count = int(args[0][0])
+                self.apply(stmt, game.whistle, seat, rank, count)
+            else:
+                if args:
+                    raise self.fail(
+                        f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                    )
+                method = getattr(game, verb)
+                self.apply(stmt, method, seat)
+                if verb in ("laundry", "redeal"):
+                    i = self.deal(game, statements, i, stmt)
+        if game.phase not in ("idle", "over"):
+            mover = game.to_move
+            waiting = game.answerers() or ([] if mover is None else [mover])
+            who = ", ".join(game.name(s) for s in waiting)
+            raise self.fail(f"hand {hand.number} is not finished ({who} to act)", hand)
+
+    def play_troefcall_hand(self, game: Troefcall, hand: HandText) -> None:
+        """A Troefcall hand: holdings (the caller's first five first), trump, cards, calls."""
+        start = self.start_hand(game, hand)
+        given: dict[int, list[Card | None]] = {}
+        written: dict[int, Stmt] = {}
+        rest_of_hand: list[Stmt] = []
+        played = False  # holdings may come before or after the trump call, not after a card
+        for stmt in hand.statements:
+            held = self.holding(game, stmt)
+            if held is None:
+                rest_of_hand.append(stmt)
+                played = played or self.is_play(game, stmt)
+                continue
+            if played:
+                raise self.fail("cards can be written only before the first card is played", stmt)
+            seat, cards = held
+            if seat in given:
+                raise self.fail(f"{game.players[seat]}'s cards are written twice", stmt)
+            given[seat], written[seat] = cards, stmt
+        self.feed_deal(game, given, written, hand)
+        for stmt in rest_of_hand:
+            if stmt.text[:7].lower().startswith(("result:", "score:")):
+                self.check_result(game, stmt, start)
+                continue
+            seat, rest, col = self.split_name(game, stmt)
+            said = self.card_or_verb(game, stmt, seat, rest, col, "trumps, kap, baunie, stops")
+            if said is None:
+                continue
+            verb, words = said
+            if verb not in _TROEFCALL_VERBS:
+                raise self.fail(f"{words[0]!r} is not a Troefcall action", stmt)
+            args = words[1:]
+            if verb == "trump":
+                if len(args) != 1:
+                    raise self.fail(
+                        "expected 'trumps SUIT', like 'trumps spades' or 'trumps ♠'", stmt
+                    )
+                try:
+                    suit = Suit.parse(args[0])
+                except KroegError as exc:
+                    raise self.fail(str(exc), stmt) from None
+                self.apply(stmt, game.call_trump, seat, suit)
+                self.feed_deal(game, given, written, stmt)
+                continue
+            if args:
+                raise self.fail(
+                    f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                )
+            self.apply(stmt, getattr(game, verb), seat)
+        if game.phase not in ("idle", "over"):
+            if game.phase == "call":
+                waiting = f"{game.name(game.caller)} to call trump"
+            elif game.phase in ("announce", "after_kap"):
+                waiting = f"{game.name(game.leader)} to lead, or an announcement"
+            else:
+                waiting = f"{game.name(game.to_move)} to play"
+            raise self.fail(f"hand {hand.number} is not finished ({waiting})", hand)
+
+    def card_or_verb(
+        self, game: Game, stmt: Stmt, seat: int, rest: str, col: int, verbs: str
+    ) -> tuple[str, list[str]] | None:
+        """Play `Anna Jh` at once (None), or return the verb and words of `Anna knocks`."""
+        words = rest.split()
+        verb = VERBS.get(words[0].lower()) if words else None
+        if verb is None:
+            if len(words) != 1:
+                raise self.fail(
+                    f"expected a card or one of {verbs} after {game.players[seat]}, found {rest!r}"
+                    if rest
+                    else f"expected a card or an action after {game.players[seat]}",
+                    stmt,
+                )
+            card = self.card(words[0], (stmt.line, col))
+            self.check_label(game, stmt)
+            self.apply(stmt, game.play, seat, card)
+            return None
+        if stmt.trick is not None:
+            raise self.fail(f"a trick number must stand before a card played, found {rest!r}", stmt)
+        return verb, words
+
+    def is_play(self, game: Game, stmt: Stmt) -> bool:
+        """Whether a statement plays a card (`Anna Jh`)."""
+        try:
+            _, rest, _ = self.split_name(game, stmt)
+        except NotationError:
+            return False
+        words = rest.split()
+        return len(words) == 1 and words[0].lower() not in VERBS
+
+    def feed_deal(
+        self,
+        game: Game,
+        given: dict[int, list[Card | None]],
+        written: dict[int, Stmt],
+        where: Stmt | HandText,
+    ) -> None:
+        """Deal what the engine waits for from the written holdings (unknown where missing)."""
+        while game.deal_queue:
+            seat = game.deal_queue[0]
+            pending = given.get(seat)
+            card = pending.pop(0) if pending else None
+            self.apply(written.get(seat, where), game.deal, seat, card)
+
+    def deal(self, game: Toepen, statements: list[Stmt], i: int, where: Stmt | HandText) -> int:
+        """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
+        given: dict[int, list[Card | None]] = {}
+        written: dict[int, Stmt] = {}
+        while i < len(statements):
+            held = self.holding(game, statements[i])
+            if held is None:
+                break
+            seat, cards = held
+            if seat in given or seat not in game.deal_queue:
+                raise self.fail(f"{game.players[seat]} gets no cards here", statements[i])
+            given[seat] = cards
+            written[seat] = statements[i]
+            i += 1
+        self.feed_deal(game, given, written, where)
+        return i
+
+    def check_label(self, game: Game, stmt: Stmt) -> None:
+        if stmt.trick is None:
+            return
+        opens = 1 if game.phase == "preplay" else game.trick_no
+        if (game.phase == "play" and game.trick_plays) or stmt.trick != opens:
+            now = (
+                f"the card continues trick {game.trick_no}"
+                if game.phase == "play" and game.trick_plays
+                else f"the card opens trick {opens}"
+            )
+            raise self.fail(f"the line is marked trick {stmt.trick}, but {now}", stmt)
+
+    def check_result(self, game: Game, stmt: Stmt, start: int) -> None:
+        key, _, body = stmt.text.partition(":")
+        # The statement splitter cut the line at commas: gather the rest of this line back.
+        if game.phase not in ("idle", "over") or game.hand_no == 0:
+            raise self.fail(f"the {key.strip().lower()} is given before the hand is over", stmt)
+        kind = key.strip().lower()
+        if isinstance(game, Troefcall):
+            self.check_troefcall_result(game, stmt, start, kind, body)
+            return
+        if kind == "result":
+            actual = [0] * game.n
+            for event in game.log[start:]:
+                row = event.to_row()
+                if row[0] == "pay":
+                    actual[row[1]] += row[3]  # type: ignore[index,operator]
+            label = "paid"
+        else:
+            actual = [
+                game.points(s) if game.rules.score_display == "points" else game.lives[s]
+                for s in range(game.n)
+            ]
+            label = "has"
+        for seat, amount in self.typed_amounts(game, body, stmt, kind == "result").items():
+            if actual[seat] != amount:
+                raise self.fail(
+                    f"hand {game.hand_no}: the {kind} says {game.players[seat]} {label} {amount}, "
+                    f"but the rules give {actual[seat]}",
+                    stmt,
+                )
+
+    def check_troefcall_result(
+        self, game: Troefcall, stmt: Stmt, start: int, kind: str, body: str
+    ) -> None:
+        """`result: Anna 5` (what a side scored in the hand), `score: Anna 7, Ben 2` (so far)."""
+        if kind == "result":
+            actual = [0, 0]
+            for event in game.log[start:]:
+                if isinstance(event, Score):
+                    actual[TEAMS[event.seat]] += event.amount
+        else:
+            actual = list(game.scores)
+        typed = {
+            TEAMS[seat]: (seat, n)
+            for seat, n in self.typed_amounts(game, body, stmt, False).items()
+        }
+        if kind == "result":  # a side not named scored nothing
+            for side in (0, 1):
+                typed.setdefault(side, (side, 0))
+        for side, (seat, amount) in sorted(typed.items()):
+            if actual[side] != amount:
+                raise self.fail(
+                    f"hand {game.hand_no}: the {kind} says {game.players[seat]}'s side "
+                    f"{'scored' if kind == 'result' else 'has'} {amount}, "
+                    f"but the rules give {actual[side]}",
+                    stmt,
+                )
+
+    def typed_amounts(self, game: Game, body: str, stmt: Stmt, zeros: bool) -> dict[int, int]:
+        body = body.strip()
+        if body.lower() in ("nobody pays", "-"):
+            return dict.fromkeys(range(game.n), 0)
+        typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
+        for part in filter(None, (p.strip() for p in body.split("&"))):
+            match = re.fullmatch(r"(.+?)\s+(-?\d+)", part)
+            if match is None:
+                raise self.fail(f"expected NAME NUMBER, found {part!r}", stmt)
+            typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))
+        return typed
