@@ -27,6 +27,7 @@ else:
 if problem is not None:
     st.error(problem)
     st.stop()
+assert path is not None  # st.stop() above ends the run without one
 st.session_state["kroeg_dataset"] = path
 sidebar(path)
 

@@ -8,9 +8,16 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from dashboard.data import query
+from dashboard.data import dataset_path, query
 
-__all__ = ["GAMES_KEY", "chosen_games", "sidebar"]
+__all__ = [
+    "GAMES_KEY",
+    "chosen_games",
+    "current_path",
+    "empty_state",
+    "games_condition",
+    "sidebar",
+]
 
 #: Session State key of the games the filters let through (None: no filter set).
 GAMES_KEY = "kroeg_games"
@@ -32,6 +39,7 @@ def sidebar(path: Path) -> None:
     active = False
     if len(days):
         first, last = days.min(), days.max()
+        assert isinstance(first, date) and isinstance(last, date)
         picked = st.sidebar.date_input(
             "Dates", value=(first, last), min_value=first, max_value=last, key="filter_days"
         )
@@ -60,3 +68,31 @@ def chosen_games() -> list[str] | None:
     """The games the filters let through, or None when no filter is set."""
     value = st.session_state.get(GAMES_KEY)
     return None if value is None else list(value)
+
+
+def current_path() -> Path:
+    """The dataset this session shows."""
+    path = st.session_state.get("kroeg_dataset") or dataset_path()
+    assert path is not None, "app.py checks the dataset before any page runs"
+    return Path(path)
+
+
+def games_condition(alias: str = "") -> tuple[str, tuple[object, ...]]:
+    """A SQL condition and its parameter: the games the sidebar filters let through."""
+    games = chosen_games()
+    if games is None:
+        return "true", ()
+    column = f"{alias}.game_id" if alias else "game_id"
+    return f"{column} IN (SELECT unnest(?::VARCHAR[]))", (games,)
+
+
+def empty_state() -> bool:
+    """Say what to do when the dataset has no games yet; True if it is empty."""
+    games = query(current_path(), "SELECT count(*) AS n FROM games")["n"][0]
+    if games:
+        return False
+    st.info(
+        "This dataset has no games yet. Add some with `kroeg simulate --out DATASET`, "
+        "`kroeg import FILE --into DATASET` or `kroeg record --into DATASET`."
+    )
+    return True

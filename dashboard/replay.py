@@ -16,6 +16,7 @@ from recorder.errors import NotFoundError
 from recorder.events import Event, HandStart
 from recorder.records import GameRecord
 from recorder.referee import Game, Replay
+from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 
 __all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
@@ -87,15 +88,16 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             for s in range(game.n)
         )
         troefcall = game if isinstance(game, Troefcall) else None
+        toepen = game if isinstance(game, Toepen) else None
         state = TableState(
             step=step,
             text=_sentence(game, event, hide_cards=not reveal_all),
             kind=kind,
-            stake=0 if troefcall else game.stake,  # Troefcall has no stake
+            stake=toepen.stake if toepen else 0,  # Troefcall has no stake
             dealer=game.dealer if game.dealer is not None else 0,
             trick_no=game.trick_no,
             in_hand=tuple(game.in_hand(s) for s in range(game.n)),
-            folded=(False,) * game.n if troefcall else tuple(game.folded),
+            folded=tuple(toepen.folded) if toepen else (False,) * game.n,
             hands=hands,
             trick=tuple(table),
             scores=tuple(game.score_text(s) for s in range(game.n)),

@@ -1,5 +1,104 @@
-"""The Replay page."""
+"""The Replay page: a hand step by step, as the table saw it or with every card."""
 
-from dashboard.screens import replay
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from dashboard.data import game, query
+from dashboard.data import states as hand_steps
+from dashboard.filters import current_path, empty_state, games_condition
+from dashboard.replay import hand_numbers
+from dashboard.table import CSS, events_html, table_html
+
+
+def replay() -> None:
+    """One hand, step by step."""
+    st.title("Replay")
+    if empty_state():
+        return
+    params = st.query_params
+    wanted = params.get("game")
+    # The 500 most recent games (and one arriving by a link): a select box of tens of
+    # thousands of games would be sent to the browser again at every step.
+    where, args = games_condition()
+    games = query(
+        current_path(),
+        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
+        f"array_to_string(players, ', ') AS players FROM games WHERE game_id = ? OR {where} "
+        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
+        wanted or "", *args, wanted or "",
+    )  # fmt: skip
+    ids = games["game_id"].to_list()
+    labels = {
+        row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
+        for row in games.iter_rows(named=True)
+    }
+    chosen = st.selectbox(
+        "Game", ids, index=ids.index(wanted) if wanted in ids else 0,
+        format_func=labels.__getitem__, key="replay_game",
+    )  # fmt: skip
+    record = game(current_path(), chosen)
+    numbers = hand_numbers(record)
+    hand_param = params.get("hand")
+    start_hand = int(hand_param) if hand_param and hand_param.isdigit() else 1
+    hand = st.selectbox(
+        "Hand", numbers, index=min(max(start_hand, 1), len(numbers)) - 1, key="replay_hand"
+    )
+    reveal_all = st.toggle("All cards (otherwise: what the table saw)", key="replay_all")
+    states = hand_steps(current_path(), chosen, hand, reveal_all)
+    last = len(states) - 1
+    if st.session_state.get("replay_where") != (chosen, hand):
+        st.session_state["replay_where"] = (chosen, hand)
+        st.session_state["replay_step"] = last
+    st.html(CSS)  # once for the page: the steps below send only their own HTML
+    _stepper(states, record.players)
+
+
+@st.fragment
+def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[type-arg]
+    """Buttons, slider, table and event list: a click reruns only this part of the page."""
+    last = len(states) - 1
+    step = st.session_state.get("replay_step", last)
+    buttons = st.columns(6)
+    jumps = {
+        "« First": 0,
+        "‹ Previous": max(step - 1, 0),
+        "Next ›": min(step + 1, last),
+        "Last »": last,
+    }
+    if states[0].teams is None:  # Toepen: jump to the decisions
+        jumps["Next knock"] = _next_kind(states, step, ("knock",))
+        jumps["Next fold"] = _next_kind(states, step, ("fold",))
+    else:  # Troefcall: trick by trick, and to the announcements
+        jumps["Next trick"] = _next_kind(states, step, ("trick",))
+        jumps["Next call"] = _next_kind(states, step, ("trump", "kap", "baunie", "stop"))
+    for column, (label, target) in zip(buttons, jumps.items(), strict=True):
+        # A callback moves the step before the page is drawn again, so every button
+        # (and whether it is enabled) is computed from the step the user now sees.
+        column.button(
+            label, key=f"replay_{label}", disabled=target is None,
+            on_click=_go_to_step, args=(target,),
+        )  # fmt: skip
+    step = st.slider("Step", 0, last, key="replay_step")
+    state = states[step]
+    left, right = st.columns([3, 2])
+    # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
+    left.html(
+        table_html(state, players)
+        + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+    )
+    right.html("<b>Events</b>" + events_html([s.text for s in states], step))
+
+
+def _go_to_step(target: int | None) -> None:
+    if target is not None:
+        st.session_state["replay_step"] = target
+
+
+def _next_kind(states: list, step: int, kinds: tuple[str, ...]) -> int | None:  # type: ignore[type-arg]
+    return next((s.step for s in states if s.step > step and s.kind in kinds), None)
+
 
 replay()
