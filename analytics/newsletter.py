@@ -25,6 +25,7 @@ from analytics.report import stats_csv
 from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
+from recorder.cards import mark_red_suits
 from recorder.errors import NotFoundError, UsageError
 from recorder.store import Dataset
 
@@ -251,10 +252,7 @@ svg .chart-title { font-weight: bold; font-size: 14px; } svg .caption { fill: #5
 
 def _suits(text: str) -> str:
     """Escaped text with red hearts and diamonds."""
-    escaped = html.escape(text)
-    for symbol in ("♥", "♦"):
-        escaped = escaped.replace(symbol, f'<span class="red">{symbol}</span>')
-    return escaped
+    return mark_red_suits(html.escape(text), lambda symbol: f'<span class="red">{symbol}</span>')
 
 
 def page(news: Newsletter) -> str:

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from parsers.render import describe_events, pretty
 from recorder.cards import Card
-from recorder.errors import NotFoundError
-from recorder.events import Event, HandStart
+from recorder.events import Event
 from recorder.records import GameRecord
 from recorder.referee import Game, Replay
 from recorder.toepen import Toepen
@@ -51,16 +50,12 @@ class TableState:
 
 def hand_numbers(record: GameRecord) -> list[int]:
     """The hand numbers of a game: 1 to the number of hands."""
-    return list(range(1, sum(1 for e in record.events if isinstance(e, HandStart)) + 1))
+    return list(range(1, record.hands + 1))
 
 
 def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[TableState]:
     """Every step of hand `number`, from its start to its end."""
-    starts = [i for i, e in enumerate(record.events) if isinstance(e, HandStart)]
-    if not 1 <= number <= len(starts):
-        raise NotFoundError(f"game {record.game_id} has hands 1 to {len(starts)}, not {number}")
-    begin = starts[number - 1]
-    end = starts[number] if number < len(starts) else len(record.events)
+    begin, end = record.hand_bounds(number)
     rebuilt = Replay(record.rules, record.players)
     for event in record.events[:begin]:
         rebuilt.feed(event)

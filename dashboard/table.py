@@ -6,6 +6,8 @@ import html
 import math
 
 from dashboard.replay import HIDDEN, TableState
+from recorder.cards import Card, Suit
+from recorder.records import side_name
 
 __all__ = ["CSS", "card_html", "events_html", "table_html"]
 
@@ -47,16 +49,14 @@ CSS = """
 </style>
 """
 
-_SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
-
 
 def card_html(code: str) -> str:
     """One card: face up with rank and suit symbol, or its back."""
     if code == HIDDEN:
         return '<span class="kroeg-card back">??</span>'
-    rank = "10" if code[0] == "T" else code[0]
-    red = " red" if code[1] in "hd" else ""
-    return f'<span class="kroeg-card{red}">{rank}{_SUITS[code[1]]}</span>'
+    card = Card.parse(code)
+    red = " red" if card.suit.is_red else ""
+    return f'<span class="kroeg-card{red}">{card.pretty}</span>'
 
 
 def table_html(state: TableState, players: tuple[str, ...]) -> str:
@@ -108,11 +108,12 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
     if state.trump is None:
         trump = '<div class="kroeg-trump">trump not called</div>'
     else:
-        red = ' class="red"' if state.trump in "hd" else ""
-        trump = f'<div class="kroeg-trump">trump <span{red}>{_SUITS[state.trump]}</span></div>'
+        suit = Suit(state.trump)
+        red = ' class="red"' if suit.is_red else ""
+        trump = f'<div class="kroeg-trump">trump <span{red}>{suit.symbol}</span></div>'
     tally = " · ".join(
         f'<span class="kroeg-side s{side}"></span>'
-        + html.escape(" & ".join(p for s, p in enumerate(players) if state.teams[s] == side))
+        + html.escape(side_name(players, state.teams, side))
         + f" {taken}"
         for side, taken in enumerate(state.side_tricks or (0, 0))
     )

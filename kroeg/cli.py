@@ -27,6 +27,7 @@ from parsers.files import import_files, read_file
 from parsers.reading import collect
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
+from recorder.cards import mark_red_suits
 from recorder.errors import JournalError, KroegError, RejectedError, UsageError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
@@ -565,9 +566,7 @@ def _read_line(prompt: str, interactive: bool) -> str | None:
 
 def _red_suits(line: str) -> str:
     """Hearts and diamonds in red, as on the cards."""
-    for symbol in ("♥", "♦"):
-        line = line.replace(symbol, typer.style(symbol, fg="red"))
-    return line
+    return mark_red_suits(line, lambda symbol: typer.style(symbol, fg="red"))
 
 
 def main() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from recorder.cards import Card, Rank
-from recorder.errors import NotFoundError
 from recorder.events import (
     Armoede,
     Baunie,
@@ -36,9 +35,9 @@ from recorder.events import (
     TrumpCalled,
     Whistle,
 )
-from recorder.records import GameRecord
+from recorder.records import GameRecord, side_name
 from recorder.referee import Game, Replay
-from recorder.troefcall import Troefcall
+from recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["HandView", "describe_events", "pretty", "view_hand"]
 
@@ -59,15 +58,7 @@ class HandView:
 def view_hand(record: GameRecord, number: int) -> HandView:
     """Rebuild hand `number` (1-based) of a game and describe every step of it."""
     events = record.events
-    starts = [i for i, e in enumerate(events) if isinstance(e, HandStart)]
-    if not starts:
-        raise NotFoundError(f"game {record.game_id} has no hands")
-    if not 1 <= number <= len(starts):
-        raise NotFoundError(
-            f"game {record.game_id} has hands 1 to {len(starts)}, not hand {number}"
-        )
-    begin = starts[number - 1]
-    end = starts[number] if number < len(starts) else len(events)
+    begin, end = record.hand_bounds(number)
     rebuilt = Replay(record.rules, record.players)
     for event in events[:begin]:
         rebuilt.feed(event)
@@ -82,7 +73,7 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     dealer = events[begin]
     assert isinstance(dealer, HandStart)
     heading = [
-        f"Hand {number} of game {record.game_id} ({record.ruleset}, {len(starts)} hands)",
+        f"Hand {number} of game {record.game_id} ({record.ruleset}, {record.hands} hands)",
         f"Dealer {names[dealer.seat]}; scores before the hand: {scores}",
     ]
     steps: list[list[str]] = []
@@ -97,8 +88,7 @@ def view_hand(record: GameRecord, number: int) -> HandView:
 
 def side_names(game: Troefcall, seat: int) -> str:
     """The names of a seat's side: `Anna & Carla`."""
-    first, second = sorted((seat, game.partner(seat)))
-    return f"{game.players[first]} & {game.players[second]}"
+    return side_name(game.players, TEAMS, TEAMS[seat])
 
 
 def describe_events(game: Game, events: list[Event]) -> list[str]:

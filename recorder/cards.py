@@ -12,6 +12,7 @@ engine's hot loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
@@ -26,6 +27,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "mark_red_suits",
 ]
 
 
@@ -99,6 +101,17 @@ class Rank(StrEnum):
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_SPELLINGS: dict[str, Suit] = {s.value: s for s in Suit}
 _SUIT_SPELLINGS.update({s.symbol: s for s in Suit})
+
+
+def mark_red_suits(text: str, mark: Callable[[str], str]) -> str:
+    """`text` with each red suit symbol (♥ ♦) passed through `mark`: red ink for a
+    terminal, a span for HTML. Which suits are red is `Suit.is_red`'s to say."""
+    for suit in Suit:
+        if suit.is_red:
+            text = text.replace(suit.symbol, mark(suit.symbol))
+    return text
+
+
 _SUIT_SPELLINGS.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
 _SUIT_SPELLINGS.update({s.english: s for s in Suit})
 _RANK_SPELLINGS: dict[str, Rank] = {r.value: r for r in Rank}

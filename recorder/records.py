@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from recorder.errors import NotFoundError
 from recorder.events import VERDICT_KINDS, Event
 from recorder.rules import Ruleset
 from recorder.troefcall import TEAMS
 
-__all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows"]
+__all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows", "side_name"]
 
 #: Value of the `format_version` column and of the `kroeg.format_version` file metadata.
 FORMAT_VERSION = 1
@@ -21,6 +22,11 @@ def content_id(prefix: str, *parts: object) -> str:
     """A short stable id derived from the given parts: same parts, same id."""
     digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).hexdigest()
     return f"{prefix}{digest[:15]}"
+
+
+def side_name(players: Sequence[str], teams: Sequence[int], side: int) -> str:
+    """The players of a side, by seat, joined: `Anna & Carla`. (SQL: games.side_names.)"""
+    return " & ".join(p for p, team in zip(players, teams, strict=True) if team == side)
 
 
 def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
@@ -58,4 +64,25 @@ class GameRecord:
     @property
     def hands(self) -> int:
         """How many hands the game's log holds."""
-        return sum(1 for e in self.events if e.kind == "hand_start")
+        return len(self.hand_starts())
+
+    def hand_starts(self) -> list[int]:
+        """The position in `events` of each hand's `hand_start`."""
+        return [i for i, e in enumerate(self.events) if e.kind == "hand_start"]
+
+    def hand_bounds(self, number: int) -> tuple[int, int]:
+        """Where hand `number` (1-based) begins and ends in `events`: the one way to slice
+        a game into hands. NotFoundError names the hands there are."""
+        starts = self.hand_starts()
+        if not starts:
+            raise NotFoundError(f"game {self.game_id} has no hands")
+        if not 1 <= number <= len(starts):
+            raise NotFoundError(
+                f"game {self.game_id} has hands 1 to {len(starts)}, not hand {number}"
+            )
+        end = starts[number] if number < len(starts) else len(self.events)
+        return starts[number - 1], end
+
+    def side_name(self, side: int) -> str:
+        """A side's players by seat, joined: `Anna & Carla` (games played in teams)."""
+        return side_name(self.players, self.teams or (), side)

@@ -83,8 +83,7 @@ def _troefcall_session(chosen: str) -> None:
         "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
         "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
         "h.baunie_side IS NOT NULL AS baunie, "
-        "g.players[1] || ' & ' || g.players[3] AS side_0, "
-        "g.players[2] || ' & ' || g.players[4] AS side_1 "
+        "g.side_names[1] AS side_0, g.side_names[2] AS side_1 "
         "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
         chosen,
     )

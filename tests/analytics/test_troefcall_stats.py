@@ -97,3 +97,18 @@ def test_the_statistics_follow_the_scores_a_rule_set_gives(tmp_path: Path) -> No
         assert (richer_hands, richer_kaps) == (hands, kaps)
         assert richer_points == points + (9 - 5) * kaps  # a silent kap is all a kap scores
     assert sum(kaps for _, kaps, _ in figures["base"].values()) > 0
+
+
+def test_a_side_is_named_the_same_in_sql_and_in_python(evening: Dataset) -> None:
+    games = [g for g in evening.read_games() if g.game_type == "troefcall"]
+    sides = {
+        r["player"] for r in troefcall_stats(connect(evening), by="side").iter_rows(named=True)
+    }
+    assert (
+        sides
+        == {g.side_name(side) for g in games for side in (0, 1)}
+        == {
+            "Anna & Carla",
+            "Ben & Dan",
+        }
+    )

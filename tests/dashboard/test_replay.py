@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dashboard.replay import HIDDEN, hand_numbers, hand_states
+from recorder.errors import NotFoundError
 from recorder.records import GameRecord
 from tests.recorder.table import play_example
 
@@ -50,9 +53,7 @@ def test_all_cards() -> None:
 def test_hand_numbers_and_bounds() -> None:
     record = example()
     assert hand_numbers(record) == [1]
-    try:
+    # The same error, in the same words, as the terminal replay's: one way to slice hands.
+    with pytest.raises(NotFoundError) as err:
         hand_states(record, 2, reveal_all=True)
-    except ValueError as exc:
-        assert str(exc) == "game seed has hands 1 to 1, not 2"
-    else:  # pragma: no cover - the line above must raise
-        raise AssertionError("hand 2 does not exist")
+    assert str(err.value) == "game seed has hands 1 to 1, not hand 2"
