@@ -8,27 +8,38 @@ with one line `Error: …` and exit code 1; bad usage exits with 2.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import sys
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 
 from analytics.demo import build_demo
 from analytics.report import dataset_report, plural
+from kroeg._options import (
+    DatasetArg,
+    FilesArg,
+    GameOpt,
+    GameType,
+    Grouping,
+    LogFormat,
+    RulesOpt,
+    TableFormat,
+    VariantOpt,
+    analyse,
+    friendly,
+    read_line,
+    red_suits,
+)
 from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
 from parsers.reading import collect
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
-from recorder.cards import mark_red_suits
-from recorder.errors import JournalError, KroegError, RejectedError, UsageError
+from recorder.errors import JournalError, RejectedError, UsageError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
 from recorder.simulate import check_simulation, simulate_into
@@ -47,79 +58,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-class TableFormat(StrEnum):
-    """How `kroeg stats` writes its figures."""
-
-    table = "table"
-    csv = "csv"
-    json = "json"
-
-
-class LogFormat(StrEnum):
-    """The notations a game can be written in."""
-
-    text = "text"
-    jsonl = "jsonl"
-
-
-class GameType(StrEnum):
-    """The games kroeg referees."""
-
-    toepen = "toepen"
-    troefcall = "troefcall"
-
-
-class Grouping(StrEnum):
-    """What `kroeg stats` makes a row of, besides the player (side: Troefcall's pairs)."""
-
-    player = "player"
-    session = "session"
-    month = "month"
-    venue = "venue"
-    side = "side"
-
-
-def _friendly(fn: F) -> F:
-    """Turn kroeg's own errors into `Error: …` and exit 1, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except KroegError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2 if isinstance(exc, UsageError) else 1) from None
-        except BrokenPipeError:
-            # The reader went away (`kroeg export … | head`): stop quietly, as cat does.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            raise typer.Exit(0) from None
-        except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
-            raise typer.Exit(1) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-DatasetArg = Annotated[Path, typer.Argument(help="The dataset folder.", show_default=False)]
-RulesOpt = Annotated[
-    str,
-    typer.Option(
-        "--rules", help="Preset (classic, lives, troefcall) or a club's rules .json file."
-    ),
-]
-VariantOpt = Annotated[
-    list[str] | None,
-    typer.Option("--variant", "-V", help="A variant to apply (repeatable), e.g. poverty."),
-]
-
 
 @app.command()
-@_friendly
+@friendly
 def simulate(
     out: Annotated[Path, typer.Option("--out", help="Dataset folder to write into.")],
     rules: RulesOpt = "classic",
@@ -166,7 +107,7 @@ def simulate(
 
 
 @app.command()
-@_friendly
+@friendly
 def compact(dataset: DatasetArg) -> None:
     """Rewrite a dataset's many small files into one sorted file per table.
 
@@ -179,7 +120,7 @@ def compact(dataset: DatasetArg) -> None:
 
 
 @app.command()
-@_friendly
+@friendly
 def info(dataset: DatasetArg) -> None:
     """Print a dataset in numbers: games, hands, size on disk, and each player's totals.
 
@@ -191,7 +132,7 @@ def info(dataset: DatasetArg) -> None:
 
 
 @app.command()
-@_friendly
+@friendly
 def demo(
     out: Annotated[Path, typer.Option("--out", help="Where to build the demo dataset.")] = Path(
         "demo-data"
@@ -207,7 +148,7 @@ def demo(
     Example: kroeg demo --out demo-data
     """
     dataset = build_demo(out, typer.echo)
-    _analyse(dataset)
+    analyse(dataset)
     typer.echo("")
     typer.echo(dataset_report(dataset))
     if dashboard_too:
@@ -215,11 +156,8 @@ def demo(
         dashboard(dataset.path, port=port, host="127.0.0.1")
 
 
-FilesArg = Annotated[list[Path], typer.Argument(help="Typed logs: notation, or .jsonl.")]
-
-
 @app.command()
-@_friendly
+@friendly
 def validate(files: FilesArg) -> None:
     """Parse and referee typed logs without storing anything; list every error.
 
@@ -245,7 +183,7 @@ def validate(files: FilesArg) -> None:
 
 
 @app.command(name="import")
-@_friendly
+@friendly
 def import_(
     files: FilesArg,
     into: Annotated[Path, typer.Option("--into", help="Dataset folder to land the games in.")],
@@ -285,11 +223,8 @@ def import_(
         raise RejectedError(f"{rejected} of {plural(len(files), 'file')} had errors (listed above)")
 
 
-GameOpt = Annotated[str, typer.Option("--game", help="The game's id (see kroeg info).")]
-
-
 @app.command()
-@_friendly
+@friendly
 def export(
     dataset: DatasetArg,
     game: GameOpt,
@@ -314,7 +249,7 @@ def export(
 
 
 @app.command()
-@_friendly
+@friendly
 def replay(
     dataset: DatasetArg,
     game: GameOpt,
@@ -335,7 +270,7 @@ def replay(
     interactive = step and sys.stdin.isatty()
     for number, block in enumerate(view.steps, start=1):
         for line in block:
-            typer.echo(_red_suits(line) if color else line)
+            typer.echo(red_suits(line) if color else line)
         if interactive and number < len(view.steps):
             answer = input(
                 typer.style(f"[{number}/{len(view.steps)}] Enter: next, q: stop ", dim=True)
@@ -345,7 +280,7 @@ def replay(
 
 
 @app.command()
-@_friendly
+@friendly
 def record(
     into: Annotated[
         Path | None, typer.Option("--into", help="Dataset to store the game in.")
@@ -388,7 +323,7 @@ def record(
             raise UsageError("say where to store the game: --into DATASET (or --resume JOURNAL)")
         dataset = Dataset(into).create()
         if players is None:
-            players = _read_line("players (seat order, commas): ", interactive) or ""
+            players = read_line("players (seat order, commas): ", interactive) or ""
         names = [n.strip() for n in players.split(",") if n.strip()]
         stamp = datetime.now(UTC)
         path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
@@ -402,14 +337,14 @@ def record(
         )
         typer.echo(f"journal: {path}  (after a crash: kroeg record --resume {path})")
     refused = commands.loop(
-        commands.Session(manual), lambda prompt: _read_line(prompt, interactive), typer.echo
+        commands.Session(manual), lambda prompt: read_line(prompt, interactive), typer.echo
     )
     if refused and not interactive:
         raise RejectedError(f"{plural(refused, 'line')} refused (see above)")
 
 
 @app.command()
-@_friendly
+@friendly
 def stats(
     dataset: DatasetArg,
     by: Annotated[
@@ -440,7 +375,7 @@ def stats(
 
     ds = Dataset(dataset)
     ds.check()
-    _analyse(ds)
+    analyse(ds)
     dates = (since.date() if since else None, until.date() if until else None)
     blocks = stats_blocks(
         connect(ds), None if game is None else game.value, by.value, player, *dates,
@@ -462,7 +397,7 @@ def stats(
 
 
 @app.command()
-@_friendly
+@friendly
 def newsletter(
     dataset: DatasetArg,
     month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
@@ -477,14 +412,14 @@ def newsletter(
 
     ds = Dataset(dataset)
     ds.check()
-    _analyse(ds)
+    analyse(ds)
     paths = write(build(connect(ds), ds, month), out)
     for path in paths:
         typer.echo(f"wrote {path}")
 
 
 @app.command()
-@_friendly
+@friendly
 def dashboard(
     dataset: DatasetArg,
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8501,
@@ -498,7 +433,7 @@ def dashboard(
     """
     ds = Dataset(dataset)
     ds.check()
-    _analyse(ds)
+    analyse(ds)
     command = [
         sys.executable, "-m", "dashboard.serve",  # streamlit run, with its imports warm
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
@@ -534,39 +469,6 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
                 server.kill()
                 server.wait()
     typer.echo("")
-
-
-def _analyse(dataset: Dataset) -> None:
-    """Bring the derived facts up to date, with a progress bar on a terminal."""
-    from analytics.derived import bring_up_to_date, pending
-
-    todo = pending(dataset)
-    if not todo or not sys.stderr.isatty():  # piped or scripted: keep the output clean
-        bring_up_to_date(dataset)
-        return
-    label = f"Analysing {plural(todo, 'new game')} (once)"
-    with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
-        bring_up_to_date(dataset, progress=bar.update)
-
-
-def _read_line(prompt: str, interactive: bool) -> str | None:
-    """A line from the keyboard (with the prompt) or from a script; None at the end."""
-    if interactive:
-        try:
-            return input(prompt)
-        except EOFError:
-            typer.echo("")
-            return None
-        except KeyboardInterrupt:
-            typer.echo("")
-            return None
-    line = sys.stdin.readline()
-    return None if line == "" else line.rstrip("\n")
-
-
-def _red_suits(line: str) -> str:
-    """Hearts and diamonds in red, as on the cards."""
-    return mark_red_suits(line, lambda symbol: typer.style(symbol, fg="red"))
 
 
 def main() -> None:
