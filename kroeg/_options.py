@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -21,7 +22,7 @@ from recorder.store import Dataset
 
 __all__ = [
     "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt",
-    "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits",
+    "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits", "stop_process",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -131,3 +132,14 @@ def read_line(prompt: str, interactive: bool) -> str | None:
 def red_suits(line: str) -> str:
     """Hearts and diamonds in red, as on the cards."""
     return mark_red_suits(line, lambda symbol: typer.style(symbol, fg="red"))
+
+
+def stop_process(process: subprocess.Popen[Any], timeout: float = 15) -> None:
+    """Stop a child process if it still runs: SIGTERM, then SIGKILL after `timeout` s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

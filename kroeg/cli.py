@@ -33,6 +33,7 @@ from kroeg._options import (
     friendly,
     read_line,
     red_suits,
+    stop_process,
 )
 from parsers import commands, jsonl, notation
 from parsers.files import import_files, read_file
@@ -461,13 +462,7 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+        stop_process(server)
     typer.echo("")
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from kroeg._options import stop_process
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,10 +38,4 @@ def processes() -> Iterator[list[subprocess.Popen[bytes]]]:
     started: list[subprocess.Popen[bytes]] = []
     yield started
     for process in started:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_process(process, timeout=30)
