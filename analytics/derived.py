@@ -135,7 +135,7 @@ def fold_regret(game: Toepen, seat: int) -> bool | None:
     @cache
     def can_force(hands: tuple[frozenset[Card], ...], trick: tuple[tuple[int, Card], ...],
                   leader: int) -> bool:  # fmt: skip
-        mover = game.next_to_play(trick, leader, index)
+        mover = game.next_to_play(trick, leader, index.__contains__)
         if mover is None:  # the trick is complete
             plays = [(s, c) for s, c in trick if s in index]
             winner = winning_play(plays, trick[0][1].suit, power, None)

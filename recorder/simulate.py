@@ -12,15 +12,18 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
+from typing import TYPE_CHECKING
 
 from recorder.bots import Bot, make_bot
 from recorder.errors import UsageError
 from recorder.records import GameRecord, content_id
 from recorder.rules import Ruleset
-from recorder.store import Dataset
 from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
+
+if TYPE_CHECKING:  # the store imports pyarrow, which playing alone does not need
+    from recorder.store import Dataset
 
 __all__ = [
     "DEFAULT_NAMES",

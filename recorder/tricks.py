@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Sequence
 
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import IllegalActionError
@@ -235,26 +235,21 @@ class TrickGame:
         stamp = len(self.log)
         if self._mover_stamp == stamp:
             return self._mover
-        self._mover = mover = self._find_next_player()
+        self._mover = mover = self.next_to_play(self.trick_plays, self.leader, self.in_hand)
         self._mover_stamp = stamp
         return mover
-
-    def _find_next_player(self) -> int | None:
-        return self.next_to_play(self.trick_plays, self.leader, self.in_hand)
 
     def next_to_play(
         self,
         plays: Sequence[tuple[int, Card]],
         leader: int,
-        in_hand: Callable[[int], bool] | Container[int],
+        in_hand: Callable[[int], bool],
     ) -> int | None:
         """Who plays next to a trick of `plays` led by `leader` (None: the trick is complete).
 
-        `in_hand` says which seats are still in: a test, or a collection of seats. Analyses
-        ask this of positions they imagine; the engine asks it of its own.
+        `in_hand` tells whether a seat is still in. Analyses ask this of positions they
+        imagine; the engine asks it of its own.
         """
-        if not callable(in_hand):
-            in_hand = in_hand.__contains__
         if not plays:
             # The leader, or if the leader is out of the hand, the next player to the left.
             for seat in self._clockwise[leader - 1]:
