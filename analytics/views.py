@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
 
 from analytics.derived import FOLD_SCHEMA, KNOCK_SCHEMA
 from analytics.totals import SEAT_COUNTS_SCHEMA
@@ -50,39 +49,37 @@ def _empty(schema: object) -> str:
 
 #: The rule parameters the views read, each game's as its rule set resolves them.
 RULE_PARAMETERS = (
-    ("last_trick", pa.string()), ("score_display", pa.string()), ("hand_size", pa.int16()),
-    ("kap_points", pa.int16()), ("baunie_points", pa.int16()),
+    ("last_trick", "VARCHAR"), ("score_display", "VARCHAR"), ("hand_size", "SMALLINT"),
+    ("kap_points", "SMALLINT"), ("baunie_points", "SMALLINT"),
 )  # fmt: skip
 
 
-def _game_rules(con: duckdb.DuckDBPyConnection, games: str) -> pa.Table:
-    """A row per distinct rules text of the games: the parameters the views need.
-
-    The engine's `Ruleset` reads each text, so the SQL restates no rule and no default.
-    """
+def _register_game_rules(con: duckdb.DuckDBPyConnection, games: str) -> None:
+    """Table `game_rules`: a row per distinct rules text of the games, with the parameters
+    the views need, as the engine's `Ruleset` reads them (the SQL restates no rule and no
+    default). A table, not a registered object: every cursor of the connection sees it."""
     texts: list[str] = []
     if games:
         query = f"SELECT DISTINCT rules FROM read_parquet({games}, union_by_name = true)"
         texts = [row[0] for row in con.sql(query).fetchall() if row[0] is not None]
-    columns: dict[str, list[object]] = {"rules": list(texts), **{k: [] for k, _ in RULE_PARAMETERS}}
+    columns = ", ".join(f"{name} {kind}" for name, kind in RULE_PARAMETERS)
+    con.execute(f"CREATE OR REPLACE TABLE game_rules (rules VARCHAR, {columns})")
+    rows = []
     for text in texts:
         try:
             rules = Ruleset.from_json(text)
         except RulesError as exc:
             raise DatasetError(f"a game's rules cannot be read: {exc}") from None
-        for key, _ in RULE_PARAMETERS:
-            columns[key].append(getattr(rules, key))
-    schema = pa.schema([("rules", pa.string()), *RULE_PARAMETERS])
-    return pa.table(columns, schema=schema)
+        rows.append((text, *(getattr(rules, name) for name, _ in RULE_PARAMETERS)))
+    if rows:
+        marks = ", ".join("?" * (len(RULE_PARAMETERS) + 1))
+        con.executemany(f"INSERT INTO game_rules VALUES ({marks})", rows)
 
 
 def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     """Create (or replace) every view on `con` for this dataset."""
     dataset.check()
-    # A table, not a registered object: every cursor of the connection must see it.
-    con.register("game_rules_arrow", _game_rules(con, _source(dataset, "games")))
-    con.execute("CREATE OR REPLACE TABLE game_rules AS SELECT * FROM game_rules_arrow")
-    con.unregister("game_rules_arrow")
+    _register_game_rules(con, _source(dataset, "games"))
     sql = _SQL
     tables = (
         ("games", "games", GAMES_SCHEMA),

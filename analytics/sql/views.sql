@@ -41,9 +41,9 @@ FROM (
     GROUP BY e.game_id, e.hand
 );
 
--- One row per player per Toepen hand they were dealt into, with what they did and
--- paid, and whether they won it.
-CREATE OR REPLACE VIEW hand_players AS
+-- One row per seat per hand it was dealt into, with what it did and paid, and
+-- whether it won the hand: the one place these are counted.
+CREATE OR REPLACE VIEW seat_hands AS
 WITH acts AS (
     SELECT game_id, hand, seat,
            coalesce(sum(amount) FILTER (WHERE kind = 'pay'), 0) AS paid,
@@ -72,10 +72,6 @@ WITH acts AS (
 SELECT d.game_id,
        d.hand,
        d.seat::TINYINT AS seat,
-       g.players[d.seat + 1] AS player,
-       g.ruleset,
-       g.venue,
-       g.started_at,
        d.finished,
        coalesce(a.paid, 0) AS paid,
        coalesce(a.knocks, 0) AS knocks,
@@ -89,9 +85,15 @@ SELECT d.game_id,
        coalesce(c.bluffs_caught, 0) AS bluffs_caught,
        (d.won_mask >> d.seat) & 1 = 1 AS won
 FROM seats AS d
-JOIN games AS g USING (game_id)
 LEFT JOIN acts AS a ON a.game_id = d.game_id AND a.hand = d.hand AND a.seat = d.seat
-LEFT JOIN checked AS c ON c.game_id = d.game_id AND c.hand = d.hand AND c.seat = d.seat
+LEFT JOIN checked AS c ON c.game_id = d.game_id AND c.hand = d.hand AND c.seat = d.seat;
+
+-- The same per player of a Toepen game, with the game's details.
+CREATE OR REPLACE VIEW hand_players AS
+SELECT s.game_id, s.hand, s.seat, g.players[s.seat + 1] AS player,
+       g.ruleset, g.venue, g.started_at, s.* EXCLUDE (game_id, hand, seat)
+FROM seat_hands AS s
+JOIN games AS g USING (game_id)
 WHERE g.game_type = 'toepen';
 
 -- One row per knock: the players still in when it came (a running count of folds
@@ -188,7 +190,7 @@ SELECT game_id, hand, seat,
        coalesce(fo.regret_cost, 0) AS regret_cost
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
 
--- Counts per player per game: hand_players added up over the finished hands.
+-- Counts per player per Toepen game: seat_hands added up over the finished hands.
 -- A landed game never changes, so analytics.totals stores these once per game.
 CREATE OR REPLACE VIEW seat_counts AS
 SELECT game_id, seat,
@@ -204,7 +206,8 @@ SELECT game_id, seat,
        sum(bluffs_caught) AS bluffs_caught,
        sum(checks) AS checks,
        sum(checks_won) AS checks_won
-FROM hand_players
+FROM seat_hands AS s
+SEMI JOIN games AS g ON g.game_id = s.game_id AND g.game_type = 'toepen'
 WHERE finished
 GROUP BY game_id, seat;
 
