@@ -63,12 +63,11 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
     return result
 
 
-def loads(text: str, *, source: str | None = None) -> list[GameRecord]:
+def loads(text: str, source: str | None = None) -> list[GameRecord]:
     """Read the games in `text`, strictly: the first error raises NotationError."""
     return parse(text, source=source).games
 
 
 def load(file: str | Path | IO[str]) -> list[GameRecord]:
     """Read the games in a file (a path or an open text file), strictly."""
-    text, source = read_text(file)
-    return loads(text, source=source)
+    return loads(*read_text(file))
