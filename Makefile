@@ -16,7 +16,7 @@ demo: $(STAMP)
 	$(BIN)/kroeg demo --out demo-data
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

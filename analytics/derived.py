@@ -226,10 +226,13 @@ def enrich(
             folds.extend(facts.folds)
             if progress is not None:
                 progress(record.hands)  # called once per game
-        dataset.write_derived("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA))
-        dataset.write_derived("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA))
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]
-        dataset.write_derived("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA))
+        # One operation: a crash leaves all three or none, so no fact is stored twice.
+        dataset.write_derived_batch([
+            ("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA)),
+            ("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA)),
+            ("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)),
+        ])  # fmt: skip
     return len(todo)
 
 

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from recorder import fsops
+
 __all__ = ["atomic_write", "write_text_atomic"]
 
 
@@ -24,13 +26,14 @@ def atomic_write(path: str | Path, binary: bool = False) -> Iterator[IO[Any]]:
     """A file to write `path`'s new content into; it replaces `path` when the block ends."""
     final = Path(path)
     tmp = final.with_name(f".{final.name}.{uuid.uuid4().hex[:8]}.tmp")
+    fsops._before("create", tmp)
     try:
         with open(tmp, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, final)
-    except BaseException:
+        fsops.replace(tmp, final)
+    except Exception:
         tmp.unlink(missing_ok=True)
         raise
 

@@ -14,18 +14,21 @@ Reliability:
 - Compaction builds the new files in a staging folder beside the tables and
   swaps the whole folder in with one atomic `renameat2(RENAME_EXCHANGE)`: a
   reader's glob sees the old files or the new ones, never both.
+- Every operation that changes more than one file first writes its plan to
+  `DATASET/.journal/` (which files it will add, or which folders it will swap).
+  Before any other change, the next writer finishes or undoes each operation a
+  crash left there, from its plan alone: it deletes only files the plan names,
+  so nothing it cannot prove is its own leftover is ever removed. A file that is
+  not ours (a stray events file, a damaged one) is reported, never deleted.
 
 This module needs pyarrow only; DuckDB is for analytics.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import fcntl
 import json
 import os
-import shutil
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -38,6 +41,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from recorder import fsops
 from recorder.atomic import atomic_write
 from recorder.errors import DatasetError, KroegError
 from recorder.events import PAYLOAD_TYPES, Event, event_from_row
@@ -81,6 +85,8 @@ GAMES_SCHEMA = pa.schema(
 # columns, plain for seq and amount. Every reader of Parquet 1.0 understands both.
 _DICTIONARY_COLUMNS = ["game_id", "hand", "kind", "seat", "card", "target"]
 _ROW_GROUP = 4_000_000
+#: The name a compaction gives its files.
+_COMPACT_PREFIX = "part-compact-"
 #: zstd level when landing games (fast) and when compacting (small, written once).
 LANDING_LEVEL = 9
 COMPACT_LEVEL = 19
@@ -144,6 +150,18 @@ class Dataset:
         folder = self.path / table
         return sorted(folder.glob("**/*.parquet"))
 
+    def table_files(self, table: str) -> list[Path]:
+        """The files a reader should read: for `events`, only those whose games file (the
+        same name in games/) is in place, or a compaction's (it holds every game's events,
+        even in the instant between its two swaps). So a write cut short between its two
+        files, or a stray file, is never read as part of the dataset (`kroeg check` names
+        them)."""
+        files = self.files(table)
+        if table != "events":
+            return files
+        games = {p.name for p in self.files("games")}
+        return [p for p in files if p.name in games or p.name.startswith(_COMPACT_PREFIX)]
+
     # -- reading ------------------------------------------------------------------------------
 
     def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
@@ -176,7 +194,7 @@ class Dataset:
         self.check()
         wanted = None if game_ids is None else pa.array(sorted(set(game_ids)), pa.string())
         tables = []
-        for path in self.files("events"):
+        for path in self.table_files("events"):
             table = self._read(path)
             if wanted is not None:
                 table = table.filter(pc.is_in(table.column("game_id"), value_set=wanted))
@@ -215,14 +233,58 @@ class Dataset:
 
     # -- writing ------------------------------------------------------------------------------
 
-    def _remove_interrupted_writes(self) -> None:
-        """An events file without its games file is a write cut short between its two renames."""
-        games = {p.name for p in self.games_dir.glob("part-*.parquet")}
-        for path in self.events_dir.glob("part-*.parquet"):
-            if path.name not in games:
-                path.unlink()
-        for path in [*self.events_dir.glob(".part-*.tmp"), *self.games_dir.glob(".part-*.tmp")]:
-            path.unlink()
+    # -- the journal of operations in flight -------------------------------------------------
+
+    @property
+    def journal_dir(self) -> Path:
+        """Where each multi-file operation writes its plan before it starts."""
+        return self.path / ".journal"
+
+    def _begin(self, plan: dict[str, Any]) -> Path:
+        """Record an operation's plan (atomically) before its first change."""
+        fsops.mkdir(self.journal_dir)
+        entry = self.journal_dir / f"{uuid.uuid4().hex}.json"
+        with atomic_write(entry) as handle:
+            handle.write(json.dumps(plan))
+        return entry
+
+    def pending_operations(self) -> list[dict[str, Any]]:
+        """The plans of operations a crash cut short (finished or undone by the next write)."""
+        plans = []
+        for entry in sorted(self.journal_dir.glob("*.json")) if self.journal_dir.is_dir() else []:
+            try:
+                plans.append({"entry": entry, **json.loads(entry.read_text(encoding="utf-8"))})
+            except (OSError, ValueError) as exc:
+                raise DatasetError(f"{entry}: unreadable operation journal ({exc})") from None
+        return plans
+
+    def _recover(self) -> None:
+        """Finish or undo what crashed operations left, from their plans; drop temporaries."""
+        for plan in self.pending_operations():
+            if plan["op"] == "compact":
+                self._recover_compaction(plan)
+            else:  # files added one after another: done once the last one is in place
+                files = [self.path / f for f in plan["files"]]
+                if not files[-1].exists():
+                    for path in files:
+                        fsops.unlink(path)
+            fsops.unlink(plan["entry"])
+        for folder in (self.events_dir, self.games_dir, *self._derived_dirs()):
+            for path in folder.glob(".*.tmp"):  # atomic_write's names: never a finished file
+                fsops.unlink(path)
+
+    def _recover_compaction(self, plan: dict[str, Any]) -> None:
+        staging, name = self.path / plan["staging"], f"{plan['stem']}.parquet"
+        swapped = [(self.path / table / name).exists() for table in ("events", "games")]
+        if any(swapped):  # the first swap happened: finish the second from the staging folder
+            for table, done in zip(("events", "games"), swapped, strict=True):
+                if not done:
+                    fsops.exchange(staging / table, self.path / table)
+        fsops.rmtree(staging)  # before any swap: the new files; after: the old ones
+
+    def _derived_dirs(self) -> list[Path]:
+        derived = self.path / "derived"
+        return sorted(p for p in derived.iterdir() if p.is_dir()) if derived.is_dir() else []
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -241,7 +303,7 @@ class Dataset:
             return self._write(records)
 
     def _write(self, records: Iterable[GameRecord]) -> WriteReport:
-        self._remove_interrupted_writes()
+        self._recover()
         known = self.game_ids()
         batch: dict[str, GameRecord] = {}
         skipped: list[str] = []
@@ -254,9 +316,13 @@ class Dataset:
             ordered = [batch[k] for k in sorted(batch)]
             stem = f"part-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
             events = events_to_table(ordered)
-            _write_atomic(events, self.events_dir / f"{stem}.parquet", True, LANDING_LEVEL)
             games = games_to_table(ordered)
+            # Events first, then the games that point at them: the games file commits.
+            entry = self._begin({"op": "write", "files": [f"events/{stem}.parquet",
+                                                          f"games/{stem}.parquet"]})  # fmt: skip
+            _write_atomic(events, self.events_dir / f"{stem}.parquet", True, LANDING_LEVEL)
             _write_atomic(games, self.games_dir / f"{stem}.parquet", False, LANDING_LEVEL)
+            fsops.unlink(entry)
         return WriteReport(tuple(sorted(batch)), tuple(skipped))
 
     def read_file(self, path: Path) -> pa.Table:
@@ -265,15 +331,32 @@ class Dataset:
 
     def write_derived(self, name: str, table: pa.Table) -> Path | None:
         """Add rows to a derived table, DATASET/derived/NAME/, as one new file (atomically)."""
-        if table.num_rows == 0:
-            return None
+        return self.write_derived_batch([(name, table)])[0]
+
+    def write_derived_batch(self, tables: list[tuple[str, pa.Table]]) -> list[Path | None]:
+        """Add rows to several derived tables as one operation: after a crash, all of them
+        are there or none (the last table's file commits the batch)."""
         self.check()
-        folder = self.path / "derived" / name
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"part-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}.parquet"
+        stem = f"part-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+        paths: list[Path | None] = [
+            self.path / "derived" / name / f"{stem}.parquet" if table.num_rows else None
+            for name, table in tables
+        ]
+        files = [p for p in paths if p is not None]
+        if not files:
+            return paths
         with self._locked():
-            _write_atomic(table.replace_schema_metadata(_METADATA), path, False, LANDING_LEVEL)
-        return path
+            self._recover()
+            names = [str(p.relative_to(self.path)) for p in files]
+            entry = self._begin({"op": "derive", "files": names})
+            for (_, table), path in zip(tables, paths, strict=True):
+                if path is not None:
+                    fsops.mkdir(path.parent)
+                    _write_atomic(
+                        table.replace_schema_metadata(_METADATA), path, False, LANDING_LEVEL
+                    )
+            fsops.unlink(entry)
+        return paths
 
     def compact(self) -> tuple[int, int]:
         """Rewrite each table into one sorted file; return (files before, files after)."""
@@ -282,23 +365,26 @@ class Dataset:
             return self._compact()
 
     def _compact(self) -> tuple[int, int]:
+        self._recover()
         before = len(self.files("games")) + len(self.files("events"))
         games = self.games_table()
         if games.num_rows:
             games = games.sort_by("game_id")
         events = self.events_table()
-        stem = f"part-compact-{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
-        staging = self.path / f".staging-{uuid.uuid4().hex[:8]}"
-        try:
-            for name, table, is_events in (("events", events, True), ("games", games, False)):
-                folder = staging / name
-                folder.mkdir(parents=True)
-                if table.num_rows:
-                    _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
-                _exchange(folder, self.path / name)
-            after = len(self.files("games")) + len(self.files("events"))
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        stem = f"{_COMPACT_PREFIX}{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+        staging = f".staging-{uuid.uuid4().hex[:8]}"
+        # The plan first; then both new files, complete, in the staging folder; then the
+        # two swaps. A crash before the first swap is undone, after it is finished.
+        entry = self._begin({"op": "compact", "staging": staging, "stem": stem})
+        for name, table, is_events in (("events", events, True), ("games", games, False)):
+            folder = self.path / staging / name
+            fsops.mkdir(folder)
+            _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
+        for name in ("events", "games"):
+            fsops.exchange(self.path / staging / name, self.path / name)
+        fsops.rmtree(self.path / staging)
+        fsops.unlink(entry)
+        after = len(self.files("games")) + len(self.files("events"))
         return before, after
 
 
@@ -407,27 +493,6 @@ def _write_atomic(table: pa.Table, final: Path, is_events: bool, level: int) -> 
         options["use_dictionary"] = _DICTIONARY_COLUMNS
     with atomic_write(final, binary=True) as handle:
         pq.write_table(table, handle, **options)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(new: Path, current: Path) -> None:
-    """Swap two folders in one atomic step (Linux renameat2); fall back to two renames."""
-    libc_name = ctypes.util.find_library("c")
-    renameat2 = getattr(ctypes.CDLL(libc_name, use_errno=True), "renameat2", None)
-    if renameat2 is not None and current.exists():
-        result = renameat2(
-            _AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(current), _RENAME_EXCHANGE
-        )
-        if result == 0:
-            return
-    # Without renameat2 a reader may briefly see an empty table, never a duplicate.
-    old = new.with_name(new.name + ".old")
-    if current.exists():
-        os.replace(current, old)
-    os.replace(new, current)
 
 
 def _first_line(exc: BaseException) -> str:
