@@ -40,7 +40,7 @@ from parsers.files import import_files, read_file
 from parsers.reading import collect
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
-from recorder.errors import JournalError, RejectedError, UsageError
+from recorder.errors import DatasetError, JournalError, RejectedError, UsageError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
 from recorder.simulate import check_simulation, simulate_into
@@ -118,6 +118,24 @@ def compact(dataset: DatasetArg) -> None:
     """
     before, after = Dataset(dataset).compact()
     typer.echo(f"{dataset}: {before} files compacted into {after}.")
+
+
+@app.command()
+@friendly
+def check(dataset: DatasetArg) -> None:
+    """Read every file of a dataset and say what is wrong and how to recover; change nothing.
+
+    Exit code 1 if anything is wrong (each problem on its own line).
+
+    Example: kroeg check club.kroeg
+    """
+    ds = Dataset(dataset)
+    problems = ds.verify()
+    for problem in problems:
+        typer.echo(problem)
+    if problems:
+        raise DatasetError(f"{dataset}: {plural(len(problems), 'problem')} (listed above)")
+    typer.echo(f"{dataset}: every file reads, every game has its events; nothing to do.")
 
 
 @app.command()

@@ -233,6 +233,53 @@ class Dataset:
 
     # -- writing ------------------------------------------------------------------------------
 
+    # -- checking -----------------------------------------------------------------------------
+
+    def verify(self) -> list[str]:
+        """Every problem with the dataset's files, each with what to do; [] when sound.
+
+        Reads every file (a damaged one is named), checks that each events file belongs
+        to a games file, that every game has its events, and names operations a crash
+        left unfinished. Changes nothing.
+        """
+        self.check()
+        problems: list[str] = []
+        readable: dict[Path, pa.Table] = {}
+        for table in ("games", "events", *(f"derived/{p.name}" for p in self._derived_dirs())):
+            for path in self.files(table):
+                try:
+                    readable[path] = self._read(path)
+                except DatasetError as exc:
+                    problems.append(f"{exc}: move it out of the dataset (nothing reads it "
+                                    "safely), then re-import what it held")  # fmt: skip
+        for path in sorted(set(self.files("events")) - set(self.table_files("events"))):
+            problems.append(
+                f"{path}: an events file without its games file ({path.name} is not in "
+                "games/); it is not read. If a write was cut short, the next write removes "
+                "it; otherwise it is not kroeg's: move it away"
+            )
+        expected = {
+            game_id
+            for path in self.files("games") if path in readable
+            for game_id in readable[path].column("game_id").to_pylist()
+        }  # fmt: skip
+        found: set[str] = set()
+        for path in self.table_files("events"):
+            if path in readable:
+                found.update(readable[path].column("game_id").to_pylist())
+        for game_id in sorted(expected - found)[:10]:
+            problems.append(f"game {game_id}: listed in games/ but has no events")
+        for plan in self.pending_operations():
+            problems.append(
+                f"{plan['entry']}: a {plan['op']} was cut short; the next write (or "
+                "`kroeg compact`) finishes or undoes it from this plan"
+            )
+        for staging in sorted(self.path.glob(".staging-*")):
+            if not any(plan.get("staging") == staging.name for plan in self.pending_operations()):
+                problems.append(f"{staging}: a staging folder no operation owns; the old or "
+                                "new files of a compaction: check, then remove it")  # fmt: skip
+        return problems
+
     # -- the journal of operations in flight -------------------------------------------------
 
     @property
