@@ -13,25 +13,27 @@ class NameIndex:
     def __init__(self, players: tuple[str, ...], *, seat_numbers: bool = False) -> None:
         self.players = players
         self.seat_numbers = seat_numbers
-        lowered = [n.lower() for n in players]
-        counts: dict[str, int] = {}
-        for name in lowered:
-            for end in range(1, len(name) + 1):
-                counts[name[:end]] = counts.get(name[:end], 0) + 1
-        self.prefixes = {
-            name[:end]: seat
-            for seat, name in enumerate(lowered)
-            for end in range(1, len(name) + 1)
-            if counts[name[:end]] == 1
-        }
-        self.prefixes.update({name: seat for seat, name in enumerate(lowered)})
+        # Full names, and a cache of beginnings already looked up: memory grows with the
+        # names and the words asked about, never with every beginning of every name.
+        self.lowered = [n.lower() for n in players]
+        self.exact = {name: seat for seat, name in enumerate(self.lowered)}
+        self.seen: dict[str, int | None] = {}
         self.multiword = any(" " in n for n in players)
 
     def get(self, word: str) -> int | None:
         """The seat a word names, or None."""
         if self.seat_numbers and word.isdigit() and 1 <= int(word) <= len(self.players):
             return int(word) - 1
-        return self.prefixes.get(word.lower())
+        lowered = word.lower()
+        seat = self.exact.get(lowered)
+        if seat is not None or not lowered:
+            return seat
+        if lowered not in self.seen:
+            starts = [s for s, name in enumerate(self.lowered) if name.startswith(lowered)]
+            if len(self.seen) > 1024:  # words typed at a table are few; a flood is not kept
+                self.seen.clear()
+            self.seen[lowered] = starts[0] if len(starts) == 1 else None
+        return self.seen[lowered]
 
     def resolve(self, word: str) -> int:
         """The seat a word names; UnknownName says why not."""

@@ -23,13 +23,13 @@ from recorder.errors import IllegalActionError, NotationError, RulesError
 from recorder.records import GameRecord
 from recorder.referee import new_game
 from recorder.rules import Ruleset
+from recorder.text import HEADER_KEYS, names_problem, text_problem
 
 __all__ = [
     "HEADER_KEYS",
     "ErrorHook",
     "Header",
     "Parsed",
-    "check_player_names",
     "collect",
     "raise_error",
     "read_header",
@@ -56,8 +56,6 @@ class Parsed:
     errors: list[NotationError] = field(default_factory=list)
 
 
-#: The keys a header may have (the notation's words; JSON Lines spells `date` `started_at`).
-HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
 _GAME_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 
 #: A header field: its value, and where it stands (line, column; column None if unknown).
@@ -76,18 +74,6 @@ class Header:
     source: str | None = None
     seed: int | None = None
     ruleset: str | None = None
-
-
-def check_player_names(names: tuple[str, ...]) -> str | None:
-    """Why these names cannot name a table's players, or None (the same rule at every door)."""
-    if any(not n for n in names):
-        return "a player name is empty"
-    for name in names:
-        if name.lower() in HEADER_KEYS or re.search(r"[:;#?]", name) or name[0].isdigit():
-            return f"{name!r} cannot be a player name"
-    if len({n.lower() for n in names}) != len(names):
-        return f"player names must differ: {', '.join(names)}"
-    return None
 
 
 def read_header(
@@ -115,9 +101,13 @@ def read_header(
         names = tuple(value)
     else:
         raise fail("'players' must be a list of names", players)
-    problem = check_player_names(names)
+    problem = names_problem(names)
     if problem is not None:
         raise fail(problem, players)
+    if "venue" in fields and isinstance(fields["venue"][0], str):
+        problem = text_problem("the venue", fields["venue"][0])
+        if problem is not None:
+            raise fail(problem, fields["venue"])
     rules = _rules(fields, line, fail)
     try:
         new_game(rules, names)

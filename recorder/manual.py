@@ -27,12 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from recorder.cards import Card, Rank, Suit
-from recorder.errors import IllegalActionError, JournalError
+from recorder.errors import IllegalActionError, JournalError, UsageError
 from recorder.events import Event, HandStart, event_from_row
 from recorder.records import GameRecord, content_id
 from recorder.referee import Game, new_game
 from recorder.rules import Ruleset
 from recorder.store import Dataset, WriteReport
+from recorder.text import names_problem, text_problem
 from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 
@@ -80,6 +81,11 @@ class ManualGame:
     ) -> ManualGame:
         """Begin a new game and its journal (which must not exist yet)."""
         path = Path(journal)
+        problem = names_problem(players) or (
+            None if venue is None else text_problem("the venue", venue)
+        )
+        if problem is not None:
+            raise UsageError(problem)
         new_game(rules, players)  # the rules check the table before anything is written
         if path.exists():
             raise JournalError(f"{path}: a journal is already there; resume it or choose another")

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from recorder.atomic import write_text_atomic
 from recorder.cards import Rank
 from recorder.errors import RulesError
+from recorder.text import text_problem
 
 __all__ = ["PRESETS", "TROEFCALL_VARIANTS", "VARIANTS", "Ruleset"]
 
@@ -115,6 +116,13 @@ class Ruleset:
     failed_baunie_points: int = 2
 
     def __post_init__(self) -> None:
+        problem = (
+            text_problem("a rule set's name", self.name)
+            if isinstance(self.name, str)
+            else f"a rule set's name must be text, found {self.name!r}"
+        )
+        if problem is not None:
+            raise RulesError(problem)
         for key, allowed in _CHOICES.items():
             value = getattr(self, key)
             if value not in allowed:

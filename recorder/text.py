@@ -1,0 +1,72 @@
+"""Free text that people type: player names, venues, rule-set names.
+
+The same rules at every door (the notation, JSON Lines, `kroeg record`, the
+Record page, a club's rules file), checked before any work is done, so that a
+name accepted anywhere can be written back as notation and read again, and no
+input can make a structure grow faster than itself:
+
+- a player name: 1 to `MAX_NAME` characters, no control or invisible formatting
+  characters (ESC, newlines, zero-width and direction marks), none of `: ; # ?`,
+  not starting with a digit, not a header word of the notation; names differ;
+- a venue or a rule set's name: at most `MAX_TEXT` characters, no control or
+  invisible formatting characters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+__all__ = [
+    "HEADER_KEYS",
+    "MAX_NAME",
+    "MAX_TEXT",
+    "names_problem",
+    "text_problem",
+]
+
+#: The longest player name (characters).
+MAX_NAME = 40
+#: The longest venue or rule-set name (characters).
+MAX_TEXT = 100
+#: The header words of the typed notation: a player cannot be called one of them.
+HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
+
+
+def _hidden_character(text: str) -> str | None:
+    for ch in text:
+        if unicodedata.category(ch) in _INVISIBLE:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def _shown(text: str) -> str:
+    """A short, safe quotation of text found, for a message."""
+    cut = text[:30] + ("…" if len(text) > 30 else "")
+    return ascii(cut) if _hidden_character(cut) else repr(cut)
+
+
+def text_problem(label: str, text: str, limit: int = MAX_TEXT) -> str | None:
+    """Why `text` cannot be a `label` (a venue, a rule set's name), or None."""
+    if len(text) > limit:
+        return f"{label} is {len(text):,} characters long; at most {limit} are allowed"
+    hidden = _hidden_character(text)
+    if hidden is not None:
+        return f"{label} {_shown(text)} holds a control or invisible character ({hidden})"
+    return None
+
+
+def names_problem(names: Sequence[str]) -> str | None:
+    """Why these cannot name a table's players, or None."""
+    for name in names:
+        if not name:
+            return "a player name is empty"
+        problem = text_problem("a player name", name, MAX_NAME)
+        if problem is not None:
+            return problem
+        if name.lower() in HEADER_KEYS or any(c in name for c in ":;#?") or name[0].isdigit():
+            return f"{name!r} cannot be a player name"
+    if len({n.lower() for n in names}) != len(names):
+        return f"player names must differ: {', '.join(names)}"
+    return None

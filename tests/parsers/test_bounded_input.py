@@ -1,0 +1,80 @@
+"""Every free text has a limit checked before any work, with the same rules at every door."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from parsers import jsonl, notation
+from parsers.names import NameIndex
+from recorder.errors import NotationError, RulesError, UsageError
+from recorder.manual import ManualGame
+from recorder.rules import Ruleset
+
+HAND = """hand 1, dealer Dan
+Anna: Jh Jc Td 9s; Ben: Qh Qc Jd 8s; Carla: Kh Kc 7d As; Dan: Ah 7c 8d Qd
+1. Anna Jh, Ben Qh, Carla Kh, Dan Ah
+2. Dan 7c, Anna Jc, Ben Qc, Carla Kc
+3. Dan 8d, Anna Td, Ben Jd, Carla 7d
+4. Anna 9s, Ben 8s, Carla As, Dan Qd
+"""
+LONG = "A" * 30_000
+
+
+def test_a_long_name_in_a_typed_log_is_refused_at_once() -> None:
+    text = f"players: Anna, Ben, Carla, {LONG}\n" + HAND.replace("Dan", LONG)
+    with pytest.raises(NotationError) as err:
+        notation.loads(text)
+    assert str(err.value) == "1:10: a player name is 30,000 characters long; at most 40 are allowed"
+
+
+def test_json_lines_refuses_a_name_with_a_newline_or_an_escape() -> None:
+    lines = jsonl.dumps(notation.loads("players: Anna, Ben, Carla, Dan\n" + HAND)).splitlines()
+    for bad, shown in (("Da\nn", "'Da\\nn'"), ("\x1b[2JDan", "'\\x1b[2JDan'")):
+        header = json.loads(lines[0])
+        header["players"][3] = bad
+        with pytest.raises(NotationError) as err:
+            jsonl.loads("\n".join([json.dumps(header), *lines[1:]]))
+        hidden = f"U+{ord(bad[2] if bad[2] == chr(10) else bad[0]):04X}"
+        assert str(err.value) == (
+            f"1: a player name {shown} holds a control or invisible character ({hidden})"
+        )
+
+
+def test_a_zero_width_character_cannot_hide_in_a_name() -> None:
+    with pytest.raises(NotationError) as err:
+        notation.loads("players: Anna, Ben, Carla, Da\u200bn\n" + HAND.replace("Dan", "Da\u200bn"))
+    assert "holds a control or invisible character (U+200B)" in str(err.value)
+
+
+def test_manual_entry_and_the_record_command_refuse_the_same_names(tmp_path: Path) -> None:
+    with pytest.raises(UsageError) as err:
+        ManualGame.start(["Anna", "Ben", "Carla", LONG], Ruleset.preset("classic"), tmp_path / "j")
+    assert str(err.value) == "a player name is 30,000 characters long; at most 40 are allowed"
+    assert not (tmp_path / "j").exists()  # nothing written
+    result = CliRunner().invoke(
+        app, ["record", "--into", str(tmp_path / "ds"), "--players", "Anna,Ben,Carla,Da:n"],
+        input="quit\n",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "Error: 'Da:n' cannot be a player name" in result.output
+
+
+def test_a_rules_file_name_and_a_venue_are_bounded_too(tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as err:
+        Ruleset.from_dict({"name": "x" * 101})
+    assert str(err.value) == "a rule set's name is 101 characters long; at most 100 are allowed"
+    with pytest.raises(UsageError):
+        ManualGame.start(
+            ["Anna", "Ben", "Carla"], Ruleset.preset("classic"), tmp_path / "j", venue="\x1b]0;x"
+        )
+
+
+def test_the_name_index_grows_with_the_names_not_with_their_square() -> None:
+    index = NameIndex(("Anna", "B" * 200_000))  # built at once: no table of every beginning
+    assert index.get("bbb") == 1 and index.get("an") == 0 and index.get("x") is None
+    assert len(index.exact) == 2 and len(index.seen) == 3
