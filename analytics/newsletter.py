@@ -28,6 +28,7 @@ from recorder.atomic import write_text_atomic
 from recorder.cards import mark_red_suits
 from recorder.errors import NotFoundError, UsageError
 from recorder.store import Dataset
+from recorder.text import markdown_text as md
 
 __all__ = ["Newsletter", "build", "write"]
 
@@ -172,27 +173,28 @@ def _row_cells(row: dict[str, Any], columns: Sequence[str] = _COLUMNS) -> list[s
 
 def markdown(news: Newsletter) -> str:
     """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
-    out = [f"# {news.title}", ""]
+    out = [f"# {md(news.title)}", ""]
     if not news.players.is_empty():
         out += ["## Leaderboard", "", "Fewest lives or points lost per hand first.", ""]
         for place, row in enumerate(news.players.iter_rows(named=True), start=1):
-            out.append(f"{place}. **{row['player']}** — {row['cost_per_hand']:.2f} lost per "
+            out.append(f"{place}. **{md(row['player'])}** — {row['cost_per_hand']:.2f} lost per "
                        f"hand over {row['hands']} hands")  # fmt: skip
         out.append("")
         for title, sentence in _headlines(news):
-            out += [f"## {title}", "", sentence, ""]
+            out += [f"## {title}", "", md(sentence), ""]
         if news.moves:
-            out += ["### The hand, move by move", "", "```", *news.moves, "```", ""]
+            # An indented code block: no name can close it, as one could close a fence.
+            out += ["### The hand, move by move", "", *(f"    {m}" for m in news.moves), ""]
         out += ["## Every player", "", "| player | " + " | ".join(_headings(_COLUMNS)) + " |",
                 "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in news.players.iter_rows(named=True):
-            out.append(f"| {row['player']} | " + " | ".join(_row_cells(row)) + " |")
+            out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
         out.append("")
     for heading, frame in _troefcall_tables(news):
         out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS)) + " |",
                 "|---" * (len(_TROEF_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in frame.iter_rows(named=True):
-            out.append(f"| {row['player']} | " + " | ".join(_troef_cells(row)) + " |")
+            out.append(f"| {md(row['player'])} | " + " | ".join(_troef_cells(row)) + " |")
         out.append("")
     out += ["Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
     return "\n".join(out)

@@ -8,6 +8,7 @@ from dashboard.data import dataset_path, signature
 from dashboard.filters import sidebar
 from recorder.errors import KroegError
 from recorder.store import Dataset
+from recorder.text import markdown_text
 
 st.set_page_config(page_title="kroeg", page_icon="🃏", layout="wide")
 
@@ -25,7 +26,7 @@ else:
     except KroegError as exc:
         problem = str(exc)
 if problem is not None:
-    st.error(problem)
+    st.error(markdown_text(problem))
     st.stop()
 assert path is not None  # st.stop() above ends the run without one
 st.session_state["kroeg_dataset"] = path

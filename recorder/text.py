@@ -14,6 +14,7 @@ input can make a structure grow faster than itself:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -21,6 +22,7 @@ __all__ = [
     "HEADER_KEYS",
     "MAX_NAME",
     "MAX_TEXT",
+    "markdown_text",
     "names_problem",
     "text_problem",
 ]
@@ -70,3 +72,15 @@ def names_problem(names: Sequence[str]) -> str | None:
     if len({n.lower() for n in names}) != len(names):
         return f"player names must differ: {', '.join(names)}"
     return None
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def markdown_text(text: str) -> str:
+    """Text that Markdown shows as it is: every ASCII punctuation mark backslash-escaped.
+
+    No link, image, emphasis, heading, table cell break (`|`), HTML tag, entity, KaTeX
+    (`$`) or Streamlit directive (`:red[…]`) can come out of a name or a venue.
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)

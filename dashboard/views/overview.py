@@ -6,12 +6,13 @@ import streamlit as st
 
 from dashboard.data import query
 from dashboard.filters import current_path, empty_state, games_condition
+from recorder.text import markdown_text as md
 
 
 def overview() -> None:
     """The dataset in numbers."""
     st.title("kroeg")
-    st.caption(str(current_path()))
+    st.caption(md(str(current_path())))
     if empty_state():
         return
     where, args = games_condition()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from functools import partial
+from urllib.parse import quote
 
 import altair as alt
 import polars as pl
@@ -20,6 +20,7 @@ from analytics.stats import (
 )
 from dashboard.data import connection, query
 from dashboard.filters import chosen_games, current_path, empty_state, games_condition
+from recorder.text import markdown_text as md
 
 
 def players() -> None:
@@ -119,10 +120,10 @@ def _hands_behind(names: list[str]) -> None:
     label, sql = _BEHIND[behind]
     where, args = games_condition()
     hands = query(current_path(), sql.format(where=where), who, *args)
-    st.markdown(f"**{html.escape(who)}'s {label}** ({len(hands)} shown, at most 50)")
+    st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
-        f"- [{r['game_id']} hand {r['hand']}](replay?game={r['game_id']}&hand={r['hand']})"
-        f" — {html.escape(r['what'] or '')}"
+        f"- [{md(r['game_id'])} hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
+        f"&hand={r['hand']}) — {md(r['what'] or '')}"
         for r in hands.iter_rows(named=True)
     ]
     st.markdown("\n".join(links) or f"No {label} yet.")

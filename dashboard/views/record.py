@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -12,6 +11,7 @@ from parsers.commands import Session
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
 from recorder.rules import VARIANTS, Ruleset
+from recorder.text import markdown_text as md
 
 
 def record() -> None:
@@ -22,12 +22,12 @@ def record() -> None:
         _start_form()
         return
     prompt = manual.prompt()
-    st.subheader(prompt.text)
+    st.subheader(md(prompt.text))
     scores = ", ".join(f"{name} {score}" for name, score in manual.scores())
-    st.caption(f"scores: {scores}")
+    st.caption(f"scores: {md(scores)}")
     if manual.game.trick_plays:
         cards = " ".join(f"{manual.players[s]} {c.pretty}" for s, c in manual.game.trick_plays)
-        st.markdown(f"on the table: {html.escape(cards)}")
+        st.markdown(f"on the table: {md(cards)}")
     if prompt.kind == "trump":  # one tap names trump
         buttons = [("♠ spades", "spades"), ("♥ hearts", "hearts"), ("♦ diamonds", "diamonds"),
                    ("♣ clubs", "clubs"), ("Undo", "undo")]  # fmt: skip
@@ -70,7 +70,7 @@ def _start_form() -> None:
             venue=venue or None,
         )  # fmt: skip
     except KroegError as exc:
-        st.error(str(exc))
+        st.error(md(str(exc)))
         return
     st.session_state["record_log"] = [f"journal: {journal}"]
     st.rerun()

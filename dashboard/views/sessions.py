@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import html
+from urllib.parse import quote
 
 import polars as pl
 import streamlit as st
@@ -10,6 +10,7 @@ import streamlit as st
 from dashboard.data import game, query
 from dashboard.filters import current_path, empty_state, games_condition
 from recorder.cards import Suit
+from recorder.text import markdown_text as md
 
 
 def sessions() -> None:
@@ -59,8 +60,9 @@ def sessions() -> None:
         chosen,
     )
     lines = [
-        f"- [hand {r['hand']}](replay?game={chosen}&hand={r['hand']}) — stake {r['stake']}, "
-        f"{r['knocks']} knocks, {r['folds']} folds, ended by {html.escape(str(r['ended_by']))}"
+        f"- [hand {r['hand']}](replay?game={quote(chosen, safe='')}&hand={r['hand']}) — "
+        f"stake {r['stake']}, {r['knocks']} knocks, {r['folds']} folds, "
+        f"ended by {md(str(r['ended_by']))}"
         for r in hands.iter_rows(named=True)
     ]
     st.markdown("\n".join(lines))
@@ -93,11 +95,11 @@ def _troefcall_session(chosen: str) -> None:
         extra = ", kap" if r["kap"] else ", baunie" if r["baunie"] else ""
         trump = Suit(r["trump"]).symbol if r["trump"] else "?"
         lines.append(
-            f"- [hand {r['hand']}](replay?game={chosen}&hand={r['hand']}) — "
-            f"{html.escape(str(r['caller']))} called {trump}; "
-            f"tricks {html.escape(r['side_0'])} {r['tricks_0']}, "
-            f"{html.escape(r['side_1'])} {r['tricks_1']}; "
-            f"{r['points']} to {html.escape(scorer)}{extra}"
+            f"- [hand {r['hand']}](replay?game={quote(chosen, safe='')}&hand={r['hand']}) — "
+            f"{md(str(r['caller']))} called {trump}; "
+            f"tricks {md(r['side_0'])} {r['tricks_0']}, "
+            f"{md(r['side_1'])} {r['tricks_1']}; "
+            f"{r['points']} to {md(scorer)}{extra}"
         )
     st.markdown("\n".join(lines))
 

@@ -83,7 +83,7 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     md = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
     assert md.startswith("# Troefcall in November 2026\n") and "## Leaderboard" not in md
     # Each figure as the statistics registry writes it, small samples starred.
-    assert "| Anna & Carla | 3 | 50% 1/2* | 33% 1/3* | - | 5.67 17/3* | 1.67 5/3* |" in md
+    assert "| Anna \\& Carla | 3 | 50% 1/2* | 33% 1/3* | - | 5.67 17/3* | 1.67 5/3* |" in md
     assert "| Dan | 3 | - | 0% 0/3* | - | 5.33 16/3* | 1.33 4/3* |" in md
     page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
     assert "Calls made good (the majority of the tricks)" in page and "<script>" not in page
@@ -91,3 +91,26 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     text = (out / "newsletter-2026-11.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines()))
     assert {r["player"] for r in rows} >= {"Anna", '\'=HYPERLINK("x")'}
+
+
+MARKUP_NAMES = ("![i](//127.0.0.1/img.png)", "[login](https//x.y)", "<img src=x onerror=a()>",
+                "a|b **c**")  # fmt: skip
+
+
+def test_names_are_text_in_the_markdown_a_commonmark_renderer_shows(tmp_path: Path) -> None:
+    from markdown_it import MarkdownIt  # CommonMark, as a club's editor would paste it
+
+    (evening,) = notation.load(SAMPLES / "troefcall-evening.txt")
+    marked = dataclasses.replace(evening, players=MARKUP_NAMES, game_id="markup")
+    Dataset(tmp_path / "tc").write([marked])
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["newsletter", str(tmp_path / "tc"), "--month", "2026-11", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    md = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
+    rendered = MarkdownIt("commonmark").render(md)
+    assert "<img" not in rendered and "<a " not in rendered and "<strong>c" not in rendered
+    assert "&lt;img src=x onerror=a()&gt;" in rendered  # shown, as typed
+    rows = [line for line in md.splitlines() if line.startswith("| a")]
+    assert rows and all(row.count(" | ") == 6 for row in rows)  # the | did not add a cell
