@@ -19,10 +19,12 @@ from analytics.report import plural
 from recorder.cards import mark_red_suits
 from recorder.errors import KroegError, UsageError
 from recorder.store import Dataset
+from recorder.text import visible_text
 
 __all__ = [
     "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt",
-    "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits", "stop_process",
+    "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits", "say",
+    "stop_process",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,7 +70,7 @@ def friendly(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except KroegError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            say(f"Error: {exc}", err=True)
             raise typer.Exit(2 if isinstance(exc, UsageError) else 1) from None
         except BrokenPipeError:
             # The reader went away (`kroeg export … | head`): stop quietly, as cat does.
@@ -118,7 +120,7 @@ def read_line(prompt: str, interactive: bool) -> str | None:
     """A line from the keyboard (with the prompt) or from a script; None at the end."""
     if interactive:
         try:
-            return input(prompt)
+            return input(visible_text(prompt))
         except EOFError:
             typer.echo("")
             return None
@@ -131,7 +133,7 @@ def read_line(prompt: str, interactive: bool) -> str | None:
 
 def red_suits(line: str) -> str:
     """Hearts and diamonds in red, as on the cards."""
-    return mark_red_suits(line, lambda symbol: typer.style(symbol, fg="red"))
+    return mark_red_suits(visible_text(line), lambda symbol: typer.style(symbol, fg="red"))
 
 
 def stop_process(process: subprocess.Popen[Any], timeout: float = 15) -> None:
@@ -143,3 +145,8 @@ def stop_process(process: subprocess.Popen[Any], timeout: float = 15) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def say(message: object = "", nl: bool = True, err: bool = False) -> None:
+    """Print for a person: names and other data shown, never obeyed (no terminal escapes)."""
+    typer.echo(visible_text(str(message)), nl=nl, err=err)

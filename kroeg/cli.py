@@ -33,6 +33,7 @@ from kroeg._options import (
     friendly,
     read_line,
     red_suits,
+    say,
     stop_process,
 )
 from parsers import commands, jsonl, notation
@@ -45,6 +46,7 @@ from recorder.manual import ManualGame
 from recorder.rules import Ruleset
 from recorder.simulate import check_simulation, simulate_into
 from recorder.store import Dataset
+from recorder.text import visible_text
 
 __all__ = ["app", "main"]
 
@@ -100,11 +102,11 @@ def simulate(
             dataset, ruleset, players, hands, seed, bots.split(","), started, venue, bar.update
         )
     seconds = time.perf_counter() - began
-    typer.echo(
+    say(
         f"Simulated {hands:,} hands in {report.games:,} games ({ruleset.name}, {players} "
         f"players, bots {bots}) in {seconds:.1f} s."
     )
-    typer.echo(f"{out}: {report.added:,} games added, {report.skipped:,} already there.")
+    say(f"{out}: {report.added:,} games added, {report.skipped:,} already there.")
 
 
 @app.command()
@@ -117,7 +119,7 @@ def compact(dataset: DatasetArg) -> None:
     Example: kroeg compact club.kroeg
     """
     before, after = Dataset(dataset).compact()
-    typer.echo(f"{dataset}: {before} files compacted into {after}.")
+    say(f"{dataset}: {before} files compacted into {after}.")
 
 
 @app.command()
@@ -132,10 +134,10 @@ def check(dataset: DatasetArg) -> None:
     ds = Dataset(dataset)
     problems = ds.verify()
     for problem in problems:
-        typer.echo(problem)
+        say(problem)
     if problems:
         raise DatasetError(f"{dataset}: {plural(len(problems), 'problem')} (listed above)")
-    typer.echo(f"{dataset}: every file reads, every game has its events; nothing to do.")
+    say(f"{dataset}: every file reads, every game has its events; nothing to do.")
 
 
 @app.command()
@@ -147,7 +149,7 @@ def info(dataset: DatasetArg) -> None:
     """
     ds = Dataset(dataset)
     ds.check()
-    typer.echo(dataset_report(ds))
+    say(dataset_report(ds))
 
 
 @app.command()
@@ -166,12 +168,12 @@ def demo(
 
     Example: kroeg demo --out demo-data
     """
-    dataset = build_demo(out, typer.echo)
+    dataset = build_demo(out, say)
     analyse(dataset)
-    typer.echo("")
-    typer.echo(dataset_report(dataset))
+    say("")
+    say(dataset_report(dataset))
     if dashboard_too:
-        typer.echo("")
+        say("")
         dashboard(dataset.path, port=port, host="127.0.0.1")
 
 
@@ -188,13 +190,13 @@ def validate(files: FilesArg) -> None:
     for path in files:
         parsed = read_file(path, on_error=collect)
         for error in parsed.errors:
-            typer.echo(str(error))
+            say(str(error))
         hands = sum(g.hands for g in parsed.games)
         if parsed.errors:
             failed += 1
-            typer.echo(f"{path}: {plural(len(parsed.errors), 'error')}")
+            say(f"{path}: {plural(len(parsed.errors), 'error')}")
         else:
-            typer.echo(f"{path}: OK, {plural(len(parsed.games), 'game')}, {plural(hands, 'hand')}")
+            say(f"{path}: OK, {plural(len(parsed.games), 'game')}, {plural(hands, 'hand')}")
     if failed:
         raise RejectedError(
             f"{failed} of {plural(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"
@@ -222,7 +224,7 @@ def import_(
     rejected = 0
     for report in reports:
         for error in report.rejected:
-            typer.echo(f"rejected: {error}")
+            say(f"rejected: {error}")
         rejected += bool(report.rejected)
         if report.rejected and not report.imported and not report.duplicates:
             outcome = "rejected"
@@ -234,10 +236,10 @@ def import_(
             )
             if report.rejected:
                 outcome += f", {plural(len(report.rejected), 'error')}"
-        typer.echo(f"{report.path}: {outcome}")
+        say(f"{report.path}: {outcome}")
     total = sum(len(r.imported) for r in reports)
     dupes = sum(len(r.duplicates) for r in reports)
-    typer.echo(f"{into}: {plural(total, 'game')} imported, {plural(dupes, 'duplicate')}")
+    say(f"{into}: {plural(total, 'game')} imported, {plural(dupes, 'duplicate')}")
     if rejected:
         raise RejectedError(f"{rejected} of {plural(len(files), 'file')} had errors (listed above)")
 
@@ -261,10 +263,11 @@ def export(
     record = Dataset(dataset).read_game(game)
     text = (notation.dumps if format is LogFormat.text else jsonl.dumps)(record)
     if out is None:
-        typer.echo(text, nl=False)
+        sys.stdout.write(text)  # as it is: a file piped from here must read back identical
+        sys.stdout.flush()
     else:
         write_text_atomic(out, text)
-        typer.echo(f"{out}: game {game} written ({record.hands} hands)")
+        say(f"{out}: game {game} written ({record.hands} hands)")
 
 
 @app.command()
@@ -285,11 +288,11 @@ def replay(
     view = view_hand(record, hand)
     color = sys.stdout.isatty()
     for line in view.heading:
-        typer.echo(typer.style(line, bold=True) if color else line)
+        typer.echo(typer.style(visible_text(line), bold=True) if color else visible_text(line))
     interactive = step and sys.stdin.isatty()
     for number, block in enumerate(view.steps, start=1):
         for line in block:
-            typer.echo(red_suits(line) if color else line)
+            typer.echo(red_suits(line) if color else visible_text(line))
         if interactive and number < len(view.steps):
             answer = input(
                 typer.style(f"[{number}/{len(view.steps)}] Enter: next, q: stop ", dim=True)
@@ -336,7 +339,7 @@ def record(
         manual = ManualGame.resume(resume)
         if manual.landed is not None:
             raise JournalError(f"{resume}: this game was already stored as {manual.landed}")
-        typer.echo(f"resuming {resume}: hand {manual.game.hand_no}, {len(manual.inputs)} steps")
+        say(f"resuming {resume}: hand {manual.game.hand_no}, {len(manual.inputs)} steps")
     else:
         if into is None:
             raise UsageError("say where to store the game: --into DATASET (or --resume JOURNAL)")
@@ -354,9 +357,9 @@ def record(
             venue=venue,
             started_at=stamp,
         )
-        typer.echo(f"journal: {path}  (after a crash: kroeg record --resume {path})")
+        say(f"journal: {path}  (after a crash: kroeg record --resume {path})")
     refused = commands.loop(
-        commands.Session(manual), lambda prompt: read_line(prompt, interactive), typer.echo
+        commands.Session(manual), lambda prompt: read_line(prompt, interactive), say
     )
     if refused and not interactive:
         raise RejectedError(f"{plural(refused, 'line')} refused (see above)")
@@ -403,16 +406,14 @@ def stats(
     for block in blocks:
         if format is TableFormat.table:
             if len(blocks) > 1:
-                typer.echo(f"== {block.game_type.capitalize()} ==\n")
-            typer.echo(stats_table(block.frame, by.value, block.stats) + "\n", nl=False)
+                say(f"== {block.game_type.capitalize()} ==\n")
+            say(stats_table(block.frame, by.value, block.stats) + "\n", nl=False)
             if block is not blocks[-1]:
-                typer.echo("")
+                say("")
         else:
-            typer.echo(
-                (stats_csv if format is TableFormat.csv else stats_json)(block.frame), nl=False
-            )
+            say((stats_csv if format is TableFormat.csv else stats_json)(block.frame), nl=False)
     if not blocks:
-        typer.echo("No finished hands yet: add games with kroeg simulate, import or record.")
+        say("No finished hands yet: add games with kroeg simulate, import or record.")
 
 
 @app.command()
@@ -434,7 +435,7 @@ def newsletter(
     analyse(ds)
     paths = write(build(connect(ds), ds, month), out)
     for path in paths:
-        typer.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 @app.command()
@@ -458,7 +459,7 @@ def dashboard(
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
     ]  # fmt: skip
-    typer.echo(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
+    say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
     env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve())}
     _serve_until_stopped(command, env)
 
@@ -481,7 +482,7 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         stop_process(server)
-    typer.echo("")
+    say("")
 
 
 def main() -> None:

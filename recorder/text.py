@@ -25,6 +25,7 @@ __all__ = [
     "markdown_text",
     "names_problem",
     "text_problem",
+    "visible_text",
 ]
 
 #: The longest player name (characters).
@@ -84,3 +85,15 @@ def markdown_text(text: str) -> str:
     (`$`) or Streamlit directive (`:red[…]`) can come out of a name or a venue.
     """
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def visible_text(text: str) -> str:
+    """Text safe to print on a terminal: control and invisible characters shown as escapes
+    (`\\x1b`, `\\u200b`), never obeyed; line breaks and tabs kept."""
+    if not _hidden_character(text):
+        return text
+    return "".join(
+        ch if ch in "\n\t" or unicodedata.category(ch) not in _INVISIBLE
+        else ascii(ch)[1:-1]
+        for ch in text
+    )  # fmt: skip

@@ -67,6 +67,9 @@ def shots(tmp_path: Path) -> Path:
 def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
+    # The suite runs on every core: a page may take longer than Playwright's 5 s default
+    # while other tests keep the machine busy. Correctness, not speed, is checked here.
+    expect.set_options(timeout=30_000)
     url, dataset = server
     games = {g.game_type: g.game_id for g in dataset.read_games()}
     game_id, troef_id = games["toepen"], games["troefcall"]
@@ -77,6 +80,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
                   "--disable-background-networking", "--disable-component-update"],
         )  # fmt: skip
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(30_000)
         page.goto(f"{url}/replay?game={game_id}&hand=2")
         expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
         page.get_by_role("button", name="« First").click()

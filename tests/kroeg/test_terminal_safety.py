@@ -1,0 +1,51 @@
+"""Names are shown on a terminal, never obeyed; exported files are the dataset's, byte for byte."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kroeg.cli import app
+from parsers import notation
+from recorder.store import Dataset
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+# Written by another tool, straight into the dataset: our doors refuse such names.
+ESCAPING = ("\x1b[2JAnna", "\x1b]52;c;aGk=\x07Ben", "Carla\u202e", "Dan\x1b]0;pwned\x07")
+
+
+def dataset(tmp_path: Path) -> Dataset:
+    (game,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    ds = Dataset(tmp_path / "ds")
+    ds.write([dataclasses.replace(game, players=ESCAPING, game_id="escaping")])
+    return ds
+
+
+def test_no_terminal_escape_reaches_the_screen(tmp_path: Path) -> None:
+    ds = dataset(tmp_path)
+    runner = CliRunner()
+    for args in (["info", ds.path], ["stats", ds.path], ["replay", ds.path, "--game", "escaping"]):
+        result = runner.invoke(app, [str(a) for a in args])
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output
+        assert "\u202e" not in result.output
+    shown = runner.invoke(app, ["info", str(ds.path)]).output
+    assert "\\x1b[2JAnna" in shown  # visible, as escapes
+
+
+def test_export_writes_the_same_bytes_to_a_pipe_and_to_a_file(tmp_path: Path) -> None:
+    ds = dataset(tmp_path)
+    runner = CliRunner()
+    piped = runner.invoke(app, ["export", str(ds.path), "--game", "escaping"])
+    assert piped.exit_code == 0
+    out = tmp_path / "game.txt"
+    assert (
+        runner.invoke(
+            app, ["export", str(ds.path), "--game", "escaping", "--out", str(out)]
+        ).exit_code
+        == 0
+    )
+    assert piped.stdout_bytes == out.read_bytes()
+    assert b"\x1b]52;c;aGk=\x07Ben" in piped.stdout_bytes  # the data, not stripped
