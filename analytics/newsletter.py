@@ -12,6 +12,7 @@ the Toepen table, or the Troefcall players' in a month without Toepen.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -52,11 +53,13 @@ class Newsletter:
 
 def _month_range(month: str) -> tuple[date, date]:
     try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}", month):
+            raise ValueError(month)
         year, number = (int(x) for x in month.split("-"))
         first = date(year, number, 1)
+        following = date(year + number // 12, number % 12 + 1, 1)
     except ValueError:
         raise UsageError(f"expected a month like 2026-11, found {month!r}") from None
-    following = date(year + number // 12, number % 12 + 1, 1)
     return first, date.fromordinal(following.toordinal() - 1)
 
 

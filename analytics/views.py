@@ -81,6 +81,7 @@ def _register_game_rules(con: duckdb.DuckDBPyConnection, games: str) -> None:
 def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     """Create (or replace) every view on `con` for this dataset."""
     dataset.check()
+    dataset.check_files()  # a damaged file is named here, not deep in a DuckDB traceback
     _register_game_rules(con, _source(dataset, "games"))
     sql = _SQL
     tables = (

@@ -142,6 +142,8 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
                 row = json.loads(raw)
             except json.JSONDecodeError as exc:
                 raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
+            except RecursionError:
+                raise NotationError("the JSON nests too deeply", number, 1, source) from None
             if not isinstance(row, dict):
                 raise NotationError(
                     f"expected a JSON object, found {type(row).__name__}", number, 1, source

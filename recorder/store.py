@@ -164,11 +164,40 @@ class Dataset:
 
     # -- reading ------------------------------------------------------------------------------
 
-    def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
+    def _schema(self, path: Path) -> pa.Schema:
+        """A file's schema, checked: ours, readable, and (for games and events) FORMAT.md's
+        columns with FORMAT.md's types. DatasetError names the file and what is wrong."""
         try:
-            meta = pq.read_schema(path).metadata or {}
-            if meta.get(b"kroeg.format_version") is None:
-                raise DatasetError(f"{path}: not a kroeg file (no kroeg.format_version metadata)")
+            schema = pq.read_schema(path)
+        except (pa.ArrowException, OSError) as exc:
+            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+        if (schema.metadata or {}).get(b"kroeg.format_version") is None:
+            raise DatasetError(f"{path}: not a kroeg file (no kroeg.format_version metadata)")
+        expected = {"games": GAMES_SCHEMA, "events": EVENTS_SCHEMA}.get(path.parent.name)
+        if expected is not None and path.parent.parent == self.path:
+            for field in expected:
+                index = schema.get_field_index(field.name)
+                if index < 0:
+                    if field.name in ("game_id", "players", "rules", "kind", "hand", "seq"):
+                        raise DatasetError(f"{path}: not a {path.parent.name} file "
+                                           f"(no column {field.name})")  # fmt: skip
+                elif schema.field(index).type != field.type:
+                    raise DatasetError(
+                        f"{path}: column {field.name} is {schema.field(index).type}, "
+                        f"FORMAT.md says {field.type}"
+                    )
+        return schema
+
+    def check_files(self) -> None:
+        """Read every file's footer and schema: a damaged or foreign file is named now,
+        before a query trips over it (DatasetError)."""
+        for table in ("games", "events", *(f"derived/{p.name}" for p in self._derived_dirs())):
+            for path in self.table_files(table) if table == "events" else self.files(table):
+                self._schema(path)
+
+    def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
+        self._schema(path)
+        try:
             return pq.read_table(path, columns=columns)
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None

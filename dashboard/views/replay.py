@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import streamlit as st
 
@@ -42,7 +43,8 @@ def replay() -> None:
     record = game(current_path(), chosen)
     numbers = hand_numbers(record)
     hand_param = params.get("hand")
-    start_hand = int(hand_param) if hand_param and hand_param.isdigit() else 1
+    # isdigit() is also true of '²': only ASCII digits make a hand number.
+    start_hand = int(hand_param) if hand_param and re.fullmatch(r"[0-9]{1,4}", hand_param) else 1
     hand = st.selectbox(
         "Hand", numbers, index=min(max(start_hand, 1), len(numbers)) - 1, key="replay_hand"
     )

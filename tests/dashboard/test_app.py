@@ -283,3 +283,14 @@ def test_names_are_never_rendered_as_markup(
         assert "![i](" not in shown and "[login](" not in shown and "<b>" not in shown
         assert all(plain(s) == s or "\\" in s for s in sources)
     assert "\\!\\[i\\]\\(\\/\\/127\\.0\\.0\\.1\\/img\\.png\\)" in shown  # escaped, shown as typed
+
+
+def test_a_hand_number_that_is_not_ascii_digits_opens_hand_1(club: Path) -> None:
+    (game_id,) = Dataset(club).game_ids()
+    at = app()
+    at.query_params["game"] = game_id
+    at.query_params["hand"] = "²"  # isdigit() says yes, int() says no
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception
+    assert at.selectbox(key="replay_game").value == game_id

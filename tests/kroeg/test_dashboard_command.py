@@ -47,6 +47,9 @@ def test_a_signal_to_the_command_stops_its_server(
     assert _serving(url), "the dashboard never answered"
     process.send_signal(stop)
     assert process.wait(timeout=30) == 0
-    # Nothing is left listening: the same port can be taken again at once.
+    # Nothing is left listening: the same port can be taken again at once (as a server
+    # does, with SO_REUSEADDR: connections closing in TIME_WAIT do not count).
     with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", free_port))
+        s.listen()
