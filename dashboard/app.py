@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
+from dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
 from dashboard.data import dataset_path, signature
 from dashboard.filters import sidebar
 from recorder.errors import KroegError
@@ -29,16 +32,24 @@ if problem is not None:
     st.error(markdown_text(problem))
     st.stop()
 assert path is not None  # st.stop() above ends the run without one
+
+token = os.environ.get(TOKEN_VAR)
+if token and not st.session_state.get("kroeg_token_ok"):
+    given = st.query_params.get("token") or st.sidebar.text_input("Token", type="password")
+    if not token_matches(given, token):
+        st.info("This dashboard asks for its token: add ?token=… to the address, or type it.")
+        st.stop()
+    st.session_state["kroeg_token_ok"] = True
+
 st.session_state["kroeg_dataset"] = path
 sidebar(path)
 
-navigation = st.navigation(
-    [
-        st.Page("views/overview.py", title="Overview", url_path="overview", default=True),
-        st.Page("views/sessions.py", title="Sessions", url_path="sessions"),
-        st.Page("views/replay.py", title="Replay", url_path="replay"),
-        st.Page("views/players.py", title="Players", url_path="players"),
-        st.Page("views/record.py", title="Record", url_path="record"),
-    ]
-)
-navigation.run()
+pages = [
+    st.Page("views/overview.py", title="Overview", url_path="overview", default=True),
+    st.Page("views/sessions.py", title="Sessions", url_path="sessions"),
+    st.Page("views/replay.py", title="Replay", url_path="replay"),
+    st.Page("views/players.py", title="Players", url_path="players"),
+]
+if not os.environ.get(READ_ONLY_VAR):  # served beyond this machine without a token: no writes
+    pages.append(st.Page("views/record.py", title="Record", url_path="record"))
+st.navigation(pages).run()

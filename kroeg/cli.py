@@ -19,6 +19,7 @@ import typer
 
 from analytics.demo import build_demo
 from analytics.report import dataset_report, plural
+from dashboard.access import dashboard_access
 from kroeg._options import (
     DatasetArg,
     FilesArg,
@@ -442,15 +443,35 @@ def newsletter(
 @friendly
 def dashboard(
     dataset: DatasetArg,
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8501,
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8501,
     host: Annotated[
         str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",
+    expose: Annotated[
+        bool,
+        typer.Option(
+            "--expose",
+            help="Allow a --host other than this machine. Without --token the dashboard is "
+            "read-only (no Record page).",
+        ),
+    ] = False,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="KROEG_TOKEN",
+            help="A secret every visitor must give (?token=… or the sidebar); with it the "
+            "Record page is on beyond this machine too.",
+        ),
+    ] = None,
 ) -> None:
     """Open the dashboard (Streamlit) on a dataset: replay hands, see who bluffs.
 
+    It listens on 127.0.0.1 (this machine) unless told otherwise; docs/RELIABILITY.md
+    says how to share it safely.
+
     Example: kroeg dashboard club.kroeg --port 8501
     """
+    access = dashboard_access(host, expose, token)
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
@@ -459,8 +480,10 @@ def dashboard(
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
     ]  # fmt: skip
+    if access.warning:
+        say(access.warning, err=True)
     say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
-    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve())}
+    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
     _serve_until_stopped(command, env)
 
 

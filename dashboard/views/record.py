@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 
 import streamlit as st
 
+from dashboard.access import READ_ONLY_VAR
 from dashboard.filters import current_path
 from parsers.commands import Session
 from recorder.errors import KroegError
 from recorder.manual import ManualGame
 from recorder.rules import VARIANTS, Ruleset
 from recorder.text import markdown_text as md
+
+
+def _writable() -> bool:
+    """The Record page writes to the dataset: never when served read-only."""
+    if os.environ.get(READ_ONLY_VAR):
+        st.error("This dashboard is read-only (served beyond this machine without a token).")
+        return False
+    return True
 
 
 def record() -> None:
@@ -101,4 +111,5 @@ def _record_run(command: str) -> None:
         st.session_state["record_manual"] = None
 
 
-record()
+if _writable():
+    record()
