@@ -7,17 +7,20 @@ From the derived facts (analytics.derived): `knock_facts`, `fold_facts`,
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import duckdb
 
 from analytics.derived import FOLD_SCHEMA, KNOCK_SCHEMA
 from analytics.totals import SEAT_COUNTS_SCHEMA
-from recorder.errors import DatasetError, RulesError
+from recorder.errors import DatasetChanged, DatasetError, RulesError
 from recorder.rules import Ruleset
 from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
-__all__ = ["connect", "register"]
+__all__ = ["connect", "consistently", "register"]
 
 _SQL = (Path(__file__).parent / "sql" / "views.sql").read_text(encoding="utf-8")
 _DUCK_TYPES = {
@@ -110,3 +113,22 @@ def connect(dataset: str | Path | Dataset) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
     register(con, ds)
     return con
+
+
+T = TypeVar("T")
+_GONE = ("No such file", "Cannot open file", "No files found", "not found")
+
+
+def consistently(read: Callable[[], T], attempts: int = 30) -> T:
+    """Run `read` (which connects and queries) again when a compaction swapped the files
+    it was reading: a reader then sees the dataset before or after, never an error."""
+    for attempt in range(attempts):
+        try:
+            return read()
+        except DatasetChanged:
+            pass
+        except duckdb.IOException as exc:
+            if not any(word in str(exc) for word in _GONE):
+                raise
+        time.sleep(min(0.05 * (attempt + 1), 0.5))  # a compaction takes a moment
+    return read()

@@ -10,7 +10,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from analytics.views import connect
+from analytics.views import connect, consistently
 from dashboard.replay import TableState, hand_states
 from recorder.records import GameRecord
 from recorder.store import Dataset
@@ -31,21 +31,34 @@ def signature(path: Path) -> tuple[str, ...]:
     return tuple(sorted(f"{p.name}:{p.stat().st_size}" for p in files))
 
 
-def connection(path: Path) -> duckdb.DuckDBPyConnection:
-    """This session's connection, with the views registered (made once per session)."""
-    key = ("kroeg_connection", str(path), signature(path))
-    if st.session_state.get("kroeg_connection_key") != key:
-        st.session_state["kroeg_connection"] = connect(path)
-        st.session_state["kroeg_connection_key"] = key
-    con: duckdb.DuckDBPyConnection = st.session_state["kroeg_connection"]
+#: DuckDB's memory for the whole server (every session shares one database).
+MEMORY_LIMIT = "1GB"
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
+    con = connect(path)
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     return con
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
+def connection(path: Path) -> duckdb.DuckDBPyConnection:
+    """The server's one connection to the dataset (views registered once, shared by every
+    session; each query takes its own cursor), made again when the files change.
+
+    One database for all sessions keeps the server's memory flat however many people
+    visit: a connection per session held its own caches (docs/RELIABILITY.md)."""
+    return _database(str(path), signature(path))
+
+
+@st.cache_data(show_spinner=False, max_entries=128, ttl=3600)
 def _cached(path: str, files: tuple[str, ...], sql: str, params: tuple[Any, ...]) -> pl.DataFrame:
-    cursor = connection(Path(path)).cursor()  # a cursor per query
-    frame: pl.DataFrame = cursor.sql(sql, params=list(params)).pl()
-    return frame
+    def read() -> pl.DataFrame:
+        cursor = connection(Path(path)).cursor()  # a cursor per query
+        frame: pl.DataFrame = cursor.sql(sql, params=list(params)).pl()
+        return frame
+
+    return consistently(read)  # a compaction during the query: asked again
 
 
 def query(path: Path, sql: str, *params: Any) -> pl.DataFrame:
@@ -53,7 +66,7 @@ def query(path: Path, sql: str, *params: Any) -> pl.DataFrame:
     return _cached(str(path), signature(path), sql, params)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 def _game(path: str, files: tuple[str, ...], game_id: str) -> GameRecord:
     return Dataset(path).read_game(game_id)
 
@@ -63,7 +76,7 @@ def game(path: Path, game_id: str) -> GameRecord:
     return _game(str(path), signature(path), game_id)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def _states(
     path: str, files: tuple[str, ...], game_id: str, hand: int, reveal_all: bool
 ) -> list[TableState]:

@@ -19,6 +19,7 @@ import typer
 
 from analytics.demo import build_demo
 from analytics.report import dataset_report, plural
+from analytics.views import consistently
 from dashboard.access import dashboard_access
 from kroeg._options import (
     DatasetArg,
@@ -150,7 +151,7 @@ def info(dataset: DatasetArg) -> None:
     """
     ds = Dataset(dataset)
     ds.check()
-    say(dataset_report(ds))
+    say(consistently(lambda: dataset_report(ds)))
 
 
 @app.command()
@@ -261,7 +262,7 @@ def export(
 
     Example: kroeg export club.kroeg --game e1f2... --format text --out friday.txt
     """
-    record = Dataset(dataset).read_game(game)
+    record = consistently(lambda: Dataset(dataset).read_game(game))
     text = (notation.dumps if format is LogFormat.text else jsonl.dumps)(record)
     if out is None:
         sys.stdout.write(text)  # as it is: a file piped from here must read back identical
@@ -285,7 +286,7 @@ def replay(
 
     Example: kroeg replay club.kroeg --game e1f2... --hand 3 --step
     """
-    record = Dataset(dataset).read_game(game)
+    record = consistently(lambda: Dataset(dataset).read_game(game))
     view = view_hand(record, hand)
     color = sys.stdout.isatty()
     for line in view.heading:
@@ -400,10 +401,10 @@ def stats(
     ds.check()
     analyse(ds)
     dates = (since.date() if since else None, until.date() if until else None)
-    blocks = stats_blocks(
+    blocks = consistently(lambda: stats_blocks(
         connect(ds), None if game is None else game.value, by.value, player, *dates,
         one_only=None if format is TableFormat.table else format.value,
-    )  # fmt: skip
+    ))  # fmt: skip
     for block in blocks:
         if format is TableFormat.table:
             if len(blocks) > 1:
@@ -434,7 +435,7 @@ def newsletter(
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
-    paths = write(build(connect(ds), ds, month), out)
+    paths = write(consistently(lambda: build(connect(ds), ds, month)), out)
     for path in paths:
         say(f"wrote {path}")
 

@@ -12,6 +12,7 @@
     ├── NotFoundError        a game, hand, player or month the dataset does not hold
     ├── RejectedError        input refused as a whole after its errors were reported
     └── DatasetError         a folder that is not a kroeg dataset, or a damaged file
+        ├── DatasetChanged       a file went away while it was read (a compaction): read again
         └── JournalError         a manual-entry journal that cannot be read or continued
 
 Messages say what was found, what was expected and where. The command line
@@ -24,6 +25,7 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "CommandError",
+    "DatasetChanged",
     "DatasetError",
     "IllegalActionError",
     "JournalError",
@@ -106,6 +108,10 @@ class RejectedError(KroegError):
 
 class DatasetError(KroegError):
     """A folder that is not a kroeg dataset, or a file in it that is damaged."""
+
+
+class DatasetChanged(DatasetError):
+    """A file went away while it was being read: a compaction swapped it. Read again."""
 
 
 class JournalError(DatasetError):

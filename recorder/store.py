@@ -43,7 +43,7 @@ import pyarrow.parquet as pq
 
 from recorder import fsops
 from recorder.atomic import atomic_write
-from recorder.errors import DatasetError, KroegError
+from recorder.errors import DatasetChanged, DatasetError, KroegError
 from recorder.events import PAYLOAD_TYPES, Event, event_from_row
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.rules import Ruleset
@@ -169,6 +169,8 @@ class Dataset:
         columns with FORMAT.md's types. DatasetError names the file and what is wrong."""
         try:
             schema = pq.read_schema(path)
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
         if (schema.metadata or {}).get(b"kroeg.format_version") is None:
@@ -199,6 +201,8 @@ class Dataset:
         self._schema(path)
         try:
             return pq.read_table(path, columns=columns)
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
 

@@ -28,8 +28,8 @@ def players() -> None:
     st.title("Players")
     if empty_state():
         return
-    frame = player_stats(connection(current_path()), game_ids=chosen_games())
-    troef = troefcall_stats(connection(current_path()), game_ids=chosen_games())
+    frame = player_stats(connection(current_path()).cursor(), game_ids=chosen_games())
+    troef = troefcall_stats(connection(current_path()).cursor(), game_ids=chosen_games())
     people = st.session_state.get("filter_people") or []
     if people:
         frame = frame.filter(pl.col("player").is_in(people))
