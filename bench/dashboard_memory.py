@@ -23,7 +23,6 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from recorder.rules import Ruleset
-from recorder.simulate import simulate_into
 from recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +60,8 @@ def main() -> None:
     args = parser.parse_args()
     data = ROOT / "bench" / "out" / f"memory-{args.hands}"
     if not data.exists():
+        from recorder.simulate import simulate_into
+
         simulate_into(Dataset(data).create(), Ruleset.preset("classic"), 4, args.hands, 3,
                       ["random", "bluffer"])  # fmt: skip
     (game_id, *_) = sorted(Dataset(data).game_ids())

@@ -49,3 +49,30 @@ def test_export_writes_the_same_bytes_to_a_pipe_and_to_a_file(tmp_path: Path) ->
     )
     assert piped.stdout_bytes == out.read_bytes()
     assert b"\x1b]52;c;aGk=\x07Ben" in piped.stdout_bytes  # the data, not stripped
+
+
+def test_the_markup_names_sample_through_every_command(tmp_path: Path) -> None:
+    """sample_logs/markup-in-names.txt: imported, then every output shows the names as typed."""
+    from markdown_it import MarkdownIt
+
+    runner = CliRunner()
+    club = tmp_path / "club"
+    sample = SAMPLES / "markup-in-names.txt"
+    assert runner.invoke(app, ["import", str(sample), "--into", str(club)]).exit_code == 0
+    (game_id,) = Dataset(club).game_ids()
+    for args in (["info"], ["stats"], ["replay", "--game", game_id]):
+        result = runner.invoke(app, [args[0], str(club), *args[1:]])
+        assert result.exit_code == 0, result.output
+        assert "![Anna](//127.0.0.1/i.png)" in result.output or args[0] == "stats"
+    exported = runner.invoke(app, ["export", str(club), "--game", game_id]).stdout
+    again = tmp_path / "again.txt"
+    again.write_text(exported, encoding="utf-8")
+    assert runner.invoke(app, ["import", str(again), "--into", str(club)]).exit_code == 0
+    assert Dataset(club).game_ids() == {game_id}  # the same game: it read back identical
+    out = tmp_path / "nl"
+    news = runner.invoke(app, ["newsletter", str(club), "--month", "2026-11", "--out", str(out)])
+    assert news.exit_code == 0, news.output
+    html = MarkdownIt("commonmark").render((out / "newsletter-2026-11.md").read_text("utf-8"))
+    assert "<img" not in html and "<script" not in html and "<a " not in html
+    page = (out / "newsletter-2026-11.html").read_text("utf-8")
+    assert "<b>Ben</b>" not in page and "&lt;b&gt;Ben&lt;/b&gt;" in page

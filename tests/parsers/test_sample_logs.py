@@ -23,9 +23,13 @@ GOOD = {
     "dutch-card-letters.txt": (1, 1),
     "engine-export.jsonl": (1, 6),
     "troefcall-evening.txt": (1, 3),
+    "markup-in-names.txt": (1, 1),
 }
 
 BROKEN = {
+    "escape-in-name.txt": (
+        "2:10: a player name '\\x1b[2JDan' holds a control or invisible character (U+001B)"
+    ),
     "typo-in-suit.txt": "8:10: expected a card like Th, 10h or 10♥, found 'Jx': unknown suit 'x'",
     "not-following-suit.txt": "12:13: hand 1, trick 1: Ben must follow hearts (holds Qh)",
     "unknown-player.txt": "14:1: expected a player (Anna, Ben, Carla, Dan), found 'Bert'",
