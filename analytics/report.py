@@ -17,9 +17,17 @@ from recorder.summary import summarize
 __all__ = ["dataset_report", "neutralise", "plural", "stats_csv", "stats_json", "stats_table"]
 
 
+#: What a spreadsheet may take as the start of a formula (full-width forms too).
+_FORMULA_STARTS = frozenset("=+-@＝＋－＠")
+
+
 def neutralise(value: Any) -> Any:
-    """A text cell that a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A text cell that a spreadsheet would run as a formula gets a leading apostrophe:
+    one starting with = + - @ (or their full-width forms), after any spaces, or with a
+    tab or a carriage return."""
+    if not isinstance(value, str) or not value:
+        return value
+    if value[0] in "\t\r" or value.lstrip()[:1] in _FORMULA_STARTS:
         return "'" + value
     return value
 

@@ -24,7 +24,7 @@ else:
         Dataset(path).check()
         files = signature(path)
         if st.session_state.get("kroeg_checked") != files:  # once per session and change
-            Dataset(path).game_ids()  # reads every games file: a damaged one is named now
+            Dataset(path).check_files()  # every footer and schema: a damaged file is named now
             st.session_state["kroeg_checked"] = files
     except KroegError as exc:
         problem = str(exc)

@@ -294,3 +294,12 @@ def test_a_hand_number_that_is_not_ascii_digits_opens_hand_1(club: Path) -> None
     at.switch_page("views/replay.py").run()
     assert not at.exception
     assert at.selectbox(key="replay_game").value == game_id
+
+
+def test_a_damaged_file_is_named_on_the_page_not_a_traceback(club: Path) -> None:
+    (events,) = Dataset(club).files("events")
+    events.write_bytes(events.read_bytes()[:300])
+    at = app().run()
+    assert not at.exception
+    (error,) = at.error
+    assert plain(error.value).startswith(f"{events}: damaged Parquet file (")

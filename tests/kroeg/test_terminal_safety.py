@@ -63,7 +63,7 @@ def test_the_markup_names_sample_through_every_command(tmp_path: Path) -> None:
     for args in (["info"], ["stats"], ["replay", "--game", game_id]):
         result = runner.invoke(app, [args[0], str(club), *args[1:]])
         assert result.exit_code == 0, result.output
-        assert "![Anna](//127.0.0.1/i.png)" in result.output or args[0] == "stats"
+        assert "![Anna](//127.0.0.2/i.png)" in result.output or args[0] == "stats"
     exported = runner.invoke(app, ["export", str(club), "--game", game_id]).stdout
     again = tmp_path / "again.txt"
     again.write_text(exported, encoding="utf-8")
