@@ -33,6 +33,7 @@ def server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[byte
     dataset = Dataset(tmp_path / "ds")
     dataset.write(notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt"))
     dataset.write(notation.load(ROOT / "sample_logs" / "troefcall-evening.txt"))
+    dataset.write(notation.load(ROOT / "sample_logs" / "markup-in-names.txt"))
     port = free_port
     process = subprocess.Popen(
         [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path), "--port", str(port)],
@@ -71,7 +72,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
     # while other tests keep the machine busy. Correctness, not speed, is checked here.
     expect.set_options(timeout=30_000)
     url, dataset = server
-    games = {g.game_type: g.game_id for g in dataset.read_games()}
+    games = {g.game_type: g.game_id for g in dataset.read_games() if "Anna" in g.players}
     game_id, troef_id = games["toepen"], games["troefcall"]
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -122,3 +123,50 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         page.screenshot(path=str(shots / "troefcall-replay.png"), full_page=True)
         browser.close()
     assert (shots / "players.png").stat().st_size > 10_000
+
+
+@pytest.mark.slow
+def test_markup_names_make_no_request_and_render_no_markup(server, shots: Path) -> None:
+    """sample_logs/markup-in-names.txt in a real browser: the dashboard's pages and the
+    newsletter's Markdown (rendered by CommonMark) fetch nothing the names point at
+    (127.0.0.2, on loopback), run no script, and show the names as typed."""
+    from markdown_it import MarkdownIt
+    from playwright.sync_api import expect, sync_playwright
+
+    from analytics.newsletter import build, markdown
+    from analytics.views import connect
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    game = next(g for g in dataset.read_games() if "<b>Ben</b>" in g.players)
+    requests: list[str] = []
+    dialogs: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
+                  "--disable-background-networking", "--disable-component-update"],
+        )  # fmt: skip
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(30_000)
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(f"{url}/replay?game={game.game_id}&hand=1")
+        expect(page.get_by_text("![Anna](//127.0.0.2/i.png)").first).to_be_visible()
+        for path in ("overview", "sessions", "players"):
+            page.goto(f"{url}/{path}")
+            page.wait_for_selector("[data-testid='stAppViewContainer']")
+            page.wait_for_timeout(1500)
+            page.screenshot(path=str(shots / f"markup-{path}.png"), full_page=True)
+            assert page.locator("img[src*='127.0.0.2'], a[href*='127.0.0.2']").count() == 0
+            assert page.locator("b", has_text="Ben").count() == 0  # <b>Ben</b> stays text
+        news = markdown(build(connect(dataset), dataset, "2026-11"))
+        rendered = shots / "newsletter.html"
+        rendered.write_text(MarkdownIt("commonmark").render(news), encoding="utf-8")
+        page.goto(rendered.as_uri())
+        page.wait_for_timeout(500)
+        assert page.locator("img, script, a[href*='127.0.0.2']").count() == 0
+        expect(page.get_by_text("<b>Ben</b>").first).to_be_visible()
+        browser.close()
+    assert [u for u in requests if "127.0.0.2" in u] == []
+    assert dialogs == []

@@ -138,7 +138,7 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     result = kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("sample logs: 10 files from ")
+    assert lines[0].startswith("sample logs: 11 files from ")
     assert lines[1] == (
         "bots by seat: Anna random, Ben cautious, Carla bluffer, Dan sharp, Eva random, "
         "Frits cautious"
