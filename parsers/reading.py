@@ -104,10 +104,6 @@ def read_header(
     problem = names_problem(names)
     if problem is not None:
         raise fail(problem, players)
-    if "venue" in fields and isinstance(fields["venue"][0], str):
-        problem = text_problem("the venue", fields["venue"][0])
-        if problem is not None:
-            raise fail(problem, fields["venue"])
     rules = _rules(fields, line, fail)
     try:
         new_game(rules, names)
@@ -117,11 +113,11 @@ def read_header(
         rules=rules,
         players=names,
         started_at=_date(fields.get("date"), fail),
-        venue=_text(fields.get("venue"), fail),
+        venue=_text(fields.get("venue"), fail, "the venue"),
         game_id=_game_id(fields.get("game"), fail),
-        source=_text(fields.get("source"), fail),
+        source=_text(fields.get("source"), fail, "the source"),
         seed=_seed(fields.get("seed"), fail),
-        ruleset=_text(fields.get("ruleset"), fail),
+        ruleset=_text(fields.get("ruleset"), fail, "the rule set's name"),
     )
 
 
@@ -167,11 +163,14 @@ def _date(at: Field | None, fail: _Fail) -> datetime | None:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-def _text(at: Field | None, fail: _Fail) -> str | None:
+def _text(at: Field | None, fail: _Fail, label: str = "the text") -> str | None:
     if at is None or at[0] is None:
         return None
     if not isinstance(at[0], str):
         raise fail(f"expected text, found {at[0]!r}", at)
+    problem = text_problem(label, at[0])  # every free text of a header is bounded
+    if problem is not None:
+        raise fail(problem, at)
     return at[0] or None
 
 

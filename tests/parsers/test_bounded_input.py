@@ -78,3 +78,13 @@ def test_the_name_index_grows_with_the_names_not_with_their_square() -> None:
     index = NameIndex(("Anna", "B" * 200_000))  # built at once: no table of every beginning
     assert index.get("bbb") == 1 and index.get("an") == 0 and index.get("x") is None
     assert len(index.exact) == 2 and len(index.seen) == 3
+
+
+def test_every_free_text_of_a_header_is_bounded() -> None:
+    text = "players: Anna, Ben, Carla, Dan\nvenue: " + "v" * 101 + "\n" + HAND
+    with pytest.raises(NotationError) as err:
+        notation.loads(text)
+    assert str(err.value) == "2:8: the venue is 101 characters long; at most 100 are allowed"
+    with pytest.raises(NotationError) as err:
+        notation.loads(text.replace("venue:", "source:"))
+    assert str(err.value) == "2:9: the source is 101 characters long; at most 100 are allowed"
