@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,6 +57,18 @@ def server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[byte
         assert s.connect_ex(("127.0.0.1", port)) != 0
 
 
+def open_page(p: Any) -> tuple[Any, Any]:
+    """Debian's Chromium, headless, with the flags this closed network needs; one page."""
+    browser = p.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
+              "--disable-background-networking", "--disable-component-update"],
+    )  # fmt: skip
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)  # the suite runs on every core: pages may be slow
+    return browser, page
+
+
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     """Where screenshots go: KROEG_SHOTS if set, else the test's temporary folder."""
@@ -75,13 +88,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
     games = {g.game_type: g.game_id for g in dataset.read_games() if "Anna" in g.players}
     game_id, troef_id = games["toepen"], games["troefcall"]
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
-                  "--disable-background-networking", "--disable-component-update"],
-        )  # fmt: skip
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(30_000)
+        browser, page = open_page(p)
         page.goto(f"{url}/replay?game={game_id}&hand=2")
         expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
         page.get_by_role("button", name="« First").click()
@@ -142,13 +149,7 @@ def test_markup_names_make_no_request_and_render_no_markup(server, shots: Path) 
     requests: list[str] = []
     dialogs: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
-                  "--disable-background-networking", "--disable-component-update"],
-        )  # fmt: skip
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(30_000)
+        browser, page = open_page(p)
         page.on("request", lambda request: requests.append(request.url))
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         page.goto(f"{url}/replay?game={game.game_id}&hand=1")

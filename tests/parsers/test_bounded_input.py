@@ -14,14 +14,8 @@ from parsers.names import NameIndex
 from recorder.errors import NotationError, RulesError, UsageError
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
+from tests.parsers.hands import HAND
 
-HAND = """hand 1, dealer Dan
-Anna: Jh Jc Td 9s; Ben: Qh Qc Jd 8s; Carla: Kh Kc 7d As; Dan: Ah 7c 8d Qd
-1. Anna Jh, Ben Qh, Carla Kh, Dan Ah
-2. Dan 7c, Anna Jc, Ben Qc, Carla Kc
-3. Dan 8d, Anna Td, Ben Jd, Carla 7d
-4. Anna 9s, Ben 8s, Carla As, Dan Qd
-"""
 LONG = "A" * 30_000
 
 
