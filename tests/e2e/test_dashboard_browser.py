@@ -92,6 +92,7 @@ def shots(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect, sync_playwright
 
     # The suite runs on every core: a page may take longer than Playwright's 5 s default
@@ -117,9 +118,18 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
         page.screenshot(path=str(shots / "players.png"), full_page=True)
         # A click on Carla's bar in the fold-cost chart lists the fold behind it.
+        # On a busy machine the chart may take the first click before its selection is
+        # wired: click again until the page answers (what a person would do).
         folds = page.locator(".vega-embed").nth(2)
-        folds.locator('path[aria-label^="player: Carla;"]').first.click()
-        expect(page.get_by_text("Carla's folds")).to_be_visible()
+        answered = page.get_by_text("Carla's folds")
+        for _ in range(6):
+            folds.locator('path[aria-label^="player: Carla;"]').first.click()
+            try:
+                answered.wait_for(timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                continue
+        expect(answered).to_be_visible()
         link = page.get_by_role("link", name=f"{game_id} hand 2")
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
