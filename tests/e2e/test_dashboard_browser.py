@@ -184,6 +184,15 @@ def test_markup_names_make_no_request_and_render_no_markup(markup_server, shots:
             page.screenshot(path=str(shots / f"markup-{path}.png"), full_page=True)
             assert page.locator("img[src*='127.0.0.2'], a[href*='127.0.0.2']").count() == 0
             assert page.locator("b", has_text="Ben").count() == 0  # <b>Ben</b> stays text
+        # The Record page: a game started at the table with the same names.
+        page.goto(f"{url}/record")
+        names = page.get_by_label("Players, in seat order")
+        names.fill("![Anna](//127.0.0.2/i.png), <b>Ben</b>, *Carla* | x, שרה")
+        page.get_by_label("Venue").fill("[link](//127.0.0.2/x)")
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.get_by_text("name the dealer").first).to_be_visible()
+        page.screenshot(path=str(shots / "markup-record.png"), full_page=True)
+        assert page.locator("img[src*='127.0.0.2'], a[href*='127.0.0.2']").count() == 0
         news = markdown(build(connect(dataset), dataset, "2026-11"))
         rendered = shots / "newsletter.html"
         rendered.write_text(MarkdownIt("commonmark").render(news), encoding="utf-8")
