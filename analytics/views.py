@@ -38,7 +38,7 @@ def _literal(text: str) -> str:
 def _source(dataset: Dataset, table: str) -> str:
     """A read_parquet argument for the table (the list of files a reader should read, taken
     now), or "" when it has none."""
-    files = dataset.table_files(table) if table in ("games", "events") else dataset.files(table)
+    files = dataset.table_files(table)
     if not files:
         return ""
     return "[" + ", ".join(_literal(str(p)) for p in files) + "]"

@@ -193,8 +193,8 @@ class Dataset:
     def check_files(self) -> None:
         """Read every file's footer and schema: a damaged or foreign file is named now,
         before a query trips over it (DatasetError)."""
-        for table in ("games", "events", *(f"derived/{p.name}" for p in self._derived_dirs())):
-            for path in self.table_files(table) if table == "events" else self.files(table):
+        for table in self._tables():
+            for path in self.table_files(table):
                 self._schema(path)
 
     def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
@@ -278,7 +278,7 @@ class Dataset:
         self.check()
         problems: list[str] = []
         readable: dict[Path, pa.Table] = {}
-        for table in ("games", "events", *(f"derived/{p.name}" for p in self._derived_dirs())):
+        for table in self._tables():
             for path in self.files(table):
                 try:
                     readable[path] = self._read(path)
@@ -302,13 +302,15 @@ class Dataset:
                 found.update(readable[path].column("game_id").to_pylist())
         for game_id in sorted(expected - found)[:10]:
             problems.append(f"game {game_id}: listed in games/ but has no events")
-        for plan in self.pending_operations():
+        plans = self.pending_operations()
+        for plan in plans:
             problems.append(
                 f"{plan['entry']}: a {plan['op']} was cut short; the next write (or "
                 "`kroeg compact`) finishes or undoes it from this plan"
             )
+        owned = {plan.get("staging") for plan in plans}
         for staging in sorted(self.path.glob(".staging-*")):
-            if not any(plan.get("staging") == staging.name for plan in self.pending_operations()):
+            if staging.name not in owned:
                 problems.append(f"{staging}: a staging folder no operation owns; the old or "
                                 "new files of a compaction: check, then remove it")  # fmt: skip
         return problems
@@ -361,6 +363,10 @@ class Dataset:
                 if not done:
                     fsops.exchange(staging / table, self.path / table)
         fsops.rmtree(staging)  # before any swap: the new files; after: the old ones
+
+    def _tables(self) -> list[str]:
+        """Every table of the dataset: games, events, and each derived table."""
+        return ["games", "events", *(f"derived/{p.name}" for p in self._derived_dirs())]
 
     def _derived_dirs(self) -> list[Path]:
         derived = self.path / "derived"
