@@ -21,19 +21,22 @@ A hand with unknown cards gives NULL, never a guess. docs/STATS.md has more.
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from recorder.bots import reference_card
+from analytics.workers import Workers
+from recorder.bots import reference_choice
 from recorder.cards import Card
 from recorder.events import number_events
 from recorder.records import GameRecord, content_id
 from recorder.referee import Replay
-from recorder.store import Dataset
+from recorder.store import Dataset, records_from_tables
 from recorder.toepen import Toepen
 from recorder.tricks import playable, winning_play
 
@@ -84,41 +87,52 @@ def knock_strength(
     seen.update(c for c in own if c is not None)
     pool = [c for c in game.deck if c not in seen]
     others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
+    choose = reference_choice(game)
     wins = 0
     for _ in range(samples):
-        fork = game.fork()
-        _deal_hidden(fork, others, pool, rng)
-        wins += seat in fork.play_out(reference_card)
+        wins += seat in game.play_out(choose, _deal_hidden(game, others, pool, rng))
     return wins / samples
 
 
-def _deal_hidden(fork: Toepen, others: list[int], pool: list[Card], rng: random.Random) -> None:
-    """Give each other player as many random unseen cards as they hold, none of a suit
-    they showed out of (if the pool allows it)."""
-    order = sorted(others, key=lambda s: -len(fork.voids[s]))
+def _deal_hidden(
+    game: Toepen, others: list[int], pool: list[Card], rng: random.Random
+) -> dict[int, list[Card]]:
+    """Each other player's supposed hand: as many random unseen cards as they hold, none
+    of a suit they showed out of (if the pool allows it)."""
+    order = sorted(others, key=lambda s: -len(game.voids[s]))
+    if not any(game.voids[s] for s in order) and sum(len(game.hands[s]) for s in order) <= len(
+        pool
+    ):  # no suit to avoid: consecutive slices of one shuffle
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands, start = {}, 0
+        for s in order:
+            need = len(game.hands[s])
+            hands[s] = cards[start : start + need]
+            start += need
+        return hands
     for _attempt in range(20):
         cards = list(pool)
         rng.shuffle(cards)
-        hands: dict[int, list[Card]] = {}
+        hands = {}
         for s in order:
-            need = len(fork.hands[s])
-            fit = [c for c in cards if c.suit not in fork.voids[s]][:need]
+            need = len(game.hands[s])
+            fit = [c for c in cards if c.suit not in game.voids[s]][:need]
             if len(fit) < need:
                 break
             hands[s] = fit
             taken = set(fit)
             cards = [c for c in cards if c not in taken]
         else:
-            break
-    else:  # the voids cannot all be kept: deal ignoring them
-        cards = list(pool)
-        rng.shuffle(cards)
-        hands = {}
-        for s in order:
-            need = len(fork.hands[s])
-            hands[s], cards = cards[:need], cards[need:]
-    for s, cards_for in hands.items():
-        fork.suppose_hand(s, cards_for)
+            return hands
+    # the voids cannot all be kept: deal ignoring them
+    cards = list(pool)
+    rng.shuffle(cards)
+    hands = {}
+    for s in order:
+        need = len(game.hands[s])
+        hands[s], cards = cards[:need], cards[need:]
+    return hands
 
 
 def fold_regret(game: Toepen, seat: int) -> bool | None:
@@ -208,24 +222,90 @@ def analysed(dataset: Dataset) -> set[str]:
     return done
 
 
+#: Games per task given to a worker process: small enough for a steady progress bar and
+#: an even spread over the cores, large enough that handing the task over costs little.
+CHUNK = 24
+#: Below this many Toepen games (about 1,500 hands) the analysis stays in this process:
+#: starting worker processes would cost more than they save.
+PARALLEL_FROM = 200
+
+
+def workers_for(games: int) -> int:
+    """How many processes analyse `games` Toepen games: every core this process may use."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 1 if games < PARALLEL_FROM else max(1, cores or 1)
+
+
+def _chunk_facts(task: tuple[pa.Table, pa.Table, int]) -> list[tuple[int, GameFacts]]:
+    """Facts of the games of one task (its `games` and `events` rows), in game_id order,
+    each with its number of hands (for the progress bar). Runs in a worker process."""
+    games, events, samples = task
+    return [(r.hands, facts_for_game(r, samples)) for r in records_from_tables(games, events)]
+
+
+def _tasks(
+    dataset: Dataset, games: pa.Table, groups: list[list[list[str]]], samples: int
+) -> Iterator[tuple[pa.Table, pa.Table, int]]:
+    """Each group's events read once, handed out in chunks, in order."""
+    for group in groups:
+        events = dataset.events_table([g for chunk in group for g in chunk])
+        for chunk in group:
+            wanted = pa.array(chunk, pa.string())
+            yield (
+                games.filter(pc.is_in(games.column("game_id"), wanted)),
+                events.filter(pc.is_in(events.column("game_id"), wanted)),
+                samples,
+            )
+
+
+def _in_order(
+    run: Callable[[tuple[pa.Table, pa.Table, int]], list[tuple[int, GameFacts]]],
+    tasks: Iterator[tuple[pa.Table, pa.Table, int]],
+    workers: int,
+) -> Iterator[list[tuple[int, GameFacts]]]:
+    """`run` over `tasks`, results in the tasks' order: here, or in `workers` processes."""
+    if workers <= 1:
+        yield from map(run, tasks)
+        return
+    with Workers[tuple[pa.Table, pa.Table, int], list[tuple[int, GameFacts]]](workers) as pool:
+        yield from pool.run(run, tasks)
+
+
 def enrich(
     dataset: Dataset,
     progress: Callable[[int], None] | None = None,
-    batch: int = 500,
+    batch: int = 480,
     samples: int = SAMPLES,
+    workers: int | None = None,
 ) -> int:
-    """Analyse every game not analysed yet; return how many were. Safe to run again."""
+    """Analyse every game not analysed yet; return how many were. Safe to run again.
+
+    The games are spread over `workers` processes (default: `workers_for` the hands to
+    do); what is stored does not depend on how many: every game's random source is seeded
+    by its id, and the facts are written in game order, `batch` games at a time.
+    `progress` is called with each game's number of hands as it is done.
+    """
     todo = sorted(dataset.game_ids() - analysed(dataset))
-    for start in range(0, len(todo), batch):
-        ids = todo[start : start + batch]
+    if not todo:
+        return 0
+    games = dataset.games_table()
+    games = games.filter(pc.is_in(games.column("game_id"), pa.array(todo, pa.string())))
+    if workers is None:
+        workers = workers_for(games.column("game_type").to_pylist().count("toepen"))
+    chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    per_batch = max(1, batch // CHUNK)
+    groups = [chunks[i : i + per_batch] for i in range(0, len(chunks), per_batch)]
+    results = _in_order(_chunk_facts, _tasks(dataset, games, groups, samples), workers)
+    for group in groups:
         knocks: list[dict[str, object]] = []
         folds: list[dict[str, object]] = []
-        for record in dataset.read_games(ids):
-            facts = facts_for_game(record, samples)
-            knocks.extend(facts.knocks)
-            folds.extend(facts.folds)
-            if progress is not None:
-                progress(record.hands)  # called once per game
+        for _chunk in group:
+            for hands, facts in next(results):
+                knocks.extend(facts.knocks)
+                folds.extend(facts.folds)
+                if progress is not None:
+                    progress(hands)  # called once per game
+        ids = [g for chunk in group for g in chunk]
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]
         # One operation: a crash leaves all three or none, so no fact is stored twice.
         dataset.write_derived_batch([

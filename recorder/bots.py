@@ -23,12 +23,14 @@ edges out the sharp bot on cost per hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Literal
 
 from recorder.cards import Card, Rank
 from recorder.toepen import Toepen
 
-__all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card"]
+__all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card", "reference_choice"]
 
 Answer = Literal["stay", "fold", "knock"]
 
@@ -195,19 +197,21 @@ class SharpBot(Bot):
         return reference_card(game, seat)
 
 
-def reference_card(game: Toepen, seat: int) -> Card:
-    """The sharp bot's card, also the fixed reference policy of the analytics' playouts.
+def reference_choice(game: Toepen) -> Callable[[list[Card]], Card]:
+    """The fixed reference policy of the sharp bot and of the analytics' playouts.
 
-    Spend first the cards that matter least for the last trick: the lowest where the
-    last trick wins (keep the best for the end), the highest where it loses.
+    Of the legal cards, spend first the one that matters least for the last trick: the
+    lowest where the last trick wins (keep the best for the end), the highest where it
+    loses. (Among equal ranks, the first held.)
     """
+    pick = min if game.rules.last_trick == "wins" else max
+    return partial(pick, key=game.power.__getitem__)
+
+
+def reference_card(game: Toepen, seat: int) -> Card:
+    """The reference policy's card for `seat` now (see `reference_choice`)."""
     legal = game.legal_cards(seat)
-    if len(legal) == 1:
-        return legal[0]
-    power = game.power
-    if game.rules.last_trick == "wins":
-        return min(legal, key=lambda c: power[c])
-    return max(legal, key=lambda c: power[c])
+    return legal[0] if len(legal) == 1 else reference_choice(game)(legal)
 
 
 BOT_STYLES: dict[str, type[Bot]] = {

@@ -48,7 +48,7 @@ from recorder.events import PAYLOAD_TYPES, Event, event_from_row
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.rules import Ruleset
 
-__all__ = ["EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport"]
+__all__ = ["EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport", "records_from_tables"]
 
 _METADATA = {b"kroeg.format_version": str(FORMAT_VERSION).encode()}
 _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "string": pa.string()}
@@ -248,17 +248,10 @@ class Dataset:
             missing = wanted - set(games.column("game_id").to_pylist())
             if missing:
                 raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
+            games = games.filter(pc.is_in(games.column("game_id"), pa.array(sorted(wanted))))
         else:
             wanted = None
-        events = self.events_table(wanted)
-        by_game: dict[str, list[Event]] = {}
-        cols = [events.column(c).to_pylist() for c in ("game_id", *_ROW_COLUMNS)]
-        for game_id, kind, seat, card, amount, target in zip(*cols, strict=True):
-            by_game.setdefault(game_id, []).append(event_from_row(kind, seat, card, amount, target))
-        for row in sorted(games.to_pylist(), key=lambda r: r["game_id"]):
-            if wanted is not None and row["game_id"] not in wanted:
-                continue
-            yield _record_from_row(row, tuple(by_game.get(row["game_id"], ())))
+        return records_from_tables(games, self.events_table(wanted))
 
     def read_game(self, game_id: str) -> GameRecord:
         """One game with its events."""
@@ -546,6 +539,17 @@ def games_to_table(records: Iterable[GameRecord]) -> pa.Table:
         for r in records
     ]
     return pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)
+
+
+def records_from_tables(games: pa.Table, events: pa.Table) -> Iterator[GameRecord]:
+    """The games of a `games` table with their rows of an `events` table (sorted as
+    `Dataset.events_table` sorts them), in game_id order. Analyses call this on slices."""
+    by_game: dict[str, list[Event]] = {}
+    cols = [events.column(c).to_pylist() for c in ("game_id", *_ROW_COLUMNS)]
+    for game_id, kind, seat, card, amount, target in zip(*cols, strict=True):
+        by_game.setdefault(game_id, []).append(event_from_row(kind, seat, card, amount, target))
+    for row in sorted(games.to_pylist(), key=lambda r: r["game_id"]):
+        yield _record_from_row(row, tuple(by_game.get(row["game_id"], ())))
 
 
 def _record_from_row(row: dict[str, Any], events: tuple[Event, ...]) -> GameRecord:

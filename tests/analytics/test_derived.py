@@ -97,3 +97,34 @@ def test_the_seed_examples_folds_were_not_regrettable() -> None:
         (3, 2, False),
     ]
     assert [(k["seat"], k["players_in"]) for k in facts.knocks] == [(1, 4), (0, 3)]
+
+
+def derived_rows(dataset: Dataset) -> dict[str, list[dict[str, object]]]:
+    """Every stored derived row, in a fixed order."""
+    rows = {}
+    for name in ("knocks", "folds", "games"):
+        paths = dataset.files(f"derived/{name}")
+        found = [r for p in paths for r in dataset.read_file(p).to_pylist()]
+        rows[name] = sorted(found, key=lambda r: (r["game_id"], r.get("seq", 0)))
+    return rows
+
+
+def test_the_stored_facts_do_not_depend_on_the_number_of_worker_processes(
+    tmp_path: Path,
+) -> None:
+    games = list(simulate(Ruleset.preset("classic"), 4, 300, 6, ["random", "bluffer"]))
+    one, two = Dataset(tmp_path / "one"), Dataset(tmp_path / "two")
+    one.write(games)
+    two.write(games)
+    assert enrich(one, samples=6, batch=30, workers=1) == len(games)
+    assert enrich(two, samples=6, batch=30, workers=2) == len(games)
+    stored = derived_rows(one)
+    assert stored["knocks"] and stored["folds"]
+    assert stored == derived_rows(two)
+    # Written a batch at a time, whatever the workers: the same batches of games.
+    batches = [
+        sorted(dataset.read_file(p).column("game_id").to_pylist()
+               for p in dataset.files("derived/games"))
+        for dataset in (one, two)
+    ]  # fmt: skip
+    assert batches[0] == batches[1] and len(batches[0]) > 1

@@ -1,0 +1,187 @@
+"""Worker processes for work split in independent tasks: results come back in task order.
+
+    with Workers(2) as workers:
+        for result in workers.run(chunk_facts, tasks):   # tasks: an iterator
+            ...
+
+Each worker is `python -m analytics.workers`: a fresh interpreter that imports only what
+its tasks need. Not `multiprocessing`: its spawn re-runs the caller's main script in every
+worker (whatever `__main__` is at that moment: a console script, a test runner's module,
+a Streamlit page), and fork copies the caller's threads' locks in whatever state they are.
+
+Tasks and results travel as pickles over the workers' stdin and stdout (unbuffered on
+the caller's side), each frame an 8-byte length and the pickle. A worker reads its next
+tasks in a thread, so the caller can always hand one over; at most `AHEAD` tasks are out
+per worker, so a large job is read as it goes. An exception in a task is raised in the
+caller, with the worker's traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import pickle
+import queue
+import selectors
+import struct
+import subprocess
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from typing import IO, Any, Generic, TypeVar
+
+from recorder.errors import KroegError
+
+__all__ = ["WorkerError", "Workers"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Tasks handed to a worker before its first result comes back: one to work on, one ready.
+AHEAD = 2
+_LENGTH = struct.Struct("<Q")
+
+
+class WorkerError(KroegError):
+    """A task failed in a worker process (the message holds the worker's traceback)."""
+
+
+def _send(stream: IO[bytes], payload: object) -> None:
+    body = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    data = memoryview(_LENGTH.pack(len(body)) + body)
+    while data:  # an unbuffered pipe may take part of it at a time
+        written = stream.write(data)
+        data = data[written or 0 :]
+    stream.flush()
+
+
+def _read_exactly(stream: IO[bytes], size: int) -> bytes:
+    parts, left = [], size
+    while left:
+        part = stream.read(left)
+        if not part:
+            raise EOFError
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    (size,) = _LENGTH.unpack(_read_exactly(stream, _LENGTH.size))
+    return pickle.loads(_read_exactly(stream, size))
+
+
+class Workers(Generic[T, R]):
+    """`count` worker processes, started now and stopped on `close` (or leaving `with`)."""
+
+    def __init__(self, count: int) -> None:
+        self.processes: list[subprocess.Popen[bytes]] = []
+        try:
+            for _ in range(count):
+                self.processes.append(subprocess.Popen(
+                    [sys.executable, "-m", "analytics.workers"],
+                    # Unbuffered: what `select` says is ready is all in the pipe, none of it
+                    # hidden in a reader's buffer.
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
+                ))  # fmt: skip
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> Workers[T, R]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
+        """`function(task)` for every task, in the workers; the results in the tasks' order.
+
+        `function` must be a module-level function (it is named, not sent)."""
+        name = f"{function.__module__}:{function.__qualname__}"
+        selector = selectors.DefaultSelector()
+        out: dict[int, list[int]] = {i: [] for i in range(len(self.processes))}
+        for i, process in enumerate(self.processes):
+            assert process.stdout is not None
+            selector.register(process.stdout, selectors.EVENT_READ, i)
+        done: dict[int, R] = {}
+        sent = wanted = 0
+        more = True
+        try:
+            while True:
+                while more and (free := [i for i, q in out.items() if len(q) < AHEAD]):
+                    task = next(tasks, None)
+                    if task is None:
+                        more = False
+                        break
+                    worker = min(free, key=lambda i: len(out[i]))
+                    stdin = self.processes[worker].stdin
+                    assert stdin is not None
+                    _send(stdin, (name, task))
+                    out[worker].append(sent)
+                    sent += 1
+                while wanted in done:
+                    yield done.pop(wanted)
+                    wanted += 1
+                if not more and wanted == sent:
+                    return
+                for key, _ in selector.select():
+                    worker = key.data
+                    try:
+                        ok, value = _receive(key.fileobj)  # type: ignore[arg-type]
+                    except EOFError:
+                        code = self.processes[worker].wait()
+                        raise WorkerError(f"a worker process stopped (exit code {code})") from None
+                    if not ok:
+                        raise WorkerError(f"a task failed in a worker process:\n{value}")
+                    done[out[worker].pop(0)] = value
+        finally:
+            selector.close()
+
+    def close(self) -> None:
+        """Stop the workers: end of input, then SIGTERM to any that does not stop."""
+        for process in self.processes:
+            if process.stdin is not None:
+                with contextlib.suppress(OSError):
+                    process.stdin.close()
+        for process in self.processes:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.terminate()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
+        self.processes = []
+
+
+def _serve() -> None:
+    """A worker's life: run each task read on stdin, answer on stdout, until stdin ends."""
+    tasks: queue.Queue[Any] = queue.Queue()
+
+    def read() -> None:  # drains stdin, so the caller never waits to hand over a task
+        while True:
+            try:
+                tasks.put(_receive(sys.stdin.buffer))
+            except EOFError:
+                tasks.put(None)
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    functions: dict[str, Callable[[Any], Any]] = {}
+    while (item := tasks.get()) is not None:
+        name, task = item
+        try:
+            if name not in functions:
+                module, _, qualname = name.partition(":")
+                functions[name] = getattr(importlib.import_module(module), qualname)
+            answer = (True, functions[name](task))
+        except Exception:
+            answer = (False, traceback.format_exc())
+        _send(sys.stdout.buffer, answer)
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt, BrokenPipeError):  # the caller stopped
+        _serve()

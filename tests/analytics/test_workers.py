@@ -1,0 +1,47 @@
+"""Worker processes: results in the tasks' order, failures raised in the caller."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from analytics.workers import WorkerError, Workers
+
+
+def slow_square(n: int) -> tuple[int, int]:
+    """n², with the worker's pid; the even tasks take longer, so answers come back shuffled."""
+    _ = sum(range(200_000 if n % 2 == 0 else 1_000))
+    return n * n, os.getpid()
+
+
+def fail_on_seven(n: int) -> int:
+    if n == 7:
+        raise ValueError("seven is not welcome")
+    return n
+
+
+def stop_the_worker(n: int) -> int:
+    os._exit(3)
+
+
+def test_results_come_back_in_the_tasks_order_from_several_processes() -> None:
+    with Workers[int, tuple[int, int]](2) as workers:
+        results = list(workers.run(slow_square, iter(range(40))))
+    assert [square for square, _ in results] == [n * n for n in range(40)]
+    assert len({pid for _, pid in results}) == 2 and os.getpid() not in {p for _, p in results}
+
+
+def test_a_failing_task_raises_in_the_caller_with_the_workers_traceback() -> None:
+    with Workers[int, int](2) as workers, pytest.raises(WorkerError) as error:
+        list(workers.run(fail_on_seven, iter(range(20))))
+    assert "seven is not welcome" in str(error.value) and "fail_on_seven" in str(error.value)
+
+
+def test_a_worker_that_dies_is_reported_and_nothing_is_left_running() -> None:
+    workers = Workers[int, int](2)
+    processes = list(workers.processes)
+    with pytest.raises(WorkerError, match="exit code 3"):
+        list(workers.run(stop_the_worker, iter(range(4))))
+    workers.close()
+    assert all(p.poll() is not None for p in processes)
