@@ -53,7 +53,8 @@ __all__ = [
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
 #: Bump when a definition changes: games analysed under an older version are redone.
-ANALYSIS_VERSION = 1
+#: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
+ANALYSIS_VERSION = 2
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
@@ -67,8 +68,10 @@ FOLD_SCHEMA = pa.schema([
 GAMES_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 
 
-def _hand_start(game: Toepen) -> int:
-    return max(i for i, e in enumerate(game.log) if e.kind == "hand_start")
+def _deal_start(game: Toepen) -> int:
+    """Where the cards now held were dealt: the hand's start, or its last redeal (after
+    armoede every card goes back and is dealt again)."""
+    return max(i for i, e in enumerate(game.log) if e.kind in ("hand_start", "redeal"))
 
 
 def knock_strength(
@@ -80,7 +83,7 @@ def knock_strength(
         return None
     # What the knocker has seen in this hand: their own cards and every card played or shown.
     seen: set[Card] = set()
-    for event in game.log[_hand_start(game) :]:
+    for event in game.log[_deal_start(game) :]:
         kind, who, card, _, _ = event.to_row()
         if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
             seen.add(Card.parse(card))

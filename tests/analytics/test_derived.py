@@ -128,3 +128,17 @@ def test_the_stored_facts_do_not_depend_on_the_number_of_worker_processes(
         for dataset in (one, two)
     ]  # fmt: skip
     assert batches[0] == batches[1] and len(batches[0]) > 1
+
+
+def test_cards_dealt_before_a_redeal_are_not_taken_for_seen() -> None:
+    # After armoede every card goes back and is dealt again. Counting the first deal as
+    # seen left too few unseen cards for five players' hands (the analysis crashed).
+    after_redeal = 0
+    for game in simulate(Ruleset.preset("lives"), 5, 150, 1, ["random", "bluffer"]):
+        facts = facts_for_game(game, samples=4)
+        assert all(k["strength"] is not None for k in facts.knocks)  # every card is known
+        hand: list[str] = []
+        for event in game.events:
+            hand = [] if event.kind == "hand_start" else [*hand, event.kind]
+            after_redeal += event.kind == "knock" and "redeal" in hand
+    assert after_redeal > 20
