@@ -90,30 +90,36 @@ def knock_strength(
     seen.update(c for c in own if c is not None)
     pool = [c for c in game.deck if c not in seen]
     others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
-    choose = reference_choice(game)
-    wins = 0
-    for _ in range(samples):
-        wins += seat in game.play_out(choose, _deal_hidden(game, others, pool, rng))
+    deals = _hidden_deals(game, others, pool, rng, samples)
+    wins = sum(seat in winners for winners in game.play_outs(reference_choice(game), deals))
     return wins / samples
 
 
-def _deal_hidden(
-    game: Toepen, others: list[int], pool: list[Card], rng: random.Random
-) -> dict[int, list[Card]]:
-    """Each other player's supposed hand: as many random unseen cards as they hold, none
-    of a suit they showed out of (if the pool allows it)."""
+def _hidden_deals(
+    game: Toepen, others: list[int], pool: list[Card], rng: random.Random, samples: int
+) -> Iterator[dict[int, list[Card]]]:
+    """`samples` supposed hands of the other players: each gets as many random unseen
+    cards as they hold, none of a suit they showed out of (if the pool allows it)."""
     order = sorted(others, key=lambda s: -len(game.voids[s]))
-    if not any(game.voids[s] for s in order) and sum(len(game.hands[s]) for s in order) <= len(
-        pool
-    ):  # no suit to avoid: consecutive slices of one shuffle
-        cards = list(pool)
-        rng.shuffle(cards)
+    needs = [(s, len(game.hands[s])) for s in order]
+    if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
+        for _ in range(samples):
+            yield _deal_keeping_voids(game, order, pool, rng)
+        return
+    shuffle = rng.shuffle
+    for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
+        cards = pool[:]
+        shuffle(cards)
         hands, start = {}, 0
-        for s in order:
-            need = len(game.hands[s])
+        for s, need in needs:
             hands[s] = cards[start : start + need]
             start += need
-        return hands
+        yield hands
+
+
+def _deal_keeping_voids(
+    game: Toepen, order: list[int], pool: list[Card], rng: random.Random
+) -> dict[int, list[Card]]:
     for _attempt in range(20):
         cards = list(pool)
         rng.shuffle(cards)

@@ -19,7 +19,7 @@ answers at any moment), then the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from recorder.cards import Card
 from recorder.events import (
@@ -467,31 +467,70 @@ class Toepen(ToepenSwaps, ToepenSettlement):
         plays next, who wins a trick and the hand), without a log: analyses call this tens
         of thousands of times, and a test holds it to playing the same cards through `play`.
         """
-        in_hand = frozenset(self.seats_in_hand()).__contains__
-        held: dict[int, list[Card]] = {}
-        for seat in self.seats_in_hand():
-            cards = hands[seat] if hands is not None and seat in hands else self.hands[seat]
-            known = [c for c in cards if c is not None]
-            if len(known) != len(cards):
-                raise self._illegal(f"{self.name(seat)}'s cards are not known: nothing to play out")
-            held[seat] = known
-        plays = list(self.trick_plays)
-        leader, trick_no = self.leader, max(self.trick_no, 1)
+        return next(self.play_outs(choose, [hands or {}]))
+
+    def play_outs(
+        self,
+        choose: Callable[[list[Card]], Card],
+        supposed: Iterable[Mapping[int, Sequence[Card]]],
+    ) -> Iterator[tuple[int, ...]]:
+        """`play_out` from this position once for each of the `supposed` hands (each a
+        mapping of seat to cards; seats not in it keep theirs), sharing what they share."""
+        live = self.seats_in_hand()
+        in_hand = frozenset(live).__contains__
+        unknown = {s for s in live if None in self.hands[s]}
         next_to_play, power, trump = self.next_to_play, self.power, self.trump
-        while True:
-            mover = next_to_play(plays, leader, in_hand)
-            if mover is None:  # the trick is complete
-                live = [(s, c) for s, c in plays if in_hand(s)]
-                leader = winning_play(live, plays[0][1].suit, power, trump)
-                if trick_no == self.rules.hand_size:
-                    return tuple(s for s in held if self.takes_hand(s, leader))
+        hand_size = self.rules.hand_size
+        # Who wins the hand, for each possible taker of the last trick.
+        outcome = {last: tuple(s for s in live if self.takes_hand(s, last)) for last in live}
+        # Who plays to a fresh trick, by its leader: the engine's rule, asked once a leader.
+        rotations: dict[int, list[int]] = {}
+
+        def rotation(leader: int) -> list[int]:
+            if leader not in rotations:
+                order: list[tuple[int, Card]] = []
+                while (mover := next_to_play(order, leader, in_hand)) is not None:
+                    order.append((mover, self.deck[0]))  # only the seats matter here
+                rotations[leader] = [seat for seat, _ in order]
+            return rotations[leader]
+
+        for hands in supposed:
+            if unknown - hands.keys():
+                seat = min(unknown - hands.keys())
+                raise self._illegal(f"{self.name(seat)}'s cards are not known: nothing to play out")
+            held: dict[int, list[Card]] = {
+                s: list(hands[s]) if s in hands else [c for c in self.hands[s] if c is not None]
+                for s in live
+            }
+            plays = list(self.trick_plays)
+            leader, trick_no = self.leader, max(self.trick_no, 1)
+            while True:
+                if plays:  # a trick under way (a folded player's card may lead it)
+                    mover = next_to_play(plays, leader, in_hand)
+                    if mover is not None:
+                        hand = held[mover]
+                        card = choose(playable(hand, plays[0][1].suit))
+                        hand.remove(card)
+                        plays.append((mover, card))
+                        continue
+                    led = plays[0][1].suit
+                    plays = [(s, c) for s, c in plays if in_hand(s)]
+                else:
+                    follow = None
+                    for mover in rotation(leader):
+                        hand = held[mover]
+                        card = choose(playable(hand, follow))
+                        hand.remove(card)
+                        plays.append((mover, card))
+                        follow = plays[0][1].suit
+                    led = plays[0][1].suit
+                # The trick is complete.
+                leader = winning_play(plays, led, power, trump)
+                if trick_no == hand_size:
+                    yield outcome[leader]
+                    break
                 trick_no += 1
                 plays = []
-                continue
-            hand = held[mover]
-            card = choose(playable(hand, plays[0][1].suit if plays else None))
-            hand.remove(card)
-            plays.append((mover, card))
 
     def skip_hand(self, dealer: int | None = None) -> None:
         """Pass over a hand that could not be refereed (a lenient reading keeps the rest).

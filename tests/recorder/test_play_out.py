@@ -23,7 +23,7 @@ def played_by_the_engine(game: Toepen, hands: dict[int, list[Card]]) -> tuple[in
     for seat, cards in hands.items():
         fork.hands[seat] = list(cards)
     hand_no = fork.hand_no
-    while fork.hand_no == hand_no and fork.phase == "play":
+    while fork.hand_no == hand_no and fork.phase in ("preplay", "play"):
         mover = fork.to_move
         assert mover is not None
         fork.play(mover, reference_card(fork, mover))
@@ -31,7 +31,8 @@ def played_by_the_engine(game: Toepen, hands: dict[int, list[Card]]) -> tuple[in
 
 
 def positions(rules: str, players: int, seed: int) -> list[tuple[Toepen, int]]:
-    """Copies of simulated games at moments a card is about to be played mid-hand."""
+    """Copies of simulated games at every moment of a hand when a card may be played next
+    (before the first lead too), with nothing waiting for an answer."""
     found: list[tuple[Toepen, int]] = []
     for record in simulate(Ruleset.preset(rules), players, 40, seed, ["random", "bluffer"]):
         replay = Replay(record.rules, record.players)
@@ -39,8 +40,8 @@ def positions(rules: str, players: int, seed: int) -> list[tuple[Toepen, int]]:
             game = replay.game
             assert isinstance(game, Toepen)
             if (
-                event.kind == "play"
-                and game.phase == "play"
+                game.phase in ("preplay", "play")
+                and not game.deal_queue
                 and not game.answer_queue
                 and game.window is None
             ):
