@@ -23,9 +23,12 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --group bench
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/notation.py
 	$(BIN)/python bench/stats.py
+	$(BIN)/python bench/analysis.py
+	$(BIN)/python bench/openspiel.py
 
 clean:
 	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache
