@@ -6,7 +6,6 @@ and the engine accepts or refuses it; a refusal becomes a located NotationRuleEr
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable
 
@@ -166,7 +165,7 @@ class Referee:
                 self.report(self.fail(f"hand {hand.number} follows the end of the game", hand))
                 break
             # Only a hook that may carry on needs the position to carry on from.
-            before = None if self.on_error is raise_error else copy.deepcopy(game)
+            before = None if self.on_error is raise_error else game.clone()
             try:
                 if isinstance(game, Troefcall):
                     self.play_troefcall_hand(game, hand)

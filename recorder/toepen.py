@@ -37,7 +37,6 @@ from recorder.events import (
     Stay,
     Whistle,
 )
-from recorder.toepen_settle import ToepenSettlement
 from recorder.toepen_swaps import ToepenSwaps
 from recorder.tricks import playable, winning_play
 
@@ -48,11 +47,12 @@ __all__ = ["MAX_STAKE", "Toepen"]
 MAX_STAKE = 999
 
 
-class Toepen(ToepenSwaps, ToepenSettlement):
+class Toepen(ToepenSwaps):
     """A game of Toepen under one `Ruleset`, from the first deal to the game's end.
 
-    The state and its questions are `ToepenState`'s; whistles, swaps and checks
-    `ToepenSwaps`'; the end of a hand `ToepenSettlement`'s. Here: what may happen
+    One chain of classes (single inheritance, which the compiled build needs):
+    `ToepenState` (the state and its questions), `ToepenSettlement` (the end of a hand),
+    `ToepenSwaps` (whistles, swaps and checks), and this class. Here: what may happen
     next, the deal, knocks and answers, card play, replay and forks."""
 
     def legal_actions(self) -> list[Event]:

@@ -1,6 +1,6 @@
 """The settling of a hand: who pays, who won, who is out, who deals next.
 
-A mixin of `recorder.toepen.Toepen`.
+A base of `recorder.toepen.Toepen` (over `ToepenState`, under `ToepenSwaps`).
 """
 
 from __future__ import annotations

@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Self
 
 from recorder.cards import TOEPEN_DECK, TOEPEN_ORDER, Card, Rank
@@ -155,13 +154,15 @@ class ToepenState(TrickGame):
         self.paid_this_hand[seat] += amount
         self.log.append(Pay(seat, amount))
 
+    def _blank(self) -> Self:
+        return type(self)(self.rules, self.players)
+
     def fork(self) -> Self:
         """A copy to play on without touching this game (its log starts empty).
 
         For what-if playouts: the copy shares nothing mutable with the original.
         """
-        other = copy.copy(self)
-        other._fork_core()
+        other = super().fork()
         other.lives, other.alive = list(self.lives), list(self.alive)
         other.folded, other.dealt = list(self.folded), list(self.dealt)
         other.answer_queue = list(self.answer_queue)
@@ -172,7 +173,9 @@ class ToepenState(TrickGame):
         )
         other.declared_armoede = set(self.declared_armoede)
         other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
-        other.window = None if self.window is None else copy.copy(self.window)
+        other.window = (
+            None if self.window is None else replace(self.window, cards=list(self.window.cards))
+        )
         return other
 
     def snapshot(self) -> tuple[object, ...]:

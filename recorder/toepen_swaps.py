@@ -1,6 +1,6 @@
 """Whistling, laundry, armoede and checks: what may happen before the first lead.
 
-A mixin of `recorder.toepen.Toepen`; every rule is in docs/RULES.md.
+A base of `recorder.toepen.Toepen` (over `ToepenSettlement`); every rule is in docs/RULES.md.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from recorder.events import (
     Reveal,
     Whistle,
 )
-from recorder.toepen_state import _FACES, SwapWindow, ToepenState
+from recorder.toepen_settle import ToepenSettlement
+from recorder.toepen_state import _FACES, SwapWindow
 
 __all__ = ["ToepenSwaps"]
 
 
-class ToepenSwaps(ToepenState):
+class ToepenSwaps(ToepenSettlement):
     """Whistles, swaps of a hand (laundry), armoede and the checks of both."""
 
     # -- whistling ----------------------------------------------------------------------------

@@ -13,9 +13,12 @@ has not earlier shown out of its suit; showing out of a suit is remembered.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Self
 
 from recorder.cards import Card, Rank, Suit
 from recorder.errors import IllegalActionError
@@ -351,6 +354,38 @@ class TrickGame:
         """Give `seat` these cards in place of what it holds: what-if play on a `fork()`."""
         self.hands[seat] = list(cards)
         self.seen.update(cards)
+
+    def _blank(self) -> Self:
+        """A new game of the same kind at the same table, to copy a state into."""
+        return type(self)(self.players)
+
+    def _shallow_copy(self) -> Self:
+        """What `copy.copy` does, spelled out where it cannot: a compiled class (mypyc)
+        has no `__dict__` to copy, and names its attributes in `__mypyc_attrs__`."""
+        names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
+        if names is None:
+            return copy.copy(self)
+        other = self._blank()
+        for name in names:
+            with contextlib.suppress(AttributeError):  # an attribute never set
+                setattr(other, name, getattr(self, name))
+        return other
+
+    def clone(self) -> Self:
+        """An independent copy of the game, its log and random source included: a
+        position to come back to (a lenient reader skipping a hand it cannot referee)."""
+        other = self.fork()
+        other.log = list(self.log)
+        if self.rng is not None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        return other
+
+    def fork(self) -> Self:
+        """A copy to play on without touching this game (its log starts empty)."""
+        other = self._shallow_copy()
+        other._fork_core()
+        return other
 
     def _fork_core(self) -> None:
         """Give this shallow copy its own copies of the core's mutable state, and no log."""

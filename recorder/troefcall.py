@@ -21,9 +21,8 @@ texts are silent.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, Self
 
 from recorder.cards import FULL_DECK, FULL_ORDER, Card, Rank, Suit
 from recorder.errors import IllegalActionError
@@ -543,10 +542,12 @@ class Troefcall(TrickGame):
         dealt = self.next_dealer if dealer is None else dealer
         self.next_dealer = None if dealt is None else (dealt + 1) % self.n
 
-    def fork(self) -> Troefcall:
+    def _blank(self) -> Self:
+        return type(self)(self.rules, self.players)
+
+    def fork(self) -> Self:
         """A copy to play on without touching this game (its log starts empty)."""
-        other = copy.copy(self)
-        other._fork_core()
+        other = super().fork()
         other.scores = list(self.scores)
         other.last_taker = list(self.last_taker)
         other.jack_deal = list(self.jack_deal)

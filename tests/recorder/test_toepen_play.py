@@ -146,3 +146,15 @@ def test_feed_helper_needs_the_whole_deal():
     game.start_hand(3)
     feed(game, ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"])
     assert game.phase == "preplay"
+
+
+def test_a_clone_keeps_the_log_and_shares_nothing_mutable():
+    game = table()
+    deal(game, "Dan", ["Jh 9s 7c Qd", "Td Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"])
+    run(game, "Anna Jh", "Ben knock", "Carla stay", "Dan fold")
+    copy = game.clone()
+    assert copy.log == game.log and copy.snapshot() == game.snapshot()
+    run(copy, "Anna stay", "Ben Td", "Carla Kh")
+    assert len(game.log) < len(copy.log)
+    assert game.answer_queue and game.trick_plays == [(0, Card.parse("Jh"))]
+    assert game.folded == [False, False, False, True]
