@@ -4,9 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test test-pure native lint bench clean
 
-$(STAMP): pyproject.toml
+# Installing builds the compiled engine too (setup.py, mypyc), about half a minute.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e . --group dev
@@ -17,6 +18,14 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
+
+# The same suite on the pure-Python engine (the fallback where no compiler is).
+test-pure: $(STAMP)
+	KROEG_PURE_PYTHON=1 $(BIN)/python -m pytest -q -n auto
+
+# Compile the engine again after changing its sources (until then they run as Python).
+native: $(STAMP)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -31,4 +40,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/openspiel.py
 
 clean:
-	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache build *.so recorder/*.so
