@@ -14,7 +14,8 @@ import sys
 
 from setuptools import setup
 
-#: The referee's hot path: the trick core, the Toepen engine, Troefcall, the bots' driver.
+#: The referee's hot path: the trick core, the Toepen engine, Troefcall, the bots' driver;
+#: and the analysis' (the verdict on a knock and a fold).
 COMPILED = [
     "recorder/tricks.py",
     "recorder/toepen_state.py",
@@ -23,6 +24,7 @@ COMPILED = [
     "recorder/toepen.py",
     "recorder/troefcall.py",
     "recorder/simulate.py",
+    "analytics/verdicts.py",
 ]
 
 

@@ -4,18 +4,9 @@
     DATASET/derived/folds/*.parquet    whether every fold was regrettable, and its cost
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
 
-**Strength** of a knock: the knocker's chance of winning the hand from that
-moment, from what the knocker could see (their own cards, the cards played and
-shown in the hand). The hidden cards are dealt at random to the others (who
-keep the suits they showed out of void), and the hand is played out through the
-engine with the fixed reference policy (`recorder.bots.reference_card`), nobody
-knocking or folding any more. **Bluff**: strength below the fair share.
-
-**Regret** of a fold: with the cards as they lay, could the folder have made
-sure of winning the hand, whatever the others did, had everyone played on?
-Solved exactly by searching every card play (the others play against the
-folder), with the engine's own trick rules (`recorder.tricks`).
-
+The verdict on each knock (its strength; a **bluff** is a strength below the fair share)
+and each fold (its regret) is `analytics.verdicts`'s. Here: replaying each game to the
+moment of every knock and fold, spreading games over worker processes, and storing.
 A hand with unknown cards gives NULL, never a guess. docs/STATS.md has more.
 """
 
@@ -25,20 +16,17 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from analytics.verdicts import SAMPLES, fold_regret, knock_strength
 from analytics.workers import Workers
-from recorder.bots import reference_choice
-from recorder.cards import Card
 from recorder.events import number_events
 from recorder.records import GameRecord, content_id
 from recorder.referee import Replay
 from recorder.store import Dataset, records_from_tables
 from recorder.toepen import Toepen
-from recorder.tricks import playable, winning_play
 
 __all__ = [
     "SAMPLES",
@@ -50,8 +38,6 @@ __all__ = [
     "pending",
 ]
 
-#: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
-SAMPLES = 48
 #: Bump when a definition changes: games analysed under an older version are redone.
 #: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
 ANALYSIS_VERSION = 2
@@ -66,119 +52,6 @@ FOLD_SCHEMA = pa.schema([
     ("cost", pa.int16()), ("regret", pa.bool_()),
 ])  # fmt: skip
 GAMES_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
-
-
-def _deal_start(game: Toepen) -> int:
-    """Where the cards now held were dealt: the hand's start, or its last redeal (after
-    armoede every card goes back and is dealt again)."""
-    return max(i for i, e in enumerate(game.log) if e.kind in ("hand_start", "redeal"))
-
-
-def knock_strength(
-    game: Toepen, seat: int, rng: random.Random, samples: int = SAMPLES
-) -> float | None:
-    """The knocker's chance of winning from here, seen from the knocker's seat (None: unknown)."""
-    own = game.hands[seat]
-    if any(c is None for c in own):
-        return None
-    # What the knocker has seen in this hand: their own cards and every card played or shown.
-    seen: set[Card] = set()
-    for event in game.log[_deal_start(game) :]:
-        kind, who, card, _, _ = event.to_row()
-        if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
-            seen.add(Card.parse(card))
-    seen.update(c for c in own if c is not None)
-    pool = [c for c in game.deck if c not in seen]
-    others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
-    deals = _hidden_deals(game, others, pool, rng, samples)
-    wins = sum(seat in winners for winners in game.play_outs(reference_choice(game), deals))
-    return wins / samples
-
-
-def _hidden_deals(
-    game: Toepen, others: list[int], pool: list[Card], rng: random.Random, samples: int
-) -> Iterator[dict[int, list[Card]]]:
-    """`samples` supposed hands of the other players: each gets as many random unseen
-    cards as they hold, none of a suit they showed out of (if the pool allows it)."""
-    order = sorted(others, key=lambda s: -len(game.voids[s]))
-    needs = [(s, len(game.hands[s])) for s in order]
-    if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
-        for _ in range(samples):
-            yield _deal_keeping_voids(game, order, pool, rng)
-        return
-    shuffle = rng.shuffle
-    for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
-        cards = pool[:]
-        shuffle(cards)
-        hands, start = {}, 0
-        for s, need in needs:
-            hands[s] = cards[start : start + need]
-            start += need
-        yield hands
-
-
-def _deal_keeping_voids(
-    game: Toepen, order: list[int], pool: list[Card], rng: random.Random
-) -> dict[int, list[Card]]:
-    for _attempt in range(20):
-        cards = list(pool)
-        rng.shuffle(cards)
-        hands = {}
-        for s in order:
-            need = len(game.hands[s])
-            fit = [c for c in cards if c.suit not in game.voids[s]][:need]
-            if len(fit) < need:
-                break
-            hands[s] = fit
-            taken = set(fit)
-            cards = [c for c in cards if c not in taken]
-        else:
-            return hands
-    # the voids cannot all be kept: deal ignoring them
-    cards = list(pool)
-    rng.shuffle(cards)
-    hands = {}
-    for s in order:
-        need = len(game.hands[s])
-        hands[s], cards = cards[:need], cards[need:]
-    return hands
-
-
-def fold_regret(game: Toepen, seat: int) -> bool | None:
-    """Could the folder have made sure of winning by playing on? (None: cards unknown.)"""
-    live = tuple(s for s in range(game.n) if game.in_hand(s))
-    if any(c is None for s in live for c in game.hands[s]):
-        return None
-    hands = tuple(frozenset(c for c in game.hands[s] if c is not None) for s in live)
-    trick = tuple(game.trick_plays)
-    leader = game.leader
-    power = game.power
-    index = {s: i for i, s in enumerate(live)}
-
-    @cache
-    def can_force(hands: tuple[frozenset[Card], ...], trick: tuple[tuple[int, Card], ...],
-                  leader: int) -> bool:  # fmt: skip
-        mover = game.next_to_play(trick, leader, index.__contains__)
-        if mover is None:  # the trick is complete
-            plays = [(s, c) for s, c in trick if s in index]
-            winner = winning_play(plays, trick[0][1].suit, power, None)
-            if not any(hands):
-                return game.takes_hand(seat, winner)
-            return can_force(hands, (), winner)
-        mine = hands[index[mover]]
-        led = trick[0][1].suit if trick else None
-        options = playable(sorted(mine, key=lambda c: c.code), led)
-        results = (
-            can_force(
-                tuple(h - {card} if i == index[mover] else h for i, h in enumerate(hands)),
-                (*trick, (mover, card)),
-                leader,
-            )
-            for card in options
-        )
-        return any(results) if mover == seat else all(results)
-
-    return can_force(hands, trick, leader)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The engine: every rule, the events, the store (docs/ARCHITECTURE.md).
 
-Some modules of this package are compiled at install time (setup.py, mypyc): Python
-then imports the extension (`toepen.cpython-311-….so`) instead of `toepen.py`. They
-import as the plain Python source instead, all of them together, when
+Some modules of this package and of `analytics` are compiled at install time (setup.py,
+mypyc): Python then imports the extension (`toepen.cpython-311-….so`) instead of
+`toepen.py`. They import as the plain Python source instead, all of them together, when
 
 - `KROEG_PURE_PYTHON=1` is set (the test suite runs this way too), or
 - a source file was changed after the build (an editable install being worked on: the
@@ -22,33 +22,38 @@ from types import ModuleType
 
 __all__ = ["compiled_modules", "native"]
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+#: The packages that hold compiled modules (analytics imports this package first).
+_PACKAGES = ("recorder", "analytics")
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def compiled_modules() -> dict[str, str]:
-    """The modules built as extensions here, each with its extension file."""
-    found: dict[str, str] = {}
-    for entry in os.listdir(_HERE):
-        for suffix in EXTENSION_SUFFIXES:
-            if entry.endswith(suffix):
-                found[entry[: -len(suffix)]] = os.path.join(_HERE, entry)
+def compiled_modules() -> dict[str, tuple[str, str]]:
+    """The modules built as extensions, by name, each with its source and extension."""
+    found: dict[str, tuple[str, str]] = {}
+    for package in _PACKAGES:
+        folder = os.path.join(_ROOT, package)
+        for entry in os.listdir(folder) if os.path.isdir(folder) else ():
+            for suffix in EXTENSION_SUFFIXES:
+                if entry.endswith(suffix):
+                    name = entry[: -len(suffix)]
+                    source = os.path.join(folder, f"{name}.py")
+                    found[f"{package}.{name}"] = (source, os.path.join(folder, entry))
     return found
 
 
-def _stale(built: dict[str, str]) -> bool:
+def _stale(built: dict[str, tuple[str, str]]) -> bool:
     """Whether a compiled module's source was changed after it was built."""
-    for name, extension in built.items():
-        source = os.path.join(_HERE, f"{name}.py")
-        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(extension):
-            return True
-    return False
+    return any(
+        os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(extension)
+        for source, extension in built.values()
+    )
 
 
 class _FromSource(MetaPathFinder):
     """Finds the compiled modules' Python source ahead of their extensions."""
 
-    def __init__(self, names: set[str]) -> None:
-        self.names = names
+    def __init__(self, sources: dict[str, str]) -> None:
+        self.sources = sources
 
     def find_spec(
         self,
@@ -56,15 +61,13 @@ class _FromSource(MetaPathFinder):
         path: object = None,
         target: ModuleType | None = None,
     ) -> ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != __name__ or name not in self.names:
-            return None
-        return importlib.util.spec_from_file_location(fullname, os.path.join(_HERE, f"{name}.py"))
+        source = self.sources.get(fullname)
+        return None if source is None else importlib.util.spec_from_file_location(fullname, source)
 
 
 _built = compiled_modules()
 if _built and (os.environ.get("KROEG_PURE_PYTHON") == "1" or _stale(_built)):
-    sys.meta_path.insert(0, _FromSource(set(_built)))
+    sys.meta_path.insert(0, _FromSource({name: src for name, (src, _) in _built.items()}))
     _built = {}
 
 

@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 from analytics.derived import analysed, enrich, facts_for_game, fold_regret, knock_strength
+from analytics.verdicts import shuffle
+from recorder.cards import FULL_DECK
 from recorder.events import Deal
 from recorder.records import GameRecord
 from recorder.rules import Ruleset
@@ -142,3 +144,15 @@ def test_cards_dealt_before_a_redeal_are_not_taken_for_seen() -> None:
             hand = [] if event.kind == "hand_start" else [*hand, event.kind]
             after_redeal += event.kind == "knock" and "redeal" in hand
     assert after_redeal > 20
+
+
+def test_the_analysis_shuffle_draws_exactly_as_random_shuffle() -> None:
+    # The stored strengths depend on these draws: compiled or not, they must be Python's.
+    for seed in range(200):
+        for length in (0, 1, 2, 5, 12, 16, 28, 52):
+            cards = list(FULL_DECK[:length])
+            ours, theirs = list(cards), list(cards)
+            mine, reference = random.Random(seed), random.Random(seed)
+            shuffle(ours, mine)
+            reference.shuffle(theirs)
+            assert ours == theirs and mine.getstate() == reference.getstate()
