@@ -18,7 +18,6 @@ A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from recorder.bots import reference_choice
 from recorder.cards import Card
@@ -83,15 +82,14 @@ def knock_strength(
 
 def _hidden_deals(
     game: Toepen, others: list[int], pool: list[Card], rng: random.Random, samples: int
-) -> Iterator[dict[int, list[Card]]]:
+) -> list[dict[int, list[Card]]]:
     """`samples` supposed hands of the other players: each gets as many random unseen
     cards as they hold, none of a suit they showed out of (if the pool allows it)."""
     order = sorted(others, key=lambda s: -len(game.voids[s]))
     needs = [(s, len(game.hands[s])) for s in order]
     if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
-        for _ in range(samples):
-            yield _deal_keeping_voids(game, order, pool, rng)
-        return
+        return [_deal_keeping_voids(game, order, pool, rng) for _ in range(samples)]
+    deals: list[dict[int, list[Card]]] = []
     for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
         cards = pool[:]
         shuffle(cards, rng)
@@ -100,7 +98,8 @@ def _hidden_deals(
         for s, need in needs:
             hands[s] = cards[start : start + need]
             start += need
-        yield hands
+        deals.append(hands)
+    return deals
 
 
 def _deal_keeping_voids(
@@ -113,7 +112,7 @@ def _deal_keeping_voids(
         kept = True
         for s in order:
             need = len(game.hands[s])
-            void = game.voids[s]
+            void = tuple(game.voids[s])  # Suit hashes in Python (Enum): compare, do not hash
             fit: list[Card] = []
             rest: list[Card] = []
             for c in cards:  # the first `need` cards of a suit `s` may hold; the rest stay

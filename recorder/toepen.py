@@ -19,7 +19,7 @@ answers at any moment), then the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from recorder.cards import Card
 from recorder.events import (
@@ -467,35 +467,34 @@ class Toepen(ToepenSwaps):
         plays next, who wins a trick and the hand), without a log: analyses call this tens
         of thousands of times, and a test holds it to playing the same cards through `play`.
         """
-        return next(self.play_outs(choose, [hands or {}]))
+        return self.play_outs(choose, [hands or {}])[0]
 
     def play_outs(
         self,
         choose: Callable[[list[Card]], Card],
         supposed: Iterable[Mapping[int, Sequence[Card]]],
-    ) -> Iterator[tuple[int, ...]]:
+    ) -> list[tuple[int, ...]]:
         """`play_out` from this position once for each of the `supposed` hands (each a
-        mapping of seat to cards; seats not in it keep theirs), sharing what they share."""
+        mapping of seat to cards; seats not in it keep theirs), sharing what they share.
+        (A list, not a generator: compiled, a generator keeps its locals in an object.)"""
         live = self.seats_in_hand()
         in_hand = frozenset(live).__contains__
         unknown = {s for s in live if None in self.hands[s]}
-        next_to_play, power, trump = self.next_to_play, self.power, self.trump
+        power, trump = self.power, self.trump
         hand_size = self.rules.hand_size
         # Who wins the hand, for each possible taker of the last trick.
         outcome = {last: tuple(s for s in live if self.takes_hand(s, last)) for last in live}
         # Who plays to a fresh trick, by its leader: the engine's rule, asked once a leader.
-        rotations: dict[int, list[int]] = {}
+        rotations: list[list[int]] = []
+        for first in range(self.n):
+            order: list[tuple[int, Card]] = []
+            while (mover := self.next_to_play(order, first, in_hand)) is not None:
+                order.append((mover, self.deck[0]))  # only the seats matter here
+            rotations.append([seat for seat, _ in order])
 
-        def rotation(leader: int) -> list[int]:
-            if leader not in rotations:
-                order: list[tuple[int, Card]] = []
-                while (mover := next_to_play(order, leader, in_hand)) is not None:
-                    order.append((mover, self.deck[0]))  # only the seats matter here
-                rotations[leader] = [seat for seat, _ in order]
-            return rotations[leader]
-
+        results: list[tuple[int, ...]] = []
         for hands in supposed:
-            if unknown - hands.keys():
+            if unknown and unknown - hands.keys():
                 seat = min(unknown - hands.keys())
                 raise self._illegal(f"{self.name(seat)}'s cards are not known: nothing to play out")
             held: dict[int, list[Card]] = {
@@ -506,7 +505,7 @@ class Toepen(ToepenSwaps):
             leader, trick_no = self.leader, max(self.trick_no, 1)
             while True:
                 if plays:  # a trick under way (a folded player's card may lead it)
-                    mover = next_to_play(plays, leader, in_hand)
+                    mover = self.next_to_play(plays, leader, in_hand)
                     if mover is not None:
                         hand = held[mover]
                         card = choose(playable(hand, plays[0][1].suit))
@@ -517,7 +516,7 @@ class Toepen(ToepenSwaps):
                     plays = [(s, c) for s, c in plays if in_hand(s)]
                 else:
                     follow = None
-                    for mover in rotation(leader):
+                    for mover in rotations[leader]:
                         hand = held[mover]
                         card = choose(playable(hand, follow))
                         hand.remove(card)
@@ -527,10 +526,11 @@ class Toepen(ToepenSwaps):
                 # The trick is complete.
                 leader = winning_play(plays, led, power, trump)
                 if trick_no == hand_size:
-                    yield outcome[leader]
+                    results.append(outcome[leader])
                     break
                 trick_no += 1
                 plays = []
+        return results
 
     def skip_hand(self, dealer: int | None = None) -> None:
         """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
