@@ -25,6 +25,9 @@ COMPILED = [
     "recorder/troefcall.py",
     "recorder/simulate.py",
     "analytics/verdicts.py",
+    "parsers/_lexer.py",
+    "parsers/_referee.py",
+    "parsers/names.py",
 ]
 
 

@@ -1,12 +1,13 @@
 """The engine: every rule, the events, the store (docs/ARCHITECTURE.md).
 
-Some modules of this package and of `analytics` are compiled at install time (setup.py,
-mypyc): Python then imports the extension (`toepen.cpython-311-….so`) instead of
-`toepen.py`. They import as the plain Python source instead, all of them together, when
+Some modules of this package, of `analytics` and of `parsers` are compiled at install
+time (setup.py, mypyc): Python then imports the extension (`toepen.cpython-311-….so`)
+instead of `toepen.py`. They import as the plain Python source instead, all of them
+together, when
 
-- `KROEG_PURE_PYTHON=1` is set (the test suite runs this way too), or
+- `KROEG_PURE_PYTHON=1` is set (`make test-pure` runs the suite this way), or
 - a source file was changed after the build (an editable install being worked on: the
-  change counts at once, and `make` rebuilds);
+  change counts at once; `make native` compiles again);
 
 because a compiled class cannot be mixed with an interpreted one built on it.
 """
@@ -22,8 +23,8 @@ from types import ModuleType
 
 __all__ = ["compiled_modules", "native"]
 
-#: The packages that hold compiled modules (analytics imports this package first).
-_PACKAGES = ("recorder", "analytics")
+#: The packages that hold compiled modules (the others import this package first).
+_PACKAGES = ("recorder", "analytics", "parsers")
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
