@@ -546,8 +546,15 @@ def records_from_tables(games: pa.Table, events: pa.Table) -> Iterator[GameRecor
     `Dataset.events_table` sorts them), in game_id order. Analyses call this on slices."""
     by_game: dict[str, list[Event]] = {}
     cols = [events.column(c).to_pylist() for c in ("game_id", *_ROW_COLUMNS)]
-    for game_id, kind, seat, card, amount, target in zip(*cols, strict=True):
-        by_game.setdefault(game_id, []).append(event_from_row(kind, seat, card, amount, target))
+    # Events are immutable values and rows repeat (a card dealt to a seat, a card played):
+    # each distinct row is decoded once.
+    decoded: dict[tuple[Any, ...], Event] = {}
+    for game_id, *row in zip(*cols, strict=True):
+        key = tuple(row)
+        event = decoded.get(key)
+        if event is None:
+            event = decoded[key] = event_from_row(*row)
+        by_game.setdefault(game_id, []).append(event)
     for row in sorted(games.to_pylist(), key=lambda r: r["game_id"]):
         yield _record_from_row(row, tuple(by_game.get(row["game_id"], ())))
 
