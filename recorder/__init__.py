@@ -6,8 +6,8 @@ instead of `toepen.py`. They import as the plain Python source instead, all of t
 together, when
 
 - `KROEG_PURE_PYTHON=1` is set (`make test-pure` runs the suite this way), or
-- a source file was changed after the build (an editable install being worked on: the
-  change counts at once; `make native` compiles again);
+- a source file of these packages was changed after the build (an editable install
+  being worked on: the change counts at once; `make native` compiles again);
 
 because a compiled class cannot be mixed with an interpreted one built on it.
 """
@@ -43,11 +43,17 @@ def compiled_modules() -> dict[str, tuple[str, str]]:
 
 
 def _stale(built: dict[str, tuple[str, str]]) -> bool:
-    """Whether a compiled module's source was changed after it was built."""
-    return any(
-        os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(extension)
-        for source, extension in built.values()
-    )
+    """Whether a source of these packages was changed after the extensions were built:
+    a compiled module may depend on any of them (cards, events, rule sets)."""
+    if not built:
+        return False
+    oldest = min(os.path.getmtime(extension) for _, extension in built.values())
+    for package in _PACKAGES:
+        folder = os.path.join(_ROOT, package)
+        for entry in os.listdir(folder) if os.path.isdir(folder) else ():
+            if entry.endswith(".py") and os.path.getmtime(os.path.join(folder, entry)) > oldest:
+                return True
+    return False
 
 
 class _FromSource(MetaPathFinder):
