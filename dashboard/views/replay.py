@@ -12,6 +12,7 @@ from dashboard.data import states as hand_steps
 from dashboard.filters import current_path, empty_state, games_condition
 from dashboard.replay import hand_numbers
 from dashboard.table import CSS, events_html, table_html
+from recorder.text import markdown_text
 
 
 def replay() -> None:
@@ -32,6 +33,14 @@ def replay() -> None:
         wanted or "", *args, wanted or "",
     )  # fmt: skip
     ids = games["game_id"].to_list()
+    if not ids:
+        st.info("No game matches the filters in the sidebar.")
+        return
+    if wanted and wanted not in ids:
+        st.warning(
+            f"There is no game {markdown_text(wanted)} in this dataset: "
+            "showing the most recent game instead."
+        )
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
         for row in games.iter_rows(named=True)
@@ -42,12 +51,19 @@ def replay() -> None:
     )  # fmt: skip
     record = game(current_path(), chosen)
     numbers = hand_numbers(record)
+    if not numbers:
+        st.info("This game has no hand to replay yet.")
+        return
     hand_param = params.get("hand")
     # isdigit() is also true of '²': only ASCII digits make a hand number.
     start_hand = int(hand_param) if hand_param and re.fullmatch(r"[0-9]{1,4}", hand_param) else 1
-    hand = st.selectbox(
-        "Hand", numbers, index=min(max(start_hand, 1), len(numbers)) - 1, key="replay_hand"
-    )
+    if hand_param and start_hand not in numbers:
+        st.warning(
+            f"This game has no hand {markdown_text(hand_param)} (its hands are "
+            f"{numbers[0]} to {numbers[-1]}): showing hand {numbers[0]}."
+        )
+        start_hand = numbers[0]
+    hand = st.selectbox("Hand", numbers, index=numbers.index(start_hand), key="replay_hand")
     reveal_all = st.toggle("All cards (otherwise: what the table saw)", key="replay_all")
     states = hand_steps(current_path(), chosen, hand, reveal_all)
     last = len(states) - 1

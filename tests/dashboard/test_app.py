@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -303,3 +304,37 @@ def test_a_damaged_file_is_named_on_the_page_not_a_traceback(club: Path) -> None
     assert not at.exception
     (error,) = at.error
     assert plain(error.value).startswith(f"{events}: damaged Parquet file (")
+
+
+def test_replay_says_so_when_the_filters_leave_no_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Toepen-only player and the Troefcall rule set: no game is left (it once crashed).
+    (toepen,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    others = dataclasses.replace(toepen, players=("Eva", "Frits", "Gijs", "Hanna"), game_id="e")
+    dataset = Dataset(tmp_path / "mixed")
+    dataset.write([others, *notation.load(SAMPLES / "troefcall-evening.txt")])
+    monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
+    at = app().run()
+    at.multiselect(key="filter_ruleset").select("troefcall").run()
+    at.multiselect(key="filter_players").select("Eva").run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception
+    assert [i.value for i in at.info] == ["No game matches the filters in the sidebar."]
+
+
+def test_a_link_to_a_game_or_hand_that_is_not_there_says_so(club: Path) -> None:
+    at = app()
+    at.query_params["game"] = "doesnotexist"
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception
+    assert "There is no game doesnotexist in this dataset" in at.warning[0].value
+    game_id = Dataset(club).game_ids().pop()
+    at = app()
+    at.query_params["game"] = game_id
+    at.query_params["hand"] = "99"
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert "This game has no hand 99 (its hands are 1 to 2): showing hand 1." in at.warning[0].value
+    assert at.selectbox(key="replay_hand").value == 1
