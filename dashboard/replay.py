@@ -112,7 +112,7 @@ def _sentence(game: Game, event: Event, *, hide_cards: bool) -> str:
         # The table sees a card go to a player, not which card it is.
         seen = "" if hide_cards or card is None else f" ({describe_card(card)})"
         return f"a card to {game.players[seat]}{seen}"
-    lines = describe_events(game, [event])
+    lines = describe_events(game, [event], joined=False)  # each event is its own step
     return " ".join(line.strip() for line in lines) or event.kind
 
 

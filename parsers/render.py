@@ -91,17 +91,22 @@ def side_names(game: Troefcall, seat: int) -> str:
     return side_name(game.players, TEAMS, TEAMS[seat])
 
 
-def describe_events(game: Game, events: list[Event]) -> list[str]:
-    """Sentences for events the game has just recorded (its state is already past them)."""
-    steps = _Steps(game, None)
+def describe_events(game: Game, events: list[Event], *, joined: bool = True) -> list[str]:
+    """Sentences for events the game has just recorded (its state is already past them).
+
+    `joined`: a fold or a check and the payment it causes make one sentence ("Carla folds
+    and pays 1"); a replay that shows every event as its own step says them apart
+    ("Carla folds", then "Carla pays 1")."""
+    steps = _Steps(game, None, joined=joined)
     lines = [line for event in events for line in steps.describe(event)]
     return lines + [line for block in steps.flush() for line in block]
 
 
 class _Steps:
-    def __init__(self, game: Game, rebuilt: Replay | None) -> None:
+    def __init__(self, game: Game, rebuilt: Replay | None, *, joined: bool = True) -> None:
         self.game = game
         self.rebuilt = rebuilt
+        self.joined = joined
         self.deals: dict[int, list[Card | None]] = {}
         self.swallow_pay: tuple[int, int] | None = None
         self.reveals: list[str] = []
@@ -140,7 +145,8 @@ class _Steps:
         if isinstance(event, Pay) and (event.seat, event.amount) == self.swallow_pay:
             self.swallow_pay = None
             return None
-        self.swallow_pay = None
+        if not isinstance(event, Reveal):  # a check shows the cards, then the penalty is paid
+            self.swallow_pay = None
         match event:  # the same in both games
             case CardPlayed(seat=seat, card=played):
                 return f"  {names[seat]} plays {pretty(played)}"
@@ -161,6 +167,8 @@ class _Steps:
             case Stay(seat=seat):
                 return f"{names[seat]} stays in"
             case Fold(seat=seat, stake=stake):
+                if not self.joined:
+                    return f"{names[seat]} folds"
                 self.swallow_pay = (seat, stake)
                 return f"{names[seat]} folds and pays {stake}"
             case Pay(seat=seat, amount=amount):
@@ -172,6 +180,8 @@ class _Steps:
             case Check(seat=seat, target=target, genuine=genuine):
                 verdict = "it was genuine" if genuine else "it was a bluff"
                 loser = seat if genuine else target
+                if not self.joined:
+                    return f"{names[seat]} checks {names[target]}: {verdict}"
                 self.swallow_pay = (loser, game.rules.check_penalty)
                 return (
                     f"{names[seat]} checks {names[target]}: {verdict}; "

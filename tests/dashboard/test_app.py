@@ -338,3 +338,11 @@ def test_a_link_to_a_game_or_hand_that_is_not_there_says_so(club: Path) -> None:
     at.switch_page("views/replay.py").run()
     assert "This game has no hand 99 (its hands are 1 to 2): showing hand 1." in at.warning[0].value
     assert at.selectbox(key="replay_hand").value == 1
+
+
+def test_a_fold_and_a_check_are_each_paid_once_in_the_steps(club: Path) -> None:
+    (record,) = Dataset(club).read_games()
+    texts = [s.text for s in hand_states(record, 2, reveal_all=False)]
+    assert "Carla folds" in texts and "Anna checks Dan: it was a bluff" in texts
+    assert texts.count("Carla pays 1") == 1 and texts.count("Dan pays 1") == 1
+    assert not [t for t in texts if "folds and pays" in t or "bluff; Dan pays" in t]

@@ -101,6 +101,7 @@ def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
     assert "Anna checks Dan: it was a bluff; Dan pays 1" in lines
     assert "Dan shows 10♦" in lines  # face up after the caught bluff
     assert "Carla folds and pays 1" in lines
+    assert "Dan pays 1" not in lines and "Carla pays 1" not in lines  # each paid once
     assert lines[-1] == "Dan wins the hand (stake 2)"
     missing = kroeg("replay", out, "--game", game_id, "--hand", "3")
     assert missing.output.strip() == f"Error: game {game_id} has hands 1 to 2, not hand 3"
