@@ -80,11 +80,13 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
     last = len(states) - 1
     step = st.session_state.get("replay_step", last)
     buttons = st.columns(6)
-    jumps = {
-        "« First": 0,
-        "‹ Previous": max(step - 1, 0),
-        "Next ›": min(step + 1, last),
-        "Last »": last,
+    # A button that would not move the step is disabled: First and Previous at the first
+    # step, Next and Last at the last.
+    jumps: dict[str, int | None] = {
+        "« First": 0 if step > 0 else None,
+        "‹ Previous": step - 1 if step > 0 else None,
+        "Next ›": step + 1 if step < last else None,
+        "Last »": last if step < last else None,
     }
     if states[0].teams is None:  # Toepen: jump to the decisions
         jumps["Next knock"] = _next_kind(states, step, ("knock",))

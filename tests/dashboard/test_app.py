@@ -76,6 +76,13 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     assert at.button(key="replay_Next knock").disabled  # no knock after Carla's fold
     at.button(key="replay_« First").click().run()
     assert at.slider(key="replay_step").value == 0
+    # Only the buttons that move the step are enabled, at either end.
+    assert at.button(key="replay_« First").disabled and at.button(key="replay_‹ Previous").disabled
+    assert not at.button(key="replay_Next ›").disabled
+    at.button(key="replay_Last »").click().run()
+    assert at.slider(key="replay_step").value == len(states) - 1
+    assert at.button(key="replay_Next ›").disabled and at.button(key="replay_Last »").disabled
+    assert not at.button(key="replay_‹ Previous").disabled
 
 
 def test_replay_arrives_from_a_link(club: Path) -> None:
