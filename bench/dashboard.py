@@ -152,8 +152,7 @@ def main() -> None:
             page = browser.new_page()
             page.goto(f"{url}/replay?game={game_id}&hand=1")
             page.get_by_text("Events", exact=True).wait_for(timeout=60_000)
-            page.get_by_role("button", name="« First").click()
-            page.get_by_text("Step 0/").wait_for()
+            page.get_by_text("Step 0/").wait_for()  # a hand opens at its start
             driven, inside = step_times(page, rewind=True)
         with Server(["-m", "streamlit", "run", str(floor_app)], env) as url:
             page = browser.new_page()

@@ -68,8 +68,11 @@ def replay() -> None:
     states = hand_steps(current_path(), chosen, hand, reveal_all)
     last = len(states) - 1
     if st.session_state.get("replay_where") != (chosen, hand):
+        # A new hand opens at its start, or at the step the link names.
         st.session_state["replay_where"] = (chosen, hand)
-        st.session_state["replay_step"] = last
+        st.session_state["replay_step"] = _linked_step(chosen, hand, last)
+    # The address follows what is shown, so that it can be shared (the step: below).
+    st.query_params.update({"game": chosen, "hand": str(hand)})
     st.html(CSS)  # once for the page: the steps below send only their own HTML
     _stepper(states, record.players)
 
@@ -78,7 +81,7 @@ def replay() -> None:
 def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[type-arg]
     """Buttons, slider, table and event list: a click reruns only this part of the page."""
     last = len(states) - 1
-    step = st.session_state.get("replay_step", last)
+    step = st.session_state.get("replay_step", 0)
     buttons = st.columns(6)
     # A button that would not move the step is disabled: First and Previous at the first
     # step, Next and Last at the last.
@@ -102,6 +105,7 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
             on_click=_go_to_step, args=(target,),
         )  # fmt: skip
     step = st.slider("Step", 0, last, key="replay_step")
+    st.query_params["step"] = str(step)
     state = states[step]
     left, right = st.columns([3, 2])
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
@@ -110,6 +114,18 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
         + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
     )
     right.html("<b>Events</b>" + events_html([s.text for s in states], step))
+
+
+def _linked_step(game_id: str, hand: int, last: int) -> int:
+    """The step a link names for this game and hand (0 without one, or a bad one)."""
+    params = st.query_params
+    text = params.get("step")
+    if text is None or params.get("game") != game_id or params.get("hand") != str(hand):
+        return 0
+    if re.fullmatch(r"[0-9]{1,5}", text) and int(text) <= last:
+        return int(text)
+    st.warning(f"This hand has steps 0 to {last}, not {markdown_text(text)}: showing its start.")
+    return 0
 
 
 def _go_to_step(target: int | None) -> None:

@@ -353,3 +353,27 @@ def test_a_fold_and_a_check_are_each_paid_once_in_the_steps(club: Path) -> None:
     assert "Carla folds" in texts and "Anna checks Dan: it was a bluff" in texts
     assert texts.count("Carla pays 1") == 1 and texts.count("Dan pays 1") == 1
     assert not [t for t in texts if "folds and pays" in t or "bluff; Dan pays" in t]
+
+
+def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path) -> None:
+    (game_id,) = Dataset(club).game_ids()
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    assert at.slider(key="replay_step").value == 0  # a hand opens at its start
+    at.selectbox(key="replay_hand").select(2).run()
+    at.button(key="replay_Next knock").click().run()
+    knock = at.slider(key="replay_step").value
+    assert knock > 0
+    assert dict(at.query_params) == {"game": game_id, "hand": "2", "step": str(knock)}
+    shared = app()  # someone opens the address
+    shared.query_params.update(at.query_params)
+    shared.run()
+    shared.switch_page("views/replay.py").run()
+    assert shared.slider(key="replay_step").value == knock
+    assert "Ben knocks: the stake is now 2" in page_html(shared)
+    wrong = app()
+    wrong.query_params.update({"game": game_id, "hand": "2", "step": "999"})
+    wrong.run()
+    wrong.switch_page("views/replay.py").run()
+    assert wrong.slider(key="replay_step").value == 0
+    assert "not 999: showing its start" in wrong.warning[0].value
