@@ -46,6 +46,8 @@ class TableState:
     caller: int | None = None
     teams: tuple[int, ...] | None = None
     side_tricks: tuple[int, int] | None = None
+    #: Whether the hand is over at this step (the engine says: between hands).
+    over: bool = False
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -97,6 +99,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             trick=tuple(table),
             scores=tuple(game.score_text(s) for s in range(game.n)),
             actor=seat,
+            over=game.between_hands(),
             trump=troefcall.trump.value if troefcall and troefcall.trump else None,
             caller=troefcall.caller if troefcall else None,
             teams=troefcall.teams if troefcall else None,

@@ -97,10 +97,10 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
 
 def _centre(state: TableState, players: tuple[str, ...]) -> str:
     """The middle of the table: the stake (Toepen), or trump and the sides' tricks (Troefcall)."""
-    if state.trick_no:
-        number = f"<div>trick {state.trick_no}</div>"
-    elif state.kind in ("hand_end", "game_end", "eliminated", "score", "pay"):
+    if state.over:  # also after a kap in Troefcall, when 7 tricks decide the hand early
         number = "<div>hand over</div>"
+    elif state.trick_no:
+        number = f"<div>trick {state.trick_no}</div>"
     else:
         number = "<div>before the first card</div>"
     if state.teams is None:

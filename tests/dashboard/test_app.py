@@ -214,6 +214,7 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     shown = page_html(at)
     assert "Carla: kap! (Anna &amp; Carla took the first 7 tricks)" in shown
     assert "Anna &amp; Carla 7" in shown and "Ben &amp; Dan 0" in shown
+    assert "<div>hand over</div>" in shown and "before the first card" not in shown
     at.button(key="replay_« First").click().run()
     at.button(key="replay_Next call").click().run()
     assert at.slider(key="replay_step").value == 6  # the trump call
