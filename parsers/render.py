@@ -161,7 +161,12 @@ class _Steps:
                     if game.poor is not None
                     else ""
                 )
-                return f"{names[event.seat]} deals; the stake is {stake}{poor}"
+                sudden = (
+                    " — sudden death: the last players tied, whoever pays in this hand is out"
+                    if game.sudden_death
+                    else ""
+                )
+                return f"{names[event.seat]} deals; the stake is {stake}{poor}{sudden}"
             case Knock(seat=seat, stake=stake):
                 return f"{names[seat]} knocks: the stake is now {stake}"
             case Stay(seat=seat):

@@ -200,3 +200,14 @@ def test_replay_refuses_a_wrong_fold_amount():
 
 def test_seat_helper():
     assert seat(table(), "Dan") == 3
+
+
+def test_a_sudden_death_hand_is_called_one():
+    from parsers.render import describe_events
+
+    game = _three_player_lives(anna=1, ben=1)
+    run(game, "Ben Th", "Anna Jh", "Ben 9s", "Anna Js", "Ben 8c", "Anna Jc", "Ben 7d", "Anna Jd")
+    deal(game, None, ["Th 9s 8c 7d", "Jh Js Jc Jd", ""])
+    start = next(e for e in reversed(game.log) if e.kind == "hand_start")
+    (line,) = [t for t in describe_events(game, [start]) if "deals" in t]
+    assert line.endswith("sudden death: the last players tied, whoever pays in this hand is out")
