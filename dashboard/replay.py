@@ -48,6 +48,10 @@ class TableState:
     side_tricks: tuple[int, int] | None = None
     #: Whether the hand is over at this step (the engine says: between hands).
     over: bool = False
+    #: The number of the trick whose cards lie in the middle, and who took it once it is
+    #: complete (it stays there until the next lead).
+    table_trick: int = 0
+    trick_winner: int | None = None
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -64,6 +68,8 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
     shown: set[str] = set()
     table: list[tuple[int, str]] = []  # the cards on the table: a trick stays until the next lead
     trick_done = False
+    table_trick = 0  # the number of the trick on the table
+    winner: int | None = None  # who took it, once it is complete
     states = []
     for step, event in enumerate(record.events[begin:end]):
         rebuilt.feed(event)
@@ -72,10 +78,11 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
         if card is not None and kind in ("play", "reveal"):
             shown.add(card)
         if kind == "trick":
-            trick_done = True
+            trick_done, winner = True, seat
         elif kind == "play" and seat is not None and card is not None:
-            if trick_done:
-                table, trick_done = [], False  # a new trick was led
+            if trick_done or not table:
+                table, trick_done, winner = [], False, None  # a new trick was led
+                table_trick = table_trick + 1
             table.append((seat, card))
         hands = tuple(
             tuple(
@@ -100,6 +107,8 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             scores=tuple(game.score_text(s) for s in range(game.n)),
             actor=seat,
             over=game.between_hands(),
+            table_trick=table_trick,
+            trick_winner=winner,
             trump=troefcall.trump.value if troefcall and troefcall.trump else None,
             caller=troefcall.caller if troefcall else None,
             teams=troefcall.teams if troefcall else None,

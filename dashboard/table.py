@@ -31,6 +31,11 @@ CSS = """
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   text-align: center; color: #fff; font: 13px sans-serif; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
+.kroeg-played { display: inline-block; text-align: center; vertical-align: top; }
+.kroeg-who { display: block; font-size: 11px; max-width: 70px; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
+.kroeg-played.won .kroeg-card { outline: 3px solid #f5c542; }
+.kroeg-played.won .kroeg-who { font-weight: 700; color: #ffe08a; }
 .kroeg-table.big { height: 500px; max-width: 760px; }
 .kroeg-table.big .kroeg-felt { inset: 100px 100px; }
 .kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px; }
@@ -88,7 +93,12 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
             f'<div class="kroeg-score">{html.escape(state.scores[seat])}</div>'
             f"<div>{cards}</div></div>"
         )
-    trick = " ".join(f"{card_html(c)}" for _, c in state.trick)
+    trick = "".join(
+        f'<span class="kroeg-played{" won" if seat == state.trick_winner else ""}">'
+        f'{card_html(c)}<span class="kroeg-who">'
+        f"{'★ ' if seat == state.trick_winner else ''}{html.escape(players[seat])}</span></span>"
+        for seat, c in state.trick
+    )
     parts.append(
         f'<div class="kroeg-trick">{_centre(state, players)}<div>{trick}</div></div></div>'
     )
@@ -99,6 +109,9 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
     """The middle of the table: the stake (Toepen), or trump and the sides' tricks (Troefcall)."""
     if state.over:  # also after a kap in Troefcall, when 7 tricks decide the hand early
         number = "<div>hand over</div>"
+    elif state.trick_winner is not None:  # the trick on the table is complete
+        taker = html.escape(players[state.trick_winner])
+        number = f"<div>trick {state.table_trick}: {taker} takes it</div>"
     elif state.trick_no:
         number = f"<div>trick {state.trick_no}</div>"
     else:

@@ -378,3 +378,21 @@ def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path
     wrong.switch_page("views/replay.py").run()
     assert wrong.slider(key="replay_step").value == 0
     assert "not 999: showing its start" in wrong.warning[0].value
+
+
+def test_trick_cards_carry_their_players_and_the_winner_is_marked(club: Path) -> None:
+    from dashboard.table import table_html
+
+    (record,) = Dataset(club).read_games()
+    states = hand_states(record, 2, reveal_all=False)
+    won = next(s for s in states if s.kind == "trick")
+    taker = record.players[won.trick_winner] if won.trick_winner is not None else None
+    assert taker is not None and won.table_trick == 1
+    shown = table_html(won, record.players)
+    assert f"<div>trick 1: {taker} takes it</div>" in shown
+    assert shown.count('class="kroeg-played') == len(won.trick) > 1
+    assert f'<span class="kroeg-who">★ {taker}</span>' in shown
+    assert shown.count("★") == 1
+    lead = next(s for s in states if s.step > won.step and s.kind == "play")
+    assert len(lead.trick) == 1 and lead.trick_winner is None and lead.table_trick == 2
+    assert "<div>trick 2</div>" in table_html(lead, record.players)
