@@ -52,6 +52,10 @@ class TableState:
     #: complete (it stays there until the next lead).
     table_trick: int = 0
     trick_winner: int | None = None
+    #: Whose move is next: the seats that must answer a knock, else the one to play a card.
+    to_act: tuple[int, ...] = ()
+    #: What they must do: "answer" (a knock) or "play".
+    to_act_how: str = ""
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -109,6 +113,12 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             over=game.between_hands(),
             table_trick=table_trick,
             trick_winner=winner,
+            to_act=(
+                tuple(toepen.answerers())
+                if toepen and toepen.answer_queue
+                else (() if game.to_move is None or game.between_hands() else (game.to_move,))
+            ),
+            to_act_how="answer" if toepen and toepen.answer_queue else "play",
             trump=troefcall.trump.value if troefcall and troefcall.trump else None,
             caller=troefcall.caller if troefcall else None,
             teams=troefcall.teams if troefcall else None,

@@ -21,6 +21,8 @@ CSS = """
 .kroeg-name { font-weight: 600; font-size: 14px; }
 .kroeg-name.out { color: #999; text-decoration: line-through; }
 .kroeg-name.actor { color: #b8860b; }
+.kroeg-turn { font-size: 11px; font-weight: 700; color: #fff; background: #2f6fb0;
+  border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .kroeg-score { font-size: 12px; color: #666; }
 .kroeg-card { display: inline-block; min-width: 30px; padding: 4px 3px; margin: 2px;
   border-radius: 5px; background: #fff; border: 1px solid #bbb; font: 600 15px sans-serif;
@@ -87,9 +89,12 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
             side = f'<span class="kroeg-side s{state.teams[seat]}"></span>'
             caller = '<span class="kroeg-caller">trump</span>' if seat == state.caller else ""
         cards = "".join(card_html(c) for c in state.hands[seat])
+        turn = (
+            f'<span class="kroeg-turn">to {state.to_act_how}</span>' if seat in state.to_act else ""
+        )
         parts.append(
             f'<div class="kroeg-seat" style="{width}left:{x:.1f}%;top:{y:.1f}%">'
-            f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}</div>'
+            f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}{turn}</div>'
             f'<div class="kroeg-score">{html.escape(state.scores[seat])}</div>'
             f"<div>{cards}</div></div>"
         )

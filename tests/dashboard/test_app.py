@@ -396,3 +396,18 @@ def test_trick_cards_carry_their_players_and_the_winner_is_marked(club: Path) ->
     lead = next(s for s in states if s.step > won.step and s.kind == "play")
     assert len(lead.trick) == 1 and lead.trick_winner is None and lead.table_trick == 2
     assert "<div>trick 2</div>" in table_html(lead, record.players)
+
+
+def test_the_table_marks_whose_move_is_next(club: Path) -> None:
+    from dashboard.table import table_html
+
+    (record,) = Dataset(club).read_games()
+    states = hand_states(record, 2, reveal_all=False)
+    knock = next(s for s in states if s.text.startswith("Ben knocks"))
+    assert knock.to_act_how == "answer" and knock.to_act and 1 not in knock.to_act
+    shown = table_html(knock, record.players)
+    assert shown.count('<span class="kroeg-turn">to answer</span>') == len(knock.to_act)
+    played = next(s for s in states if s.kind == "play" and s.trick_winner is None)
+    assert played.to_act_how == "play" and len(played.to_act) == 1
+    assert played.to_act != (played.actor,)  # the next player, not the one who just played
+    assert states[-1].to_act == () and "kroeg-turn" not in table_html(states[-1], record.players)
