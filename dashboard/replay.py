@@ -18,7 +18,7 @@ from recorder.referee import Game, Replay
 from recorder.toepen import Toepen
 from recorder.troefcall import Troefcall
 
-__all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
+__all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_result", "hand_states"]
 
 #: A card that is in a hand but not shown (or not known).
 HIDDEN = "??"
@@ -56,6 +56,8 @@ class TableState:
     to_act: tuple[int, ...] = ()
     #: What they must do: "answer" (a knock) or "play".
     to_act_how: str = ""
+    #: The event's amount column (a payment, a stake, a trick's number).
+    amount: int | None = None
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -78,7 +80,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
     for step, event in enumerate(record.events[begin:end]):
         rebuilt.feed(event)
         game = rebuilt.game
-        kind, seat, card, _, _ = event.to_row()
+        kind, seat, card, amount, _ = event.to_row()
         if card is not None and kind in ("play", "reveal"):
             shown.add(card)
         if kind == "trick":
@@ -119,6 +121,7 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
                 else (() if game.to_move is None or game.between_hands() else (game.to_move,))
             ),
             to_act_how="answer" if toepen and toepen.answer_queue else "play",
+            amount=amount,
             trump=troefcall.trump.value if troefcall and troefcall.trump else None,
             caller=troefcall.caller if troefcall else None,
             teams=troefcall.teams if troefcall else None,
@@ -126,6 +129,32 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
         )
         states.append(state)
     return states
+
+
+#: The steps that say how a hand (and a game) came out, for the result at its end.
+_OUTCOME_KINDS = ("hand_end", "score", "eliminated", "game_end")
+
+
+def hand_result(states: list[TableState], players: tuple[str, ...]) -> str:
+    """How the hand came out, in one paragraph: who won it, who paid what (Toepen), the
+    scores after, and the end of the game if it ended."""
+    outcome = [s.text for s in states if s.kind in _OUTCOME_KINDS]
+    paid: dict[int, int] = {}
+    for state in states:
+        if state.kind == "pay" and state.actor is not None:
+            paid[state.actor] = paid.get(state.actor, 0) + (state.amount or 0)
+    parts = [". ".join(outcome) + "." if outcome else "The hand is not finished."]
+    if paid:
+        parts.append(
+            "Paid: " + ", ".join(f"{players[s]} {n}" for s, n in sorted(paid.items())) + "."
+        )
+    final = states[-1]
+    parts.append(
+        "Scores after the hand: "
+        + ", ".join(f"{name} {score}" for name, score in zip(players, final.scores, strict=True))
+        + "."
+    )
+    return " ".join(parts)
 
 
 def _sentence(game: Game, event: Event, *, hide_cards: bool) -> str:

@@ -50,6 +50,8 @@ CSS = """
 .kroeg-trump .red { color: #ffb3a7; }
 .kroeg-tally { font-size: 12px; margin-top: 2px; }
 .kroeg-now { font-size: 16px; margin: 4px 0 0; }
+.kroeg-result { font-size: 16px; margin: 8px 0 0; padding: 8px 10px; border-radius: 6px;
+  background: #fff3c4; color: #111; }
 .kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
 .kroeg-events ol { margin: 0; padding-left: 2.6em; }
 .kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }

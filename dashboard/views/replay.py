@@ -10,7 +10,7 @@ import streamlit as st
 from dashboard.data import game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import current_path, empty_state, games_condition
-from dashboard.replay import hand_numbers
+from dashboard.replay import hand_numbers, hand_result
 from dashboard.table import CSS, events_html, table_html
 from recorder.text import markdown_text
 
@@ -109,9 +109,15 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
     state = states[step]
     left, right = st.columns([3, 2])
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
+    result = (
+        f'<p class="kroeg-result"><b>Result:</b> {html.escape(hand_result(states, players))}</p>'
+        if step == last
+        else ""
+    )
     left.html(
         table_html(state, players)
         + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+        + result
     )
     right.html("<b>Events</b>" + events_html([s.text for s in states], step))
 

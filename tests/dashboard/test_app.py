@@ -83,6 +83,13 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     assert at.slider(key="replay_step").value == len(states) - 1
     assert at.button(key="replay_Next ›").disabled and at.button(key="replay_Last »").disabled
     assert not at.button(key="replay_‹ Previous").disabled
+    # The end of the hand says how it came out.
+    assert (
+        "<b>Result:</b> Dan wins the hand (stake 2). Paid: Anna 2, Ben 2, Carla 1, Dan 1. "
+        "Scores after the hand: Anna 3 points, Ben 4 points, Carla 1 point, Dan 2 points."
+    ) in page_html(at)
+    at.button(key="replay_‹ Previous").click().run()
+    assert "Result:" not in page_html(at)
 
 
 def test_replay_arrives_from_a_link(club: Path) -> None:
