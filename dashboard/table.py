@@ -54,6 +54,7 @@ CSS = """
   background: #fff3c4; color: #111; }
 .kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
 .kroeg-events ol { margin: 0; padding-left: 2.6em; }
+.kroeg-more { margin: 0 0 0 2.6em; color: #666; font-size: 13px; }
 .kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
 """
@@ -140,10 +141,22 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
     return f'{trump}{number}<div class="kroeg-tally">tricks: {tally}</div>'
 
 
+#: How many events the list shows around the current one (before it, after it): the
+#: current event is always in view without a script to scroll the box.
+EVENTS_BEFORE, EVENTS_AFTER = 8, 16
+
+
 def events_html(texts: list[str], step: int) -> str:
-    """The hand's events as one numbered list from 0, the current step highlighted."""
+    """The hand's events as a numbered list from 0, the current step highlighted and in
+    view: the list shows the events around it and says how many more there are."""
+    first = max(0, min(step - EVENTS_BEFORE, len(texts) - EVENTS_BEFORE - EVENTS_AFTER - 1))
+    last = min(len(texts), first + EVENTS_BEFORE + EVENTS_AFTER + 1)
     items = "".join(
-        f'<li class="now">▶ {html.escape(t)}</li>' if i == step else f"<li>{html.escape(t)}</li>"
-        for i, t in enumerate(texts)
+        f'<li class="now">▶ {html.escape(texts[i])}</li>'
+        if i == step
+        else f"<li>{html.escape(texts[i])}</li>"
+        for i in range(first, last)
     )
-    return f'<div class="kroeg-events"><ol start="0">{items}</ol></div>'
+    earlier = f'<p class="kroeg-more">… {first} earlier</p>' if first else ""
+    later = f'<p class="kroeg-more">… {len(texts) - last} more</p>' if last < len(texts) else ""
+    return f'<div class="kroeg-events">{earlier}<ol start="{first}">{items}</ol>{later}</div>'

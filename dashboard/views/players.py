@@ -87,21 +87,21 @@ def _toepen_players(frame: pl.DataFrame) -> None:
 _BEHIND = {
     "bluffs": (
         "bluffs",
-        "SELECT game_id, hand, 'stake ' || stake || ', strength ' || round(strength, 2) "
+        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
         "|| CASE WHEN all_folded THEN ', everyone folded' ELSE '' END AS what "
         "FROM knock_outcomes WHERE player = ? AND bluff AND {where} ORDER BY game_id, hand "
         "LIMIT 50",
     ),
     "won": (
         "bluffs that won (everyone folded)",
-        "SELECT game_id, hand, 'stake ' || stake || ', strength ' || round(strength, 2) "
+        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
         "|| ', ' || folded_to_it || ' folded' AS what "
         "FROM knock_outcomes WHERE player = ? AND bluff_won AND {where} "
         "ORDER BY game_id, hand LIMIT 50",
     ),
     "folds": (
         "folds",
-        "SELECT game_id, hand, 'paid ' || cost AS what FROM folds "
+        "SELECT game_id, hand, seq, 'paid ' || cost AS what FROM folds "
         "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50",
     ),
 }
@@ -122,8 +122,9 @@ def _hands_behind(names: list[str]) -> None:
     hands = query(current_path(), sql.format(where=where), who, *args)
     st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
+        # The link opens the replay at the knock or fold itself (its step is its seq).
         f"- [{md(r['game_id'])} hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
-        f"&hand={r['hand']}) — {md(r['what'] or '')}"
+        f"&hand={r['hand']}&step={r['seq']}) — {md(r['what'] or '')}"
         for r in hands.iter_rows(named=True)
     ]
     st.markdown("\n".join(links) or f"No {label} yet.")

@@ -65,14 +65,19 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     # Anna's cards are still face down.
     assert '<span class="kroeg-card red">10♦</span>' in shown
     assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
-    assert "<li>a card to Anna</li>" in shown and "(J♠)" not in shown  # no card named in the list
+    assert f"… {knock - 8} earlier</p>" in shown  # the list starts just before the step
+    at.slider(key="replay_step").set_value(1).run()
+    dealing = page_html(at)
+    assert "<li>a card to Anna</li>" in dealing and "(J♠)" not in dealing  # no card named
     at.slider(key="replay_step").set_value(fold).run()
     assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
     at.toggle(key="replay_all").set_value(True).run()
     everything = page_html(at)
     assert '<span class="kroeg-card">J♠</span>' in everything  # Anna's jack of spades
     assert 'class="kroeg-card back"' not in everything
-    assert "a card to Anna (J♠)" in everything  # all cards: the event list names them
+    at.slider(key="replay_step").set_value(1).run()
+    assert "a card to Anna (J♠)" in page_html(at)  # all cards: the event list names them
+    at.slider(key="replay_step").set_value(fold).run()
     assert at.button(key="replay_Next knock").disabled  # no knock after Carla's fold
     at.button(key="replay_« First").click().run()
     assert at.slider(key="replay_step").value == 0
@@ -114,14 +119,18 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     ]
     at.selectbox(key="who").select("Ben").run()
     (game_id,) = Dataset(club).game_ids()
+    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
+    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
+    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
     shown = page_html(at)
     assert "**Ben's bluffs** (1 shown, at most 50)" in shown
-    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2)" in shown  # links to its replay
+    # Each links to its replay, at the knock or fold itself.
+    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={knock})" in shown
     at.radio(key="behind").set_value("won").run()
     assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
     at.selectbox(key="who").select("Carla").run()
     at.radio(key="behind").set_value("folds").run()
-    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2) — paid 1" in page_html(at)
+    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — paid 1" in page_html(at)
 
 
 def test_an_empty_dataset_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,3 +427,19 @@ def test_the_table_marks_whose_move_is_next(club: Path) -> None:
     assert played.to_act_how == "play" and len(played.to_act) == 1
     assert played.to_act != (played.actor,)  # the next player, not the one who just played
     assert states[-1].to_act == () and "kroeg-turn" not in table_html(states[-1], record.players)
+
+
+def test_the_event_list_keeps_the_current_step_in_view() -> None:
+    from dashboard.table import events_html
+
+    texts = [f"event {i}" for i in range(60)]
+    start = events_html(texts, 0)
+    assert "event 0" in start and "event 24" in start and "event 25" not in start
+    assert '<ol start="0">' in start and "… 35 more" in start and "earlier" not in start
+    middle = events_html(texts, 30)
+    assert '<li class="now">▶ event 30</li>' in middle and '<ol start="22">' in middle
+    assert "… 22 earlier" in middle and "… 13 more" in middle and "event 21<" not in middle
+    end = events_html(texts, 59)
+    assert '<li class="now">▶ event 59</li>' in end and "more</p>" not in end
+    assert "… 35 earlier" in end
+    assert events_html(texts[:5], 2).count("<li") == 5

@@ -111,6 +111,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
         page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
         page.get_by_text("All cards (otherwise: what the table saw)").click()
+        page.get_by_role("button", name="« First").click()  # the deal is in the list again
         expect(page.get_by_text("a card to Anna (J♠)")).to_be_visible()
         page.screenshot(path=str(shots / "replay-all-cards.png"), full_page=True)
         page.goto(f"{url}/players")
