@@ -14,7 +14,16 @@ from analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, rule
 from recorder.store import Dataset
 from recorder.summary import summarize
 
-__all__ = ["dataset_report", "neutralise", "plural", "stats_csv", "stats_json", "stats_table"]
+__all__ = [
+    "dataset_report",
+    "fold_verdict",
+    "knock_verdict",
+    "neutralise",
+    "plural",
+    "stats_csv",
+    "stats_json",
+    "stats_table",
+]
 
 
 #: What a spreadsheet may take as the start of a formula (full-width forms too).
@@ -134,3 +143,36 @@ def dataset_report(dataset: Dataset) -> str:
     if toepen or troefcall:
         lines += ["Finished hands only (docs/STATS.md)."]
     return "\n".join(lines)
+
+
+def knock_verdict(
+    strength: float | None, fair_share: float, all_folded: bool, knocker_won: bool
+) -> tuple[str, str]:
+    """The verdict on one knock, as a mark for a move list and a sentence (docs/STATS.md:
+    a bluff is a knock whose strength is below the fair share)."""
+    if strength is None:
+        return "?", "Verdict unknown: the knocker's cards were not all seen."
+    if strength < fair_share:
+        mark, what = "bluff", f"a bluff: strength {strength:.2f}, below the fair share"
+    else:
+        mark, what = "value", f"a value knock: strength {strength:.2f}, at least the fair share"
+    if all_folded:
+        outcome = "everyone folded to it"
+    else:
+        outcome = "the knocker won the hand" if knocker_won else "the knocker lost the hand"
+    return mark, f"Verdict: {what} {fair_share:.2f}; {outcome}."
+
+
+def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
+    """The verdict on one fold: a mark for a move list and a sentence (docs/STATS.md:
+    regrettable when playing on, the folder could have made sure of winning)."""
+    if regret is None:
+        return "?", f"Verdict unknown: not every card was seen (the fold cost {cost})."
+    if regret:
+        return "regret", (
+            f"Verdict: regrettable. The fold cost {cost}; playing on, the folder could have "
+            "made sure of winning the hand."
+        )
+    return "fine", (
+        f"Verdict: no regret. The fold cost {cost}; playing on could not have made sure of winning."
+    )

@@ -55,6 +55,12 @@ CSS = """
 .kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
 .kroeg-events ol { margin: 0; padding-left: 2.6em; }
 .kroeg-more { margin: 0 0 0 2.6em; color: #666; font-size: 13px; }
+.kroeg-mark { font-size: 12px; font-weight: 700; white-space: nowrap; color: #666; }
+.kroeg-mark.bluff, .kroeg-mark.regret { color: #c0392b; }
+.kroeg-mark.value, .kroeg-mark.fine { color: #2e7d4f; }
+.kroeg-verdict { font-size: 15px; margin: 4px 0 0; padding: 4px 8px; border-left: 4px solid #999; }
+.kroeg-verdict.bluff, .kroeg-verdict.regret { border-color: #c0392b; }
+.kroeg-verdict.value, .kroeg-verdict.fine { border-color: #2e7d4f; }
 .kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
 """
@@ -146,17 +152,26 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
 EVENTS_BEFORE, EVENTS_AFTER = 8, 16
 
 
-def events_html(texts: list[str], step: int) -> str:
+def events_html(texts: list[str], step: int, marks: dict[int, str] | None = None) -> str:
     """The hand's events as a numbered list from 0, the current step highlighted and in
-    view: the list shows the events around it and says how many more there are."""
+    view: the list shows the events around it and says how many more there are.
+    `marks`: the analysis' word on a step (bluff, value, regret, fine, ?), shown after it."""
+    marks = marks or {}
     first = max(0, min(step - EVENTS_BEFORE, len(texts) - EVENTS_BEFORE - EVENTS_AFTER - 1))
     last = min(len(texts), first + EVENTS_BEFORE + EVENTS_AFTER + 1)
     items = "".join(
-        f'<li class="now">▶ {html.escape(texts[i])}</li>'
+        f'<li class="now">▶ {html.escape(texts[i])}{_mark(marks.get(i))}</li>'
         if i == step
-        else f"<li>{html.escape(texts[i])}</li>"
+        else f"<li>{html.escape(texts[i])}{_mark(marks.get(i))}</li>"
         for i in range(first, last)
     )
     earlier = f'<p class="kroeg-more">… {first} earlier</p>' if first else ""
     later = f'<p class="kroeg-more">… {len(texts) - last} more</p>' if last < len(texts) else ""
     return f'<div class="kroeg-events">{earlier}<ol start="{first}">{items}</ol>{later}</div>'
+
+
+def _mark(word: str | None) -> str:
+    """A verdict's mark on a move: a coloured dot and its word."""
+    if word is None:
+        return ""
+    return f' <span class="kroeg-mark {html.escape(word)}">● {html.escape(word)}</span>'

@@ -7,6 +7,7 @@ import re
 
 import streamlit as st
 
+from analytics.report import fold_verdict, knock_verdict
 from dashboard.data import game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import current_path, empty_state, games_condition
@@ -74,11 +75,41 @@ def replay() -> None:
     # The address follows what is shown, so that it can be shared (the step: below).
     st.query_params.update({"game": chosen, "hand": str(hand)})
     st.html(CSS)  # once for the page: the steps below send only their own HTML
-    _stepper(states, record.players)
+    _stepper(states, record.players, _verdicts(chosen, hand))
+
+
+def _verdicts(game_id: str, hand: int) -> dict[int, tuple[str, str]]:
+    """The analysis' verdict on each knock and fold of the hand, by step (its seq): a mark
+    and a sentence. Empty for a game not analysed yet."""
+    path = current_path()
+    knocks = query(
+        path,
+        "SELECT seq, strength, fair_share, all_folded, knocker_won FROM knock_outcomes "
+        "WHERE game_id = ? AND hand = ?",
+        game_id, hand,
+    )  # fmt: skip
+    folds = query(
+        path,
+        "SELECT f.seq, x.regret, f.cost FROM folds AS f "
+        "JOIN fold_facts AS x USING (game_id, hand, seq) WHERE f.game_id = ? AND f.hand = ?",
+        game_id, hand,
+    )  # fmt: skip
+    verdicts = {
+        r["seq"]: knock_verdict(r["strength"], r["fair_share"], r["all_folded"], r["knocker_won"])
+        for r in knocks.iter_rows(named=True)
+    }
+    verdicts.update(
+        {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
+    )
+    return verdicts
 
 
 @st.fragment
-def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[type-arg]
+def _stepper(
+    states: list,  # type: ignore[type-arg]
+    players: tuple[str, ...],
+    verdicts: dict[int, tuple[str, str]],
+) -> None:
     """Buttons, slider, table and event list: a click reruns only this part of the page."""
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
@@ -114,12 +145,19 @@ def _stepper(states: list, players: tuple[str, ...]) -> None:  # type: ignore[ty
         if step == last
         else ""
     )
+    verdict = (
+        f'<p class="kroeg-verdict {verdicts[step][0]}">{html.escape(verdicts[step][1])}</p>'
+        if step in verdicts
+        else ""
+    )
     left.html(
         table_html(state, players)
         + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+        + verdict
         + result
     )
-    right.html("<b>Events</b>" + events_html([s.text for s in states], step))
+    marks = {seq: mark for seq, (mark, _) in verdicts.items()}
+    right.html("<b>Events</b>" + events_html([s.text for s in states], step, marks))
 
 
 def _linked_step(game_id: str, hand: int, last: int) -> int:

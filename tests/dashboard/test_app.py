@@ -443,3 +443,27 @@ def test_the_event_list_keeps_the_current_step_in_view() -> None:
     assert '<li class="now">▶ event 59</li>' in end and "more</p>" not in end
     assert "… 35 earlier" in end
     assert events_html(texts[:5], 2).count("<li") == 5
+
+
+def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
+    enrich(Dataset(club))
+    (game_id,) = Dataset(club).game_ids()
+    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
+    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
+    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    at.selectbox(key="replay_hand").select(2).run()
+    at.slider(key="replay_step").set_value(knock).run()
+    shown = page_html(at)
+    assert re.search(
+        r'<p class="kroeg-verdict bluff">Verdict: a bluff: strength 0\.\d\d, below the fair '
+        r"share 0\.\d\d; the knocker lost the hand\.</p>",
+        shown,
+    )
+    assert '<span class="kroeg-mark bluff">● bluff</span>' in shown  # on the move in the list
+    at.slider(key="replay_step").set_value(fold).run()
+    shown = page_html(at)
+    assert re.search(r'<p class="kroeg-verdict (regret|fine)">Verdict: .*The fold cost 1', shown)
+    at.slider(key="replay_step").set_value(1).run()  # a card dealt
+    assert '<p class="kroeg-verdict' not in page_html(at)  # a step with nothing to judge
