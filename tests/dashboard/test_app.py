@@ -45,17 +45,28 @@ def page_html(at: AppTest) -> str:
     return "".join(m.value for m in at.markdown) + "".join(h.value for h in at.html)
 
 
-def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
+def hand_two(club: Path) -> tuple[str, int, int]:
+    """The sample game's id, and the steps of Ben's knock and Carla's fold in its hand 2."""
     (game_id,) = Dataset(club).game_ids()
-    record = Dataset(club).read_game(game_id)
-    states = hand_states(record, 2, reveal_all=False)
+    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
     knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
     fold = next(s.step for s in states if s.text.startswith("Carla folds"))
+    return game_id, knock, fold
 
+
+def replay_at(step: int) -> AppTest:
+    """The Replay page on hand 2 of the sample game, at `step`."""
     at = app().run()
     at.switch_page("views/replay.py").run()
     at.selectbox(key="replay_hand").select(2).run()
-    at.slider(key="replay_step").set_value(knock).run()
+    at.slider(key="replay_step").set_value(step).run()
+    return at
+
+
+def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
+    game_id, knock, fold = hand_two(club)
+    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
+    at = replay_at(knock)
     assert not at.exception
     shown = page_html(at)
     assert "stake 2" in shown
@@ -118,10 +129,7 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
         "The numbers, with done / opportunities",
     ]
     at.selectbox(key="who").select("Ben").run()
-    (game_id,) = Dataset(club).game_ids()
-    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
-    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
-    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
+    game_id, knock, fold = hand_two(club)
     shown = page_html(at)
     assert "**Ben's bluffs** (1 shown, at most 50)" in shown
     # Each links to its replay, at the knock or fold itself.
@@ -447,14 +455,8 @@ def test_the_event_list_keeps_the_current_step_in_view() -> None:
 
 def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     enrich(Dataset(club))
-    (game_id,) = Dataset(club).game_ids()
-    states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
-    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
-    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
-    at = app().run()
-    at.switch_page("views/replay.py").run()
-    at.selectbox(key="replay_hand").select(2).run()
-    at.slider(key="replay_step").set_value(knock).run()
+    _, knock, fold = hand_two(club)
+    at = replay_at(knock)
     shown = page_html(at)
     assert re.search(
         r'<p class="kroeg-verdict bluff">Verdict: a bluff: strength 0\.\d\d, below the fair '
