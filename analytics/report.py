@@ -176,3 +176,33 @@ def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
     return "fine", (
         f"Verdict: no regret. The fold cost {cost}; playing on could not have made sure of winning."
     )
+
+
+def verdict_summary(
+    knocks: Sequence[tuple[str, bool | None, bool]], folds: Sequence[tuple[str, bool | None, int]]
+) -> str:
+    """One line of a hand's verdicts by player, from its knocks (player, bluff, everyone
+    folded) and folds (player, regrettable, cost): `Ben: 1 knock, a bluff that worked`."""
+    players: dict[str, list[str]] = {}
+    for player in [k[0] for k in knocks] + [f[0] for f in folds]:
+        players.setdefault(player, [])
+    for player, parts in players.items():
+        mine = [k for k in knocks if k[0] == player]
+        if mine:
+            bluffs = [k for k in mine if k[1]]
+            worked = sum(1 for k in bluffs if k[2])
+            text = plural(len(mine), "knock")
+            if bluffs:
+                text += f", {plural(len(bluffs), 'bluff')}"
+                text += f" ({worked} that worked)" if worked else ""
+            unknown = sum(1 for k in mine if k[1] is None)
+            parts.append(text + (f" ({unknown} unknown)" if unknown else ""))
+        theirs = [f for f in folds if f[0] == player]
+        if theirs:
+            regrets = [f for f in theirs if f[1]]
+            text = plural(len(theirs), "fold")
+            if regrets:
+                text += f", {len(regrets)} regrettable (cost {sum(f[2] for f in regrets)})"
+            unknown = sum(1 for f in theirs if f[1] is None)
+            parts.append(text + (f" ({unknown} unknown)" if unknown else ""))
+    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items())

@@ -58,6 +58,7 @@ CSS = """
 .kroeg-mark { font-size: 12px; font-weight: 700; white-space: nowrap; color: #666; }
 .kroeg-mark.bluff, .kroeg-mark.regret { color: #c0392b; }
 .kroeg-mark.value, .kroeg-mark.fine { color: #2e7d4f; }
+.kroeg-summary { font-size: 15px; margin: 0; }
 .kroeg-verdict { font-size: 15px; margin: 4px 0 0; padding: 4px 8px; border-left: 4px solid #999; }
 .kroeg-verdict.bluff, .kroeg-verdict.regret { border-color: #c0392b; }
 .kroeg-verdict.value, .kroeg-verdict.fine { border-color: #2e7d4f; }

@@ -7,7 +7,7 @@ import re
 
 import streamlit as st
 
-from analytics.report import fold_verdict, knock_verdict
+from analytics.report import fold_verdict, knock_verdict, verdict_summary
 from dashboard.data import game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import current_path, empty_state, games_condition
@@ -75,23 +75,27 @@ def replay() -> None:
     # The address follows what is shown, so that it can be shared (the step: below).
     st.query_params.update({"game": chosen, "hand": str(hand)})
     st.html(CSS)  # once for the page: the steps below send only their own HTML
-    _stepper(states, record.players, _verdicts(chosen, hand))
+    verdicts, summary = _verdicts(chosen, hand)
+    if summary:
+        st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
+    _stepper(states, record.players, verdicts)
 
 
-def _verdicts(game_id: str, hand: int) -> dict[int, tuple[str, str]]:
+def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]:
     """The analysis' verdict on each knock and fold of the hand, by step (its seq): a mark
-    and a sentence. Empty for a game not analysed yet."""
+    and a sentence; and the hand's verdicts in one line. Empty for a game not analysed."""
     path = current_path()
     knocks = query(
         path,
-        "SELECT seq, strength, fair_share, all_folded, knocker_won FROM knock_outcomes "
-        "WHERE game_id = ? AND hand = ?",
+        "SELECT seq, player, strength, fair_share, bluff, all_folded, knocker_won "
+        "FROM knock_outcomes WHERE game_id = ? AND hand = ? ORDER BY seq",
         game_id, hand,
     )  # fmt: skip
     folds = query(
         path,
-        "SELECT f.seq, x.regret, f.cost FROM folds AS f "
-        "JOIN fold_facts AS x USING (game_id, hand, seq) WHERE f.game_id = ? AND f.hand = ?",
+        "SELECT f.seq, f.player, x.regret, f.cost FROM folds AS f "
+        "JOIN fold_facts AS x USING (game_id, hand, seq) "
+        "WHERE f.game_id = ? AND f.hand = ? ORDER BY f.seq",
         game_id, hand,
     )  # fmt: skip
     verdicts = {
@@ -101,7 +105,11 @@ def _verdicts(game_id: str, hand: int) -> dict[int, tuple[str, str]]:
     verdicts.update(
         {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
     )
-    return verdicts
+    summary = verdict_summary(
+        [(r["player"], r["bluff"], r["all_folded"]) for r in knocks.iter_rows(named=True)],
+        [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
+    )
+    return verdicts, summary
 
 
 @st.fragment

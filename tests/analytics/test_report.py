@@ -18,3 +18,17 @@ def test_a_formula_gets_an_apostrophe(cell: str) -> None:
 @pytest.mark.parametrize("cell", ["Anna", "Café De Kroeg", "", 3, None, 0.5])
 def test_anything_else_is_left_alone(cell: object) -> None:
     assert neutralise(cell) == cell
+
+
+def test_the_verdicts_of_a_hand_in_one_line() -> None:
+    from analytics.report import verdict_summary
+
+    line = verdict_summary(
+        [("Ben", True, True), ("Ben", False, False), ("Anna", None, False)],
+        [("Carla", True, 2), ("Dan", False, 1), ("Carla", None, 1)],
+    )
+    assert line == (
+        "Ben: 2 knocks, 1 bluff (1 that worked); Anna: 1 knock (1 unknown); "
+        "Carla: 2 folds, 1 regrettable (cost 2) (1 unknown); Dan: 1 fold"
+    )
+    assert verdict_summary([], []) == ""

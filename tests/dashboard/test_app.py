@@ -464,6 +464,12 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
         shown,
     )
     assert '<span class="kroeg-mark bluff">● bluff</span>' in shown  # on the move in the list
+    # The hand in one line, above the table.
+    assert re.search(
+        r"<b>Verdicts:</b> Ben: 1 knock, 1 bluff; Carla: 1 fold(, 1 regrettable "
+        r"\(cost 1\))?</p>",
+        shown,
+    )
     at.slider(key="replay_step").set_value(fold).run()
     shown = page_html(at)
     assert re.search(r'<p class="kroeg-verdict (regret|fine)">Verdict: .*The fold cost 1', shown)
