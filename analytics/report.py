@@ -146,13 +146,17 @@ def dataset_report(dataset: Dataset) -> str:
 
 
 def knock_verdict(
-    strength: float | None, fair_share: float, all_folded: bool, knocker_won: bool
+    strength: float | None,
+    fair_share: float,
+    bluff: bool | None,
+    all_folded: bool,
+    knocker_won: bool,
 ) -> tuple[str, str]:
-    """The verdict on one knock, as a mark for a move list and a sentence (docs/STATS.md:
-    a bluff is a knock whose strength is below the fair share)."""
-    if strength is None:
+    """The verdict on one knock, as a mark for a move list and a sentence, from the
+    analysis' stored facts (`bluff` is `analytics.derived`'s: strength below the fair share)."""
+    if strength is None or bluff is None:
         return "?", "Verdict unknown: the knocker's cards were not all seen."
-    if strength < fair_share:
+    if bluff:
         mark, what = "bluff", f"a bluff: strength {strength:.2f}, below the fair share"
     else:
         mark, what = "value", f"a value knock: strength {strength:.2f}, at least the fair share"
@@ -181,8 +185,9 @@ def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
 def verdict_summary(
     knocks: Sequence[tuple[str, bool | None, bool]], folds: Sequence[tuple[str, bool | None, int]]
 ) -> str:
-    """One line of a hand's verdicts by player, from its knocks (player, bluff, everyone
-    folded) and folds (player, regrettable, cost): `Ben: 1 knock, a bluff that worked`."""
+    """One line of a hand's verdicts by player, from its knocks (player, bluff, bluff that
+    won: `knock_outcomes.bluff_won`) and folds (player, regrettable, cost):
+    `Ben: 1 knock, 1 bluff (1 that worked)`."""
     players: dict[str, list[str]] = {}
     for player in [k[0] for k in knocks] + [f[0] for f in folds]:
         players.setdefault(player, [])
@@ -190,7 +195,7 @@ def verdict_summary(
         mine = [k for k in knocks if k[0] == player]
         if mine:
             bluffs = [k for k in mine if k[1]]
-            worked = sum(1 for k in bluffs if k[2])
+            worked = sum(1 for k in mine if k[2])
             text = plural(len(mine), "knock")
             if bluffs:
                 text += f", {plural(len(bluffs), 'bluff')}"

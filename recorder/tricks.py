@@ -350,11 +350,6 @@ class TrickGame:
             return False
         return True
 
-    def suppose_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        """Give `seat` these cards in place of what it holds: what-if play on a `fork()`."""
-        self.hands[seat] = list(cards)
-        self.seen.update(cards)
-
     def _blank(self) -> Self:
         """A new game of the same kind at the same table, to copy a state into."""
         return type(self)(self.players)

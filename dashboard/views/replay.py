@@ -87,7 +87,7 @@ def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]
     path = current_path()
     knocks = query(
         path,
-        "SELECT seq, player, strength, fair_share, bluff, all_folded, knocker_won "
+        "SELECT seq, player, strength, fair_share, bluff, bluff_won, all_folded, knocker_won "
         "FROM knock_outcomes WHERE game_id = ? AND hand = ? ORDER BY seq",
         game_id, hand,
     )  # fmt: skip
@@ -99,14 +99,16 @@ def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]
         game_id, hand,
     )  # fmt: skip
     verdicts = {
-        r["seq"]: knock_verdict(r["strength"], r["fair_share"], r["all_folded"], r["knocker_won"])
+        r["seq"]: knock_verdict(
+            r["strength"], r["fair_share"], r["bluff"], r["all_folded"], r["knocker_won"]
+        )
         for r in knocks.iter_rows(named=True)
     }
     verdicts.update(
         {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
     )
     summary = verdict_summary(
-        [(r["player"], r["bluff"], r["all_folded"]) for r in knocks.iter_rows(named=True)],
+        [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],
         [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
     )
     return verdicts, summary
