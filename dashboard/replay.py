@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from parsers.render import describe_events, pretty
 from recorder.cards import Card
-from recorder.events import Event
+from recorder.events import VERDICT_KINDS, Event
 from recorder.records import GameRecord
 from recorder.referee import Game, Replay
 from recorder.toepen import Toepen
@@ -28,6 +28,7 @@ HIDDEN = "??"
 class TableState:
     """One step of a hand: what happened, and the table after it."""
 
+    #: The step's number, from 0: the deal is one step (see `hand_states`).
     step: int
     text: str
     kind: str
@@ -58,6 +59,10 @@ class TableState:
     to_act_how: str = ""
     #: The event's amount column (a payment, a stake, a trick's number).
     amount: int | None = None
+    #: The number in the hand of the event the step shows (its `seq` in the log, from 0;
+    #: links and the analysis' facts name moves by it). A step that deals cards shows the
+    #: state after the last of them.
+    seq: int = 0
 
 
 def hand_numbers(record: GameRecord) -> list[int]:
@@ -76,8 +81,10 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
     trick_done = False
     table_trick = 0  # the number of the trick on the table
     winner: int | None = None  # who took it, once it is complete
-    states = []
-    for step, event in enumerate(record.events[begin:end]):
+    states: list[TableState] = []
+    dealt: dict[int, int] = {}  # the cards each seat got in the run of deals going on
+    said = ""  # the words of the step the deals go to
+    for seq, event in enumerate(record.events[begin:end]):
         rebuilt.feed(event)
         game = rebuilt.game
         kind, seat, card, amount, _ = event.to_row()
@@ -99,9 +106,32 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
         )
         troefcall = game if isinstance(game, Troefcall) else None
         toepen = game if isinstance(game, Toepen) else None
+        text = _sentence(game, event, hide_cards=not reveal_all)
+        opens = seq  # the event the step is named after
+        if kind in VERDICT_KINDS and states:
+            # The engine's verdict (who won the hand) is said by the hand's end next: no
+            # step of its own.
+            before = states.pop()
+            opens, text, kind, seat, amount = (
+                before.seq,
+                before.text,
+                before.kind,
+                before.actor,
+                before.amount,
+            )
+        elif kind == "deal" and states and seat is not None:
+            # The deal is one step: the cards go to the step before (the hand's start, a
+            # laundry, a trump call), whose words get the number of cards dealt.
+            dealt[seat] = dealt.get(seat, 0) + 1
+            before = states.pop()  # the step keeps its own event's kind, actor and amount
+            opens, text = before.seq, f"{said} — {_dealt(dealt, game)}"
+            kind, seat, amount = before.kind, before.actor, before.amount
+        else:
+            dealt, said = {}, text
         state = TableState(
-            step=step,
-            text=_sentence(game, event, hide_cards=not reveal_all),
+            step=len(states),
+            seq=opens,
+            text=text,
             kind=kind,
             stake=toepen.stake if toepen else 0,  # Troefcall has no stake
             dealer=game.dealer if game.dealer is not None else 0,
@@ -155,6 +185,22 @@ def hand_result(states: list[TableState], players: tuple[str, ...]) -> str:
         + "."
     )
     return " ".join(parts)
+
+
+def _dealt(counts: dict[int, int], game: Game) -> str:
+    """`4 cards to each`, or `13 cards to Anna, Ben and Carla, 8 to Dan`."""
+    by_count: dict[int, list[str]] = {}
+    for seat, n in counts.items():
+        by_count.setdefault(n, []).append(game.players[seat])
+    if len(counts) == game.n and len(by_count) == 1:
+        n = next(iter(counts.values()))
+        return f"{n} card{'s' if n != 1 else ''} to each"
+    parts: list[str] = []
+    for n, names in by_count.items():
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        unit = "" if parts else f" card{'s' if n != 1 else ''}"
+        parts.append(f"{n}{unit} to {who}")
+    return ", ".join(parts)
 
 
 def _sentence(game: Game, event: Event, *, hide_cards: bool) -> str:
