@@ -9,6 +9,7 @@ import streamlit as st
 from dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
 from dashboard.data import dataset_path, signature
 from dashboard.filters import sidebar
+from dashboard.links import follow
 from recorder.errors import KroegError
 from recorder.store import Dataset
 from recorder.text import markdown_text
@@ -52,4 +53,6 @@ pages = [
 ]
 if not os.environ.get(READ_ONLY_VAR):  # served beyond this machine without a token: no writes
     pages.append(st.Page("views/record.py", title="Record", url_path="record"))
-st.navigation(pages).run()
+navigation = st.navigation(pages)
+follow(pages)
+navigation.run()
