@@ -15,14 +15,18 @@ from recorder.store import Dataset
 from recorder.summary import summarize
 
 __all__ = [
+    "baunie_verdict",
+    "call_verdict",
     "dataset_report",
     "fold_verdict",
+    "kap_verdict",
     "knock_verdict",
     "neutralise",
     "plural",
     "stats_csv",
     "stats_json",
     "stats_table",
+    "stay_verdict",
 ]
 
 
@@ -180,6 +184,39 @@ def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
     return "fine", (
         f"Verdict: no regret. The fold cost {cost}; playing on could not have made sure of winning."
     )
+
+
+def stay_verdict(player: str, paid: int) -> tuple[str, str]:
+    """What staying in after a knock came to, from the log: what the player paid for the
+    hand after staying (nothing when they won it or someone else lost it)."""
+    if paid:
+        return "paid", f"Staying in cost {player} {paid} by the end of the hand."
+    return "held", f"Staying in cost {player} nothing: nothing paid after it."
+
+
+def call_verdict(caller: str, made: bool, tricks: int, hand_size: int) -> tuple[str, str]:
+    """The verdict on a Troefcall trump call (docs/STATS.md: made good with the majority of
+    the tricks, counted by `troef_sides`)."""
+    if made:
+        return "made", (
+            f"Verdict: {caller}'s call was made good: the side took {tricks} of {hand_size} tricks."
+        )
+    return "failed", (
+        f"Verdict: {caller}'s call failed: the side took {tricks} of {hand_size} tricks, "
+        "not the majority."
+    )
+
+
+def kap_verdict(side: str) -> tuple[str, str]:
+    """The mark on a kap: the side took the first seven tricks in a row."""
+    return "kap", f"Kap: {side} took the first seven tricks in a row."
+
+
+def baunie_verdict(won: bool) -> tuple[str, str]:
+    """The verdict on a baunie announcement: did the announcing side score it."""
+    if won:
+        return "made", "Verdict: the baunie was made good and scored."
+    return "failed", "Verdict: the baunie failed: the announcing side did not score it."
 
 
 def verdict_summary(

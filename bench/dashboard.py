@@ -40,8 +40,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
 # A click on "Next" from inside the page, until the new step is drawn and painted: the
 # user's wait, without the test driver's own round trips.
 IN_PAGE = """(k) => new Promise((resolve) => {
-  const button = [...document.querySelectorAll("button")].find(
-    (b) => b.textContent.includes("Next ›"));
+  const button = document.querySelector(".st-key-replay_next button");
   const began = performance.now();
   const seen = new MutationObserver(() => {
     if (!document.body.textContent.includes(`Step ${k}/`)) return;
@@ -75,7 +74,8 @@ st.session_state.setdefault("n", 0)
 
 @st.fragment
 def stepper():
-    st.button("Next ›", on_click=lambda: st.session_state.update(n=st.session_state.n + 1))
+    st.button("Next ›", key="replay_next",
+              on_click=lambda: st.session_state.update(n=st.session_state.n + 1))
     st.write(f"Step {st.session_state.n}/")
 
 
@@ -116,12 +116,12 @@ def step_times(page, rewind: bool) -> tuple[list[float], list[float]]:  # type: 
     driven = []
     for k in range(1, 21):
         began = time.perf_counter()
-        page.get_by_role("button", name="Next ›").click()
+        page.locator(".st-key-replay_next button").first.click()
         page.get_by_text(f"Step {k}/").wait_for()
         driven.append(time.perf_counter() - began)
     first = 1
     if rewind:
-        page.get_by_role("button", name="« First").click()
+        page.locator(".st-key-replay_first button").first.click()
         page.get_by_text("Step 0/").wait_for()
     else:
         first = 21
@@ -151,7 +151,7 @@ def main() -> None:
                 page.close()
             page = browser.new_page()
             page.goto(f"{url}/replay?game={game_id}&hand=1")
-            page.get_by_text("Events", exact=True).wait_for(timeout=60_000)
+            page.get_by_text("Moves", exact=True).wait_for(timeout=60_000)
             page.get_by_text("Step 0/").wait_for()  # a hand opens at its start
             driven, inside = step_times(page, rewind=True)
         with Server(["-m", "streamlit", "run", str(floor_app)], env) as url:

@@ -9,15 +9,20 @@ from dashboard.replay import HIDDEN, TableState
 from recorder.cards import Card, Suit
 from recorder.records import side_name
 
-__all__ = ["CSS", "card_html", "events_html", "table_html"]
+__all__ = ["CSS", "card_html", "moves_html", "table_html"]
 
 CSS = """
 <style>
-.kroeg-table { position: relative; height: 420px; margin: 8px auto; max-width: 720px; }
-.kroeg-felt { position: absolute; inset: 70px 90px; border-radius: 50%;
+.kroeg-table { position: relative; height: 440px; margin: 8px auto; max-width: 720px; }
+.kroeg-felt { position: absolute; inset: 84px 26%; border-radius: 50%;
   background: radial-gradient(#2e7d4f, #1d5535); box-shadow: inset 0 0 30px #0006; }
-.kroeg-seat { position: absolute; width: 180px; transform: translate(-50%, -50%);
+.kroeg-seat { position: absolute; width: 46%; transform: translate(-50%, -50%);
   text-align: center; font-family: sans-serif; }
+.kroeg-seat.left, .kroeg-seat.right { width: 25%; transform: translate(0, -50%); }
+.kroeg-seat.left { left: 0; } .kroeg-seat.right { right: 0; }
+.kroeg-seat.bottom { transform: translate(-50%, -100%); }
+.kroeg-seat.top { transform: translate(-50%, 0); }
+
 .kroeg-name { font-weight: 600; font-size: 14px; }
 .kroeg-name.out { color: #999; text-decoration: line-through; }
 .kroeg-name.actor { color: #b8860b; }
@@ -31,7 +36,7 @@ CSS = """
 .kroeg-card.back { background: repeating-linear-gradient(45deg, #8b1e1e, #8b1e1e 3px,
   #a83232 3px, #a83232 6px); color: transparent; }
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
-  text-align: center; color: #fff; font: 13px sans-serif; }
+  text-align: center; color: #fff; font: 13px sans-serif; width: 52%; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
 .kroeg-played { display: inline-block; text-align: center; vertical-align: top; }
 .kroeg-who { display: block; font-size: 11px; max-width: 70px; overflow: hidden;
@@ -39,8 +44,11 @@ CSS = """
 .kroeg-played.won .kroeg-card { outline: 3px solid #f5c542; }
 .kroeg-played.won .kroeg-who { font-weight: 700; color: #ffe08a; }
 .kroeg-table.big { height: 500px; max-width: 760px; }
-.kroeg-table.big .kroeg-felt { inset: 100px 100px; }
-.kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px; }
+.kroeg-table.big .kroeg-felt { inset: 96px 26%; }
+.kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px;
+  text-align: left; }
+.kroeg-table.big .kroeg-seat.left .kroeg-card + .kroeg-card,
+.kroeg-table.big .kroeg-seat.right .kroeg-card + .kroeg-card { margin-left: -12px; }
 .kroeg-side { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 5px; vertical-align: baseline; }
 .kroeg-side.s0 { background: #2f6fb0; } .kroeg-side.s1 { background: #d9822b; }
@@ -52,17 +60,41 @@ CSS = """
 .kroeg-now { font-size: 16px; margin: 4px 0 0; }
 .kroeg-result { font-size: 16px; margin: 8px 0 0; padding: 8px 10px; border-radius: 6px;
   background: #fff3c4; color: #111; }
-.kroeg-events { font-size: 15px; line-height: 1.5; max-height: 560px; overflow-y: auto; }
-.kroeg-events ol { margin: 0; padding-left: 2.6em; }
-.kroeg-more { margin: 0 0 0 2.6em; color: #666; font-size: 13px; }
+.kroeg-moves { font-size: 15px; line-height: 1.5; overflow-y: auto;
+  max-height: max(260px, calc(100vh - 480px));
+  border: 1px solid #ddd; border-radius: 6px; padding: 4px 6px; }
+.kroeg-moves ol { margin: 0; padding-left: 2.6em; }
+.kroeg-moves li { cursor: pointer; border-radius: 4px; }
+.kroeg-moves li:hover { background: #eef3f8; }
+.kroeg-group { margin: 6px 0 0; font-size: 12px; font-weight: 700; color: #666;
+  text-transform: uppercase; letter-spacing: .04em; }
 .kroeg-mark { font-size: 12px; font-weight: 700; white-space: nowrap; color: #666; }
-.kroeg-mark.bluff, .kroeg-mark.regret { color: #c0392b; }
-.kroeg-mark.value, .kroeg-mark.fine { color: #2e7d4f; }
+.kroeg-mark.bluff, .kroeg-mark.regret, .kroeg-mark.paid, .kroeg-mark.failed { color: #c0392b; }
+.kroeg-mark.value, .kroeg-mark.fine, .kroeg-mark.held, .kroeg-mark.made { color: #2e7d4f; }
+.kroeg-mark.kap { color: #2f6fb0; }
 .kroeg-summary { font-size: 15px; margin: 0; }
 .kroeg-verdict { font-size: 15px; margin: 4px 0 0; padding: 4px 8px; border-left: 4px solid #999; }
-.kroeg-verdict.bluff, .kroeg-verdict.regret { border-color: #c0392b; }
-.kroeg-verdict.value, .kroeg-verdict.fine { border-color: #2e7d4f; }
-.kroeg-events li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
+.kroeg-verdict.bluff, .kroeg-verdict.regret, .kroeg-verdict.paid, .kroeg-verdict.failed {
+  border-color: #c0392b; }
+.kroeg-verdict.value, .kroeg-verdict.fine, .kroeg-verdict.held, .kroeg-verdict.made {
+  border-color: #2e7d4f; }
+.kroeg-verdict.kap { border-color: #2f6fb0; }
+.st-key-replay_controls { position: sticky; top: 3.75rem; z-index: 5;
+  background: var(--st-background-color, #fff); padding: 4px 0; }
+.kroeg-keys { font-size: 13px; color: #666; margin: 6px 0 0; }
+@media (max-width: 640px) {
+  .kroeg-table.big .kroeg-seat .kroeg-card + .kroeg-card { margin-left: -14px; }
+  .kroeg-table.big .kroeg-seat.left .kroeg-card + .kroeg-card,
+  .kroeg-table.big .kroeg-seat.right .kroeg-card + .kroeg-card { margin-left: -15px; }
+  .kroeg-seat.left, .kroeg-seat.right { width: 24%; }
+  .kroeg-felt, .kroeg-table.big .kroeg-felt { left: 25%; right: 25%; }
+  .kroeg-trick { width: 48%; font-size: 12px; }
+  .kroeg-name { font-size: 13px; }
+  .kroeg-moves { max-height: 240px; }
+  .st-key-replay_controls kbd, .kroeg-keys { display: none; }
+  h1 { font-size: 1.75rem !important; padding-top: 0 !important; }
+}
+.kroeg-moves li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
 """
 
@@ -85,9 +117,16 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
     parts = [f'<div class="kroeg-table{" big" if big else ""}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
         # Seat 0 at the bottom, then clockwise (to the left of the screen, like the table).
+        # The seats sit around the felt, never on it: those at the top and bottom above and
+        # below it, the others against the table's left and right edges.
         angle = math.pi / 2 + 2 * math.pi * seat / n
-        x, y = 50 + 42 * math.cos(angle), 50 + 40 * math.sin(angle)
-        width = "" if not big else f"width:{330 if abs(math.cos(angle)) < 0.5 else 170}px;"
+        x, y = 50 + 42 * math.cos(angle), 50 + 50 * math.sin(angle)
+        if abs(math.cos(angle)) < 0.5:
+            where = "bottom" if y > 50 else "top"
+            place = f"left:{x:.1f}%;top:{100 if y > 50 else 0}%"
+        else:
+            where = "left" if x < 50 else "right"
+            place = f"top:{50 + 36 * math.sin(angle):.1f}%"
         classes = "kroeg-name"
         if not state.in_hand[seat]:  # folded, or out of the game
             classes += " out"
@@ -103,7 +142,7 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
             f'<span class="kroeg-turn">to {state.to_act_how}</span>' if seat in state.to_act else ""
         )
         parts.append(
-            f'<div class="kroeg-seat" style="{width}left:{x:.1f}%;top:{y:.1f}%">'
+            f'<div class="kroeg-seat {where}" style="{place}">'
             f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}{turn}</div>'
             f'<div class="kroeg-score">{html.escape(state.scores[seat])}</div>'
             f"<div>{cards}</div></div>"
@@ -148,27 +187,39 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
     return f'{trump}{number}<div class="kroeg-tally">tricks: {tally}</div>'
 
 
-#: How many events the list shows around the current one (before it, after it): the
-#: current event is always in view without a script to scroll the box.
-EVENTS_BEFORE, EVENTS_AFTER = 8, 16
-
-
-def events_html(texts: list[str], step: int, marks: dict[int, str] | None = None) -> str:
-    """The hand's events as a numbered list from 0, the current step highlighted and in
-    view: the list shows the events around it and says how many more there are.
+def moves_html(states: list[TableState], step: int, marks: dict[int, str] | None = None) -> str:
+    """The hand's moves, numbered by step and grouped (the deal, each trick, the end), the
+    current one highlighted; each is clickable (`data-kroeg-step`, see replay_nav.js, which
+    also keeps the current one in view inside the box).
     `marks`: the analysis' word on a step (bluff, value, regret, fine, ?), shown after it."""
     marks = marks or {}
-    first = max(0, min(step - EVENTS_BEFORE, len(texts) - EVENTS_BEFORE - EVENTS_AFTER - 1))
-    last = min(len(texts), first + EVENTS_BEFORE + EVENTS_AFTER + 1)
-    items = "".join(
-        f'<li class="now">▶ {html.escape(texts[i])}{_mark(marks.get(i))}</li>'
-        if i == step
-        else f"<li>{html.escape(texts[i])}{_mark(marks.get(i))}</li>"
-        for i in range(first, last)
-    )
-    earlier = f'<p class="kroeg-more">… {first} earlier</p>' if first else ""
-    later = f'<p class="kroeg-more">… {len(texts) - last} more</p>' if last < len(texts) else ""
-    return f'<div class="kroeg-events">{earlier}<ol start="{first}">{items}</ol>{later}</div>'
+    parts = ['<div class="kroeg-moves">']
+    group = ""
+    for state in states:
+        title = _group(state, group)
+        if title != group:
+            if group:
+                parts.append("</ol>")
+            parts.append(f'<p class="kroeg-group">{title}</p><ol start="{state.step}">')
+            group = title
+        now = ' class="now"' if state.step == step else ""
+        parts.append(
+            f'<li data-kroeg-step="{state.step}"{now}>{"▶ " if now else ""}'
+            f"{html.escape(state.text)}{_mark(marks.get(state.step))}</li>"
+        )
+    parts.append("</ol></div>")
+    return "".join(parts)
+
+
+def _group(state: TableState, group: str) -> str:
+    """The heading a move goes under: the deal, a trick (from its lead), the end."""
+    if not group:
+        return "The deal"
+    if state.kind == "play" and state.trick_winner is None and len(state.trick) == 1:
+        return f"Trick {state.table_trick}"
+    if state.over and state.kind not in ("play", "trick"):
+        return "The end"
+    return group
 
 
 def _mark(word: str | None) -> str:

@@ -7,12 +7,22 @@ import re
 
 import streamlit as st
 
-from analytics.report import fold_verdict, knock_verdict, verdict_summary
+from analytics.report import (
+    baunie_verdict,
+    call_verdict,
+    fold_verdict,
+    kap_verdict,
+    knock_verdict,
+    stay_verdict,
+    verdict_summary,
+)
+from dashboard import replay_nav
 from dashboard.data import game, query
 from dashboard.data import states as hand_steps
 from dashboard.filters import current_path, empty_state, games_condition
-from dashboard.replay import hand_numbers, hand_result
-from dashboard.table import CSS, events_html, table_html
+from dashboard.replay import TableState, hand_numbers, hand_result
+from dashboard.table import CSS, moves_html, table_html
+from recorder.records import side_name
 from recorder.text import markdown_text
 
 
@@ -46,7 +56,9 @@ def replay() -> None:
         row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
         for row in games.iter_rows(named=True)
     }
-    chosen = st.selectbox(
+    # Game, hand and view in one row (stacked on a phone): the table comes up the page.
+    pick_game, pick_hand, pick_view = st.columns([6, 1, 2], vertical_alignment="bottom")
+    chosen = pick_game.selectbox(
         "Game", ids, index=ids.index(wanted) if wanted in ids else 0,
         format_func=labels.__getitem__, key="replay_game",
     )  # fmt: skip
@@ -64,26 +76,34 @@ def replay() -> None:
             f"{numbers[0]} to {numbers[-1]}): showing hand {numbers[0]}."
         )
         start_hand = numbers[0]
-    hand = st.selectbox("Hand", numbers, index=numbers.index(start_hand), key="replay_hand")
-    reveal_all = st.toggle("All cards (otherwise: what the table saw)", key="replay_all")
+    hand = pick_hand.selectbox("Hand", numbers, index=numbers.index(start_hand), key="replay_hand")
+    reveal_all = pick_view.toggle(
+        "All cards", key="replay_all",
+        help="Show every card the log knows; otherwise only what the table saw.",
+    )  # fmt: skip
     states = hand_steps(current_path(), chosen, hand, reveal_all)
-    last = len(states) - 1
     if st.session_state.get("replay_where") != (chosen, hand):
         # A new hand opens at its start, or at the step the link names.
         st.session_state["replay_where"] = (chosen, hand)
-        st.session_state["replay_step"] = _linked_step(chosen, hand, last)
+        st.session_state["replay_step"] = _linked_step(states, chosen, hand)
     # The address follows what is shown, so that it can be shared (the step: below).
     st.query_params.update({"game": chosen, "hand": str(hand)})
     st.html(CSS)  # once for the page: the steps below send only their own HTML
-    verdicts, summary = _verdicts(chosen, hand)
+    verdicts, summary = _verdicts(chosen, hand, states, record.players)
     if summary:
         st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
     _stepper(states, record.players, verdicts)
 
 
-def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]:
-    """The analysis' verdict on each knock and fold of the hand, by step (its seq): a mark
-    and a sentence; and the hand's verdicts in one line. Empty for a game not analysed."""
+def _verdicts(
+    game_id: str, hand: int, states: list[TableState], players: tuple[str, ...]
+) -> tuple[dict[int, tuple[str, str]], str]:
+    """The verdict on each decision of the hand, by its event number (seq): a mark and a
+    sentence; and the hand's verdicts in one line. Knocks and folds come from the analysis
+    (none for a game not analysed), stays from what the log says was paid, Troefcall's
+    calls from the `troef_sides` view."""
+    if states[0].teams is not None:
+        return _troefcall_verdicts(game_id, hand, states, players), ""
     path = current_path()
     knocks = query(
         path,
@@ -107,6 +127,14 @@ def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]
     verdicts.update(
         {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
     )
+    for state in states:
+        if state.kind == "stay" and state.actor is not None:
+            paid = sum(
+                s.amount or 0
+                for s in states
+                if s.kind == "pay" and s.actor == state.actor and s.seq > state.seq
+            )
+            verdicts[state.seq] = stay_verdict(players[state.actor], paid)
     summary = verdict_summary(
         [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],
         [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
@@ -114,40 +142,88 @@ def _verdicts(game_id: str, hand: int) -> tuple[dict[int, tuple[str, str]], str]
     return verdicts, summary
 
 
+def _troefcall_verdicts(
+    game_id: str, hand: int, states: list[TableState], players: tuple[str, ...]
+) -> dict[int, tuple[str, str]]:
+    """Troefcall: the trump call made good or not, the baunie scored or not (a finished
+    hand only: the view counts finished hands)."""
+    sides = query(
+        current_path(),
+        "SELECT s.side, s.calls, s.calls_made, s.tricks, s.baunies, s.baunies_won, h.hand_size "
+        "FROM troef_sides AS s JOIN troef_hands AS h USING (game_id, hand) "
+        "WHERE s.game_id = ? AND s.hand = ?",
+        game_id, hand,
+    )  # fmt: skip
+    verdicts: dict[int, tuple[str, str]] = {}
+    for row in sides.iter_rows(named=True):
+        for state in states:
+            if state.kind == "trump" and row["calls"] and state.actor is not None:
+                verdicts[state.seq] = call_verdict(
+                    players[state.actor], bool(row["calls_made"]), row["tricks"], row["hand_size"]
+                )
+            if state.kind == "kap" and state.teams is not None and state.actor is not None:
+                side = state.teams[state.actor]
+                verdicts[state.seq] = kap_verdict(side_name(players, state.teams, side))
+            if state.kind == "baunie" and row["baunies"]:
+                verdicts[state.seq] = baunie_verdict(bool(row["baunies_won"]))
+    return verdicts
+
+
+#: The step buttons: label, key shortcut, what it says on hover.
+_MOVES = {
+    "first": ("«", "Home", "The hand's start (Home)"),
+    "previous": ("‹", "Left", "One step back (←)"),
+    "next": ("›", "Right", "One step on (→)"),
+    "last": ("»", "End", "The hand's end (End)"),
+}
+#: The jumps to a decision: Toepen's knocks and folds, Troefcall's tricks and calls (the
+#: keys "C" and "R" are Streamlit's own).
+_TOEPEN_JUMPS = {
+    "Knock ›": ("next knock", ("knock",), "K"),
+    "Fold ›": ("next fold", ("fold",), "F"),
+}
+_TROEFCALL_JUMPS = {
+    "Trick ›": ("next trick", ("trick",), "T"),
+    "Call ›": ("next call (trump, kap, baunie)", ("trump", "kap", "baunie", "stop"), "A"),
+}
+
+
 @st.fragment
 def _stepper(
-    states: list,  # type: ignore[type-arg]
+    states: list[TableState],
     players: tuple[str, ...],
     verdicts: dict[int, tuple[str, str]],
 ) -> None:
-    """Buttons, slider, table and event list: a click reruns only this part of the page."""
+    """Buttons, slider, table and move list: a click reruns only this part of the page."""
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
-    buttons = st.columns(6)
     # A button that would not move the step is disabled: First and Previous at the first
     # step, Next and Last at the last.
-    jumps: dict[str, int | None] = {
-        "« First": 0 if step > 0 else None,
-        "‹ Previous": step - 1 if step > 0 else None,
-        "Next ›": step + 1 if step < last else None,
-        "Last »": last if step < last else None,
+    targets = {
+        "first": 0 if step > 0 else None,
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < last else None,
+        "last": last if step < last else None,
     }
-    if states[0].teams is None:  # Toepen: jump to the decisions
-        jumps["Next knock"] = _next_kind(states, step, ("knock",))
-        jumps["Next fold"] = _next_kind(states, step, ("fold",))
-    else:  # Troefcall: trick by trick, and to the announcements
-        jumps["Next trick"] = _next_kind(states, step, ("trick",))
-        jumps["Next call"] = _next_kind(states, step, ("trump", "kap", "baunie", "stop"))
-    for column, (label, target) in zip(buttons, jumps.items(), strict=True):
+    jumps = _TOEPEN_JUMPS if states[0].teams is None else _TROEFCALL_JUMPS
+    controls = st.container(horizontal=True, key="replay_controls", gap="small")
+    for name, (label, key, help_text) in _MOVES.items():
         # A callback moves the step before the page is drawn again, so every button
         # (and whether it is enabled) is computed from the step the user now sees.
-        column.button(
-            label, key=f"replay_{label}", disabled=target is None,
-            on_click=_go_to_step, args=(target,),
+        controls.button(
+            label, key=f"replay_{name}", disabled=targets[name] is None, help=help_text,
+            shortcut=key, on_click=_go_to_step, args=(targets[name],),
         )  # fmt: skip
-    step = st.slider("Step", 0, last, key="replay_step")
-    st.query_params["step"] = str(step)
+    for label, (what, kinds, key) in jumps.items():
+        target = _next_kind(states, step, kinds)
+        controls.button(
+            label, key=f"replay_{label.split()[0].lower()}", disabled=target is None,
+            help=f"The {what} ({key})", shortcut=key, on_click=_go_to_step, args=(target,),
+        )  # fmt: skip
+    step = st.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
     state = states[step]
+    st.query_params["step"] = str(state.seq)  # links name a move by its event number
+    keys = " · ".join(f"{key} {what}" for what, _, key in jumps.values())
     left, right = st.columns([3, 2])
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
     result = (
@@ -155,30 +231,41 @@ def _stepper(
         if step == last
         else ""
     )
+    marks = {s.step: verdicts[s.seq] for s in states if s.seq in verdicts}
     verdict = (
-        f'<p class="kroeg-verdict {verdicts[step][0]}">{html.escape(verdicts[step][1])}</p>'
-        if step in verdicts
+        f'<p class="kroeg-verdict {marks[step][0]}">{html.escape(marks[step][1])}</p>'
+        if step in marks
         else ""
     )
+    # The step's words, its verdict and (at the end) the result above the table, where
+    # the eye is after a step.
     left.html(
-        table_html(state, players)
-        + f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+        f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
         + verdict
         + result
+        + table_html(state, players)
     )
-    marks = {seq: mark for seq, (mark, _) in verdicts.items()}
-    right.html("<b>Events</b>" + events_html([s.text for s in states], step, marks))
+    with right:
+        replay_nav.mount(last)
+    right.html(
+        "<b>Moves</b>"
+        + moves_html(states, step, {i: mark for i, (mark, _) in marks.items()})
+        + f'<p class="kroeg-keys">Click a move to go there. Keys: ← → a step · Home / End · '
+        f"{html.escape(keys)}.</p>"
+    )
 
 
-def _linked_step(game_id: str, hand: int, last: int) -> int:
-    """The step a link names for this game and hand (0 without one, or a bad one)."""
+def _linked_step(states: list[TableState], game_id: str, hand: int) -> int:
+    """The step a link names for this game and hand, by its event number (0 without one,
+    or a bad one): a card dealt is in the deal's step."""
     params = st.query_params
     text = params.get("step")
     if text is None or params.get("game") != game_id or params.get("hand") != str(hand):
         return 0
-    if re.fullmatch(r"[0-9]{1,5}", text) and int(text) <= last:
-        return int(text)
-    st.warning(f"This hand has steps 0 to {last}, not {markdown_text(text)}: showing its start.")
+    events = states[-1].seq
+    if re.fullmatch(r"[0-9]{1,5}", text) and int(text) <= events:
+        return max(s.step for s in states if s.seq <= int(text))
+    st.warning(f"This hand has moves 0 to {events}, not {markdown_text(text)}: showing its start.")
     return 0
 
 
@@ -187,7 +274,7 @@ def _go_to_step(target: int | None) -> None:
         st.session_state["replay_step"] = target
 
 
-def _next_kind(states: list, step: int, kinds: tuple[str, ...]) -> int | None:  # type: ignore[type-arg]
+def _next_kind(states: list[TableState], step: int, kinds: tuple[str, ...]) -> int | None:
     return next((s.step for s in states if s.step > step and s.kind in kinds), None)
 
 

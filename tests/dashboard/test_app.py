@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analytics.derived import enrich
-from dashboard.replay import hand_states
+from dashboard.replay import TableState, hand_states
 from parsers import notation
 from recorder.store import Dataset
 
@@ -45,12 +45,12 @@ def page_html(at: AppTest) -> str:
     return "".join(m.value for m in at.markdown) + "".join(h.value for h in at.html)
 
 
-def hand_two(club: Path) -> tuple[str, int, int]:
+def hand_two(club: Path) -> tuple[str, TableState, TableState]:
     """The sample game's id, and the steps of Ben's knock and Carla's fold in its hand 2."""
     (game_id,) = Dataset(club).game_ids()
     states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
-    knock = next(s.step for s in states if s.text.startswith("Ben knocks"))
-    fold = next(s.step for s in states if s.text.startswith("Carla folds"))
+    knock = next(s for s in states if s.text.startswith("Ben knocks"))
+    fold = next(s for s in states if s.text.startswith("Carla folds"))
     return game_id, knock, fold
 
 
@@ -64,47 +64,54 @@ def replay_at(step: int) -> AppTest:
 
 
 def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
-    game_id, knock, fold = hand_two(club)
+    game_id, knock_state, fold_state = hand_two(club)
+    knock, fold = knock_state.step, fold_state.step
     states = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)
     at = replay_at(knock)
     assert not at.exception
     shown = page_html(at)
     assert "stake 2" in shown
     assert f"Step {knock}/{len(states) - 1}:</b> Ben knocks: the stake is now 2" in shown
-    assert '<li class="now">▶ Ben knocks: the stake is now 2</li>' in shown
+    assert (
+        f'<li data-kroeg-step="{knock}" class="now">▶ Ben knocks: the stake is now 2</li>' in shown
+    )
     # What the table saw: Dan's new hand lies face up after his caught bluff swap,
     # Anna's cards are still face down.
     assert '<span class="kroeg-card red">10♦</span>' in shown
     assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
-    assert f"… {knock - 8} earlier</p>" in shown  # the list starts just before the step
-    at.slider(key="replay_step").set_value(1).run()
+    # Every move of the hand is in the list, under the deal, its tricks and its end.
+    assert shown.count("<li data-kroeg-step=") == len(states)
+    assert '<p class="kroeg-group">The deal</p>' in shown
+    assert '<p class="kroeg-group">Trick 1</p>' in shown
+    at.slider(key="replay_step").set_value(0).run()  # the deal is one step
     dealing = page_html(at)
-    assert "<li>a card to Anna</li>" in dealing and "(J♠)" not in dealing  # no card named
+    assert "Carla deals; the stake is 1 — 4 cards to each" in dealing
+    assert '<span class="kroeg-card">J♠</span>' not in dealing  # no card shown face up
     at.slider(key="replay_step").set_value(fold).run()
     assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
     at.toggle(key="replay_all").set_value(True).run()
     everything = page_html(at)
     assert '<span class="kroeg-card">J♠</span>' in everything  # Anna's jack of spades
     assert 'class="kroeg-card back"' not in everything
-    at.slider(key="replay_step").set_value(1).run()
-    assert "a card to Anna (J♠)" in page_html(at)  # all cards: the event list names them
+    at.slider(key="replay_step").set_value(0).run()
+    assert '<span class="kroeg-card">J♠</span>' in page_html(at)  # all cards: from the deal
     at.slider(key="replay_step").set_value(fold).run()
-    assert at.button(key="replay_Next knock").disabled  # no knock after Carla's fold
-    at.button(key="replay_« First").click().run()
+    assert at.button(key="replay_knock").disabled  # no knock after Carla's fold
+    at.button(key="replay_first").click().run()
     assert at.slider(key="replay_step").value == 0
     # Only the buttons that move the step are enabled, at either end.
-    assert at.button(key="replay_« First").disabled and at.button(key="replay_‹ Previous").disabled
-    assert not at.button(key="replay_Next ›").disabled
-    at.button(key="replay_Last »").click().run()
+    assert at.button(key="replay_first").disabled and at.button(key="replay_previous").disabled
+    assert not at.button(key="replay_next").disabled
+    at.button(key="replay_last").click().run()
     assert at.slider(key="replay_step").value == len(states) - 1
-    assert at.button(key="replay_Next ›").disabled and at.button(key="replay_Last »").disabled
-    assert not at.button(key="replay_‹ Previous").disabled
+    assert at.button(key="replay_next").disabled and at.button(key="replay_last").disabled
+    assert not at.button(key="replay_previous").disabled
     # The end of the hand says how it came out.
     assert (
         "<b>Result:</b> Dan wins the hand (stake 2). Paid: Anna 2, Ben 2, Carla 1, Dan 1. "
         "Scores after the hand: Anna 3 points, Ben 4 points, Carla 1 point, Dan 2 points."
     ) in page_html(at)
-    at.button(key="replay_‹ Previous").click().run()
+    at.button(key="replay_previous").click().run()
     assert "Result:" not in page_html(at)
 
 
@@ -129,7 +136,8 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
         "The numbers, with done / opportunities",
     ]
     at.selectbox(key="who").select("Ben").run()
-    game_id, knock, fold = hand_two(club)
+    game_id, knock_state, fold_state = hand_two(club)
+    knock, fold = knock_state.seq, fold_state.seq  # a link names a move by its event number
     shown = page_html(at)
     assert "**Ben's bluffs** (1 shown, at most 50)" in shown
     # Each links to its replay, at the knock or fold itself.
@@ -225,13 +233,17 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     (game_id,) = Dataset(troefcall_club).game_ids()
     states = hand_states(Dataset(troefcall_club).read_game(game_id), 1, reveal_all=False)
     kap = next(s.step for s in states if s.kind == "kap")
+    call = next(s.step for s in states if s.kind == "trump")
     at = app().run()
     at.switch_page("views/replay.py").run()
-    at.slider(key="replay_step").set_value(6).run()  # Anna has her five, trump is called
-    shown = page_html(at)
-    assert "Step 6/" in shown and "Anna calls trump: ♠ spades" in shown
-    assert "trump <span>♠</span>" in shown and 'kroeg-caller">trump</span>' in shown
+    shown = page_html(at)  # the hand opens at the deal: the caller's five cards
+    assert "Step 0/" in shown and "— 5 cards to Anna" in shown
     assert shown.count('class="kroeg-card back"') == 5  # the caller's five, face down
+    at.slider(key="replay_step").set_value(call).run()  # trump is called, the deal goes on
+    shown = page_html(at)
+    assert call == 1 and "Step 1/" in shown and "Anna calls trump: ♠ spades — 13 cards" in shown
+    assert "trump <span>♠</span>" in shown and 'kroeg-caller">trump</span>' in shown
+    assert shown.count('class="kroeg-card back"') == 52
     assert '<span class="kroeg-side s0"></span>Anna' in shown
     assert '<span class="kroeg-side s1"></span>Ben' in shown
     at.slider(key="replay_step").set_value(kap).run()
@@ -239,14 +251,25 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     assert "Carla: kap! (Anna &amp; Carla took the first 7 tricks)" in shown
     assert "Anna &amp; Carla 7" in shown and "Ben &amp; Dan 0" in shown
     assert "<div>hand over</div>" in shown and "before the first card" not in shown
-    at.button(key="replay_« First").click().run()
-    at.button(key="replay_Next call").click().run()
-    assert at.slider(key="replay_step").value == 6  # the trump call
-    at.button(key="replay_Next trick").click().run()
+    at.button(key="replay_first").click().run()
+    at.button(key="replay_call").click().run()
+    assert at.slider(key="replay_step").value == call
+    at.button(key="replay_trick").click().run()
     assert "→ Anna takes trick 1" in page_html(at)
-    at.button(key="replay_Next call").click().run()
+    at.button(key="replay_call").click().run()
     assert at.slider(key="replay_step").value == kap
+    # The call and the kap carry their marks in the list, and the call its verdict.
+    shown = page_html(at)
+    assert '<span class="kroeg-mark kap">● kap</span>' in shown
+    assert "Kap: Anna &amp; Carla took the first seven tricks in a row." in shown
+    assert '<span class="kroeg-mark made">● made</span>' in shown
+    at.slider(key="replay_step").set_value(call).run()
+    assert (
+        '<p class="kroeg-verdict made">Verdict: Anna&#x27;s call was made good: the side took '
+        "7 of 13 tricks.</p>"
+    ) in page_html(at)
     at.toggle(key="replay_all").set_value(True).run()
+    at.slider(key="replay_step").set_value(kap).run()
     assert '<span class="kroeg-card">6♠</span>' not in page_html(at)  # played by now
     assert 'class="kroeg-card back"' not in page_html(at)
 
@@ -386,10 +409,14 @@ def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path
     at.switch_page("views/replay.py").run()
     assert at.slider(key="replay_step").value == 0  # a hand opens at its start
     at.selectbox(key="replay_hand").select(2).run()
-    at.button(key="replay_Next knock").click().run()
+    at.button(key="replay_knock").click().run()
     knock = at.slider(key="replay_step").value
     assert knock > 0
-    assert dict(at.query_params) == {"game": game_id, "hand": "2", "step": str(knock)}
+    # The address names the move by its event number in the hand (a link from the
+    # analysis' facts does the same).
+    seq = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)[knock].seq
+    assert seq > knock  # the deal's 16 cards are one step
+    assert dict(at.query_params) == {"game": game_id, "hand": "2", "step": str(seq)}
     shared = app()  # someone opens the address
     shared.query_params.update(at.query_params)
     shared.run()
@@ -402,6 +429,11 @@ def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path
     wrong.switch_page("views/replay.py").run()
     assert wrong.slider(key="replay_step").value == 0
     assert "not 999: showing its start" in wrong.warning[0].value
+    dealt = app()  # a link to a card dealt opens at the deal
+    dealt.query_params.update({"game": game_id, "hand": "2", "step": "5"})
+    dealt.run()
+    dealt.switch_page("views/replay.py").run()
+    assert dealt.slider(key="replay_step").value == 0 and not dealt.warning
 
 
 def test_trick_cards_carry_their_players_and_the_winner_is_marked(club: Path) -> None:
@@ -437,25 +469,30 @@ def test_the_table_marks_whose_move_is_next(club: Path) -> None:
     assert states[-1].to_act == () and "kroeg-turn" not in table_html(states[-1], record.players)
 
 
-def test_the_event_list_keeps_the_current_step_in_view() -> None:
-    from dashboard.table import events_html
+def test_the_move_list_groups_the_hand_and_marks_the_current_move(club: Path) -> None:
+    from dashboard.table import moves_html
 
-    texts = [f"event {i}" for i in range(60)]
-    start = events_html(texts, 0)
-    assert "event 0" in start and "event 24" in start and "event 25" not in start
-    assert '<ol start="0">' in start and "… 35 more" in start and "earlier" not in start
-    middle = events_html(texts, 30)
-    assert '<li class="now">▶ event 30</li>' in middle and '<ol start="22">' in middle
-    assert "… 22 earlier" in middle and "… 13 more" in middle and "event 21<" not in middle
-    end = events_html(texts, 59)
-    assert '<li class="now">▶ event 59</li>' in end and "more</p>" not in end
-    assert "… 35 earlier" in end
-    assert events_html(texts[:5], 2).count("<li") == 5
+    (record,) = Dataset(club).read_games()
+    states = hand_states(record, 2, reveal_all=False)
+    knock = next(s for s in states if s.kind == "knock")
+    shown = moves_html(states, knock.step, {knock.step: "bluff"})
+    groups = re.findall(r'<p class="kroeg-group">([^<]*)</p><ol start="(\d+)">', shown)
+    assert [g for g, _ in groups][:2] == ["The deal", "Trick 1"] and groups[-1][0] == "The end"
+    assert [int(n) for _, n in groups] == sorted(int(n) for _, n in groups)  # in step order
+    assert int(groups[1][1]) == next(s.step for s in states if s.kind == "play")
+    steps = [int(n) for n in re.findall(r'<li data-kroeg-step="(\d+)"', shown)]
+    assert steps == list(range(len(states)))  # every move, each clickable by its step
+    assert shown.count('class="now"') == 1
+    assert (
+        f'<li data-kroeg-step="{knock.step}" class="now">▶ {knock.text}'
+        ' <span class="kroeg-mark bluff">● bluff</span></li>'
+    ) in shown
 
 
 def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     enrich(Dataset(club))
-    _, knock, fold = hand_two(club)
+    _, knock_state, fold_state = hand_two(club)
+    knock, fold = knock_state.step, fold_state.step
     at = replay_at(knock)
     shown = page_html(at)
     assert re.search(
@@ -473,5 +510,16 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     at.slider(key="replay_step").set_value(fold).run()
     shown = page_html(at)
     assert re.search(r'<p class="kroeg-verdict (regret|fine)">Verdict: .*The fold cost 1', shown)
-    at.slider(key="replay_step").set_value(1).run()  # a card dealt
-    assert '<p class="kroeg-verdict' not in page_html(at)  # a step with nothing to judge
+    at.slider(key="replay_step").set_value(0).run()  # the deal
+    assert '<p class="kroeg-verdict' not in page_html(at)
+    # A stay: what staying in came to, from what the log says was paid after it (Dan
+    # paid 1 for his caught swap before the knock, and nothing after; Anna paid 2).
+    (record,) = Dataset(club).read_games()
+    stays = {s.text: s.step for s in hand_states(record, 2, reveal_all=False) if s.kind == "stay"}
+    assert set(stays) == {"Dan stays in", "Anna stays in"}
+    for text, expected in (
+        ("Dan stays in", "Staying in cost Dan nothing: nothing paid after it."),
+        ("Anna stays in", "Staying in cost Anna 2 by the end of the hand."),
+    ):
+        at.slider(key="replay_step").set_value(stays[text]).run()
+        assert f'">{expected}</p>' in page_html(at)  # a step with nothing to judge

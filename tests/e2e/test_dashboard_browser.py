@@ -14,14 +14,19 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from analytics.derived import enrich
 from parsers import notation
+from recorder.records import GameRecord
+from recorder.rules import PRESETS
+from recorder.simulate import simulate
 from recorder.store import Dataset
+from tests.recorder.table import play_example
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -38,17 +43,42 @@ def server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[byte
 
 
 @pytest.fixture
+def review_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """Seed 003's example hand, the Troefcall sample evening (a kap), and a few simulated
+    classic games (a regrettable fold among them), analysed."""
+    game = play_example()
+    seed = GameRecord(game_id="seed003", rules=game.rules, players=game.players,
+                      events=tuple(game.log))  # fmt: skip
+    bots = ("bluffer", "cautious", "sharp", "random")
+    played = list(simulate(PRESETS["classic"], 4, 120, seed=7, styles=bots))
+    yield from serve(
+        tmp_path, free_port, processes, "troefcall-evening.txt",
+        records=[seed, *played], analyse=True,
+    )  # fmt: skip
+
+
+@pytest.fixture
 def markup_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
     yield from serve(tmp_path, free_port, processes, "markup-in-names.txt")
 
 
 def serve(
-    tmp_path: Path, port: int, processes: list[subprocess.Popen[bytes]], *samples: str
+    tmp_path: Path,
+    port: int,
+    processes: list[subprocess.Popen[bytes]],
+    *samples: str,
+    records: Iterable[GameRecord] = (),
+    analyse: bool = False,
 ) -> Iterator[tuple[str, Dataset]]:
-    """`kroeg dashboard` on a dataset of these sample logs; stopped (and checked) at the end."""
+    """`kroeg dashboard` on a dataset of these sample logs (and records); stopped (and
+    checked) at the end."""
     dataset = Dataset(tmp_path / "ds")
     for sample in samples:
         dataset.write(notation.load(ROOT / "sample_logs" / sample))
+    if records:
+        dataset.write(records)
+    if analyse:
+        enrich(dataset)
     process = subprocess.Popen(
         [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path), "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -104,17 +134,23 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
     with sync_playwright() as p:
         browser, page = open_page(p)
         page.goto(f"{url}/replay?game={game_id}&hand=2")
-        expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("Moves", exact=True)).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Step 0/")).to_be_visible()  # a hand opens at its start
-        page.get_by_role("button", name="Next knock").click()
+        page.locator(".st-key-replay_knock button").first.click()
         expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
         page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
-        page.get_by_text("All cards (otherwise: what the table saw)").click()
-        page.get_by_role("button", name="« First").click()  # the deal is in the list again
-        expect(page.get_by_text("a card to Anna (J♠)")).to_be_visible()
+        page.get_by_text("All cards", exact=True).click()
+        page.locator(".st-key-replay_first button").first.click()  # the deal: every card
+        expect(page.locator(".kroeg-card", has_text="J♠")).to_be_visible()
         page.screenshot(path=str(shots / "replay-all-cards.png"), full_page=True)
+        # A filter in the sidebar, kept when a link opens the replay (same tab, same
+        # session).
         page.goto(f"{url}/players")
+        expect(page.get_by_text("What folding cost")).to_be_visible(timeout=30_000)
+        page.get_by_role("combobox", name="Rule sets").click()
+        page.get_by_role("option", name="classic").click()
+        page.keyboard.press("Escape")
         expect(page.get_by_text("What folding cost")).to_be_visible(timeout=30_000)
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
         page.screenshot(path=str(shots / "players.png"), full_page=True)
@@ -134,15 +170,16 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         link = page.get_by_role("link", name=f"{game_id} hand 2")
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
-        with page.context.expect_page() as opened:  # Streamlit opens links in a new tab
-            link.click()
-        replay = opened.value
-        expect(replay.get_by_text("Events")).to_be_visible(timeout=30_000)
-        expect(replay.get_by_text("Carla folds").first).to_be_visible()
+        tabs = len(page.context.pages)
+        link.click()  # opens the replay here, at the fold
+        expect(page.locator(".kroeg-now")).to_contain_text("Carla folds")
+        assert len(page.context.pages) == tabs and "/replay?" in page.url
+        # The filter is still on.
+        expect(page.locator("[data-testid='stSidebar']").get_by_text("classic")).to_be_visible()
         # A Troefcall hand: trump, the caller and the partnerships on the table.
         page.goto(f"{url}/replay?game={troef_id}&hand=1")
-        expect(page.get_by_text("Events")).to_be_visible(timeout=30_000)
-        page.get_by_role("button", name="Last »").click()
+        expect(page.get_by_text("Moves", exact=True)).to_be_visible(timeout=30_000)
+        page.locator(".st-key-replay_last button").first.click()
         expect(
             page.get_by_text("Hand over: Anna & Carla 7 tricks, Ben & Dan 0").first
         ).to_be_visible()
@@ -204,3 +241,145 @@ def test_markup_names_make_no_request_and_render_no_markup(markup_server, shots:
         browser.close()
     assert [u for u in requests if "127.0.0.2" in u] == []
     assert dialogs == []
+
+
+#: The page has finished its last run (Streamlit shows a status widget while it runs)
+#: and has drawn since: a key pressed now reaches the buttons of the step shown.
+SETTLED = """() => new Promise((done) => {
+  const idle = () => !document.querySelector('[data-testid="stStatusWidget"]');
+  const wait = () => idle() ? setTimeout(() => done(idle()), 250) : setTimeout(wait, 50);
+  wait();
+})"""
+
+#: The current move is inside the move list's box (the list scrolls, not the page).
+IN_VIEW = """() => {
+  const li = document.querySelector('.kroeg-moves li.now');
+  if (!li) return false;
+  const box = li.closest('.kroeg-moves').getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  return r.top >= box.top && r.bottom <= box.bottom;
+}"""
+
+
+def now(page: Any) -> str:
+    """The replay's line for the step shown ("Step 3/27: Anna plays J♥")."""
+    return str(page.locator(".kroeg-now").inner_text())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) -> None:
+    """The review features, as a club member uses them, at desktop and phone size: keys,
+    a click on a move, labelled trick cards, the to-act marker, the verdict marks, the
+    result banner, a copied link opened in a new page; a Troefcall hand with kap; the
+    page never scrolls sideways."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from analytics.views import connect
+
+    expect.set_options(timeout=30_000)
+    url, dataset = review_server
+    width, height = size
+    tag = "desktop" if width > 640 else "phone"
+    troef_id = next(g.game_id for g in dataset.read_games() if g.game_type == "troefcall")
+    regrets = (
+        connect(dataset)
+        .sql(
+            "SELECT f.game_id, f.hand, f.seq, f.cost FROM folds AS f JOIN fold_facts AS x "
+            "USING (game_id, hand, seq) WHERE x.regret ORDER BY f.game_id, f.hand LIMIT 1"
+        )
+        .fetchall()
+    )
+    assert regrets, "the simulated games have a regrettable fold"
+    regret = regrets[0]
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            permissions=["clipboard-read", "clipboard-write"],
+        )
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+
+        def no_sideways_scroll() -> None:
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+        def press(key: str, expected: str) -> None:
+            """A key once the page is done with the last one (as a person waits to see
+            the step before the next key); then the page shows `expected`."""
+            page.wait_for_function(SETTLED)
+            page.keyboard.press(key)
+            expect(page.locator(".kroeg-now")).to_contain_text(expected)
+
+        # Seed 003's example: the hand opens at the deal, one step.
+        page.goto(f"{url}/replay?game=seed003&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        expect(page.locator(".kroeg-now")).to_contain_text("4 cards to each")
+        expect(page.locator(".st-key-replay_next button").first).to_be_enabled()
+        press("ArrowRight", "Step 1/")
+        assert "Anna plays J♥" in now(page)
+        expect(page.locator(".kroeg-turn")).to_have_text("to play")  # Ben is next
+        expect(page.locator(".kroeg-seat", has=page.locator(".kroeg-turn"))).to_contain_text("Ben")
+        press("ArrowLeft", "Step 0/")
+        press("k", "Ben knocks")  # the next knock
+        verdict = page.locator(".kroeg-verdict")
+        expect(verdict).to_have_class("kroeg-verdict bluff")
+        expect(verdict).to_contain_text("strength 0.12, below the fair share 0.25")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.bluff")).to_have_text("● bluff")
+        answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
+        expect(answer).to_contain_text("Carla")  # the first to answer the knock
+        page.screenshot(path=str(shots / f"review-knock-{tag}.png"))
+        # A click on a move in the list goes there; the list keeps it in view.
+        page.locator(".kroeg-moves li", has_text="Carla folds").click()
+        expect(page.locator(".kroeg-now")).to_contain_text("Carla folds")
+        expect(verdict).to_contain_text("The fold cost 1")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark")).to_have_text("● fine")
+        page.wait_for_function(IN_VIEW)
+        # A complete trick: each card under its player, the taker starred.
+        page.locator(".kroeg-moves li", has_text="takes trick 1").click()
+        expect(page.locator(".kroeg-trick")).to_contain_text("trick 1:")
+        expect(page.locator(".kroeg-played .kroeg-who")).to_have_count(4)
+        expect(page.locator(".kroeg-played.won .kroeg-who")).to_contain_text("★")
+        page.screenshot(path=str(shots / f"review-trick-{tag}.png"))
+        press("End", "Step ")
+        expect(page.locator(".kroeg-result")).to_contain_text("Result:")
+        expect(page.locator(".kroeg-result")).to_contain_text("Scores after the hand")
+        page.screenshot(path=str(shots / f"review-result-{tag}.png"))
+        no_sideways_scroll()
+        # Copy the link at the knock and open it in a new page: the same move.
+        press("Home", "Step 0/")
+        press("k", "Ben knocks")
+        shown = now(page)
+        page.get_by_role("button", name="Copy link").click()
+        expect(page.locator(".kroeg-copied")).to_have_text("Link copied")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert "game=seed003" in link and "hand=1" in link and "step=" in link
+        other = context.new_page()
+        other.goto(link)
+        expect(other.locator(".kroeg-now")).to_have_text(shown)
+        other.close()
+        # A regrettable fold, from a link naming it: the mark and its numbers.
+        game_id, hand, seq, cost = regret
+        page.goto(f"{url}/replay?game={game_id}&hand={hand}&step={seq}")
+        expect(page.locator(".kroeg-now")).to_contain_text("folds")
+        expect(page.locator(".kroeg-verdict")).to_have_class("kroeg-verdict regret")
+        expect(page.locator(".kroeg-verdict")).to_contain_text(f"The fold cost {cost}")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.regret")).to_have_text("● regret")
+        page.wait_for_function(IN_VIEW)  # a link deep into the hand: the list scrolled there
+        page.screenshot(path=str(shots / f"review-regret-{tag}.png"))
+        # Troefcall with kap: the call and the kap marked, 13-card hands that fit.
+        page.goto(f"{url}/replay?game={troef_id}&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        expect(page.locator(".st-key-replay_call button").first).to_be_enabled()
+        press("a", "calls trump")
+        expect(page.locator(".kroeg-verdict")).to_contain_text("call was made good")
+        no_sideways_scroll()
+        page.screenshot(path=str(shots / f"review-troefcall-call-{tag}.png"))
+        press("a", "kap!")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.kap")).to_have_text("● kap")
+        expect(page.locator(".kroeg-trick")).to_contain_text("hand over")
+        press("End", "Step ")
+        expect(page.locator(".kroeg-result")).to_contain_text("Anna & Carla")
+        page.screenshot(path=str(shots / f"review-troefcall-end-{tag}.png"))
+        no_sideways_scroll()
+        browser.close()
