@@ -55,7 +55,7 @@ def _empty(schema: object) -> str:
 #: The rule parameters the views read, each game's as its rule set resolves them.
 RULE_PARAMETERS = (
     ("last_trick", "VARCHAR"), ("score_display", "VARCHAR"), ("hand_size", "SMALLINT"),
-    ("kap_points", "SMALLINT"), ("baunie_points", "SMALLINT"),
+    ("kap_points", "SMALLINT"), ("baunie_points", "SMALLINT"), ("lives", "SMALLINT"),
 )  # fmt: skip
 
 

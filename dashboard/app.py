@@ -45,14 +45,32 @@ if token and not st.session_state.get("kroeg_token_ok"):
 st.session_state["kroeg_dataset"] = path
 sidebar(path)
 
+home = st.Page("views/overview.py", title="Evenings", url_path="evenings", default=True)
+games = st.Page("views/games.py", title="Games", url_path="games")
 pages = [
-    st.Page("views/overview.py", title="Overview", url_path="overview", default=True),
-    st.Page("views/sessions.py", title="Sessions", url_path="sessions"),
+    home,
+    games,
     st.Page("views/replay.py", title="Replay", url_path="replay"),
     st.Page("views/players.py", title="Players", url_path="players"),
 ]
 if not os.environ.get(READ_ONLY_VAR):  # served beyond this machine without a token: no writes
     pages.append(st.Page("views/record.py", title="Record", url_path="record"))
-navigation = st.navigation(pages)
+
+
+def _to_home() -> None:
+    st.switch_page(home, query_params=dict(st.query_params))
+
+
+def _to_games() -> None:
+    st.switch_page(games, query_params=dict(st.query_params))
+
+
+# Addresses people type or kept from before: they open the page they mean, not "Page not
+# found" (the default page's own address is "/").
+aliases = [
+    st.Page(_to_home, title="Overview", url_path="overview", visibility="hidden"),
+    st.Page(_to_games, title="Sessions", url_path="sessions", visibility="hidden"),
+]
+navigation = st.navigation([*pages, *aliases])
 follow(pages)
 navigation.run()

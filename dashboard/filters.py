@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import polars as pl
 import streamlit as st
 
 from dashboard.data import dataset_path, query
+from recorder.text import markdown_text
 
 __all__ = [
     "GAMES_KEY",
     "chosen_games",
     "current_path",
+    "day_text",
     "empty_state",
+    "filter_note",
     "games_condition",
     "sidebar",
 ]
 
 #: Session State key of the games the filters let through (None: no filter set).
 GAMES_KEY = "kroeg_games"
+#: Session State key of what the filters keep out, in words.
+NOTE_KEY = "kroeg_filter_note"
+
+
+def day_text(day: date | datetime) -> str:
+    """A date as a club writes it: `Fri 20 Nov 2026` (no time zone, no ISO)."""
+    return f"{day:%a} {day.day} {day:%b %Y}"
 
 
 def sidebar(path: Path) -> None:
@@ -28,15 +38,29 @@ def sidebar(path: Path) -> None:
     games = query(
         path,
         "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, ruleset, "
-        "players FROM games",
+        "players, source = 'engine' AS simulated FROM games",
     )
     if games.is_empty():
         st.session_state[GAMES_KEY] = None
+        st.session_state[NOTE_KEY] = []
         return
     st.sidebar.markdown("**Filters** (every page)")
     days = games["day"].drop_nulls()
     chosen = games
     active = False
+    said: list[str] = []  # what the filters keep out, in words, for every page to show
+    simulated = int(games["simulated"].sum())
+    if 0 < simulated < games.height:
+        # Bot games are told apart from the club's own; hidden unless asked for.
+        shown = st.sidebar.toggle(
+            "Simulated (bot) games", value=False, key="filter_simulated",
+            help="Games the engine's bots played (`kroeg simulate`, the demo); "
+            "off: only games imported or recorded at the table.",
+        )  # fmt: skip
+        if not shown:
+            chosen = chosen.filter(~pl.col("simulated"))
+            active = True
+            said.append(f"{simulated:,} simulated games hidden")
     if len(days):
         first, last = days.min(), days.max()
         assert isinstance(first, date) and isinstance(last, date)
@@ -48,6 +72,7 @@ def sidebar(path: Path) -> None:
             assert isinstance(start, date) and isinstance(end, date)
             chosen = chosen.filter(pl.col("day").is_between(start, end))
             active = True
+            said.append(f"{day_text(start)} to {day_text(end)}")
     for column, label in (("venue", "Venues"), ("ruleset", "Rule sets")):
         options = sorted(set(games[column].to_list()))
         if len(options) > 1:
@@ -55,12 +80,15 @@ def sidebar(path: Path) -> None:
             if picked_values:
                 chosen = chosen.filter(pl.col(column).is_in(picked_values))
                 active = True
+                said.append(f"{label.lower()} {', '.join(v or '(none)' for v in picked_values)}")
     names = sorted({n for players in games["players"].to_list() for n in players})
     people = st.sidebar.multiselect("Players", names, key="filter_players")
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
         active = True
+        said.append(f"players {', '.join(people)}")
     st.session_state[GAMES_KEY] = chosen["game_id"].to_list() if active else None
+    st.session_state[NOTE_KEY] = said
     st.session_state["filter_people"] = people
 
 
@@ -90,9 +118,17 @@ def empty_state() -> bool:
     """Say what to do when the dataset has no games yet; True if it is empty."""
     games = query(current_path(), "SELECT count(*) AS n FROM games")["n"][0]
     if games:
+        filter_note()
         return False
     st.info(
         "This dataset has no games yet. Add some with `kroeg simulate --out DATASET`, "
         "`kroeg import FILE --into DATASET` or `kroeg record --into DATASET`."
     )
     return True
+
+
+def filter_note() -> None:
+    """One line under a page's title when a sidebar filter is on: what it keeps out."""
+    said = st.session_state.get(NOTE_KEY) or []
+    if said:
+        st.caption(markdown_text("Filtered: " + "; ".join(said) + " (see the sidebar)."))

@@ -45,7 +45,13 @@ def main(argv: list[str]) -> int:
     warm()
     from streamlit.web import cli
 
-    sys.argv = ["streamlit", "run", str(APP), *argv]
+    # No "Deploy" button or developer menu for the club: the toolbar a viewer needs.
+    options = (
+        []
+        if any(a.startswith("--client.toolbarMode") for a in argv)
+        else ["--client.toolbarMode", "viewer"]
+    )
+    sys.argv = ["streamlit", "run", str(APP), *options, *argv]
     result = cli.main()  # Click exits through SystemExit
     return int(result or 0)
 

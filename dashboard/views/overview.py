@@ -1,21 +1,90 @@
-"""The Overview page: the dataset in numbers and its games."""
+"""The Evenings page, where the dashboard opens: the last club night first.
+
+Where and when, the standings after each game, each hand in one line, the evening's
+notable moves linking to the replay; then the earlier evenings, and the dataset in
+numbers.
+"""
 
 from __future__ import annotations
+
+from urllib.parse import quote
 
 import streamlit as st
 
 from dashboard.data import query
+from dashboard.evenings import Evening, evenings, game_times, hand_lines, moments, standings
 from dashboard.filters import current_path, empty_state, games_condition
 from recorder.text import markdown_text as md
 
+#: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
+GAMES_SHOWN = 8
+#: Earlier evenings listed under the chosen one.
+EARLIER_SHOWN = 12
+
 
 def overview() -> None:
-    """The dataset in numbers."""
-    st.title("kroeg")
-    st.caption(md(str(current_path())))
+    """The latest evening (or the one chosen), then the earlier ones."""
     if empty_state():
+        st.title("kroeg")
         return
     where, args = games_condition()
+    nights = evenings(current_path(), where, args)
+    if not nights:
+        st.title("Evenings")
+        st.info("No game matches the filters in the sidebar.")
+        return
+    keys = [n.key for n in nights]
+    wanted = st.query_params.get("evening")
+    if wanted and wanted not in keys:
+        st.warning("That evening is not in this dataset (or the filters hide it): the latest.")
+    by_key = {n.key: n for n in nights}
+    if wanted != st.session_state.get("evening_linked"):
+        # A link (or a typed address) names an evening: it wins over the last choice.
+        st.session_state["evening_linked"] = wanted
+        if wanted in keys:
+            st.session_state["evening"] = wanted
+    if st.session_state.get("evening") not in keys:
+        st.session_state.pop("evening", None)
+    chosen = by_key[
+        st.selectbox("Evening", keys, format_func=lambda k: by_key[k].label, key="evening")
+    ]
+    if chosen.key != keys[0] or wanted:
+        # The address names the evening shown, so that it can be shared.
+        st.query_params["evening"] = chosen.key
+        st.session_state["evening_linked"] = chosen.key
+    _evening(chosen)
+    earlier = [n for n in nights if n.key != chosen.key][:EARLIER_SHOWN]
+    if earlier:
+        st.subheader("Other evenings")
+        st.markdown(
+            "\n".join(
+                f"- [{md(n.label)}](evenings?evening={quote(n.key, safe='')})" for n in earlier
+            )
+        )
+    _numbers(where, args)
+
+
+def _evening(night: Evening) -> None:
+    path = current_path()
+    st.title(md(night.title))  # a venue is typed by people: no Markdown
+    kind = "Simulated games (bots)" if night.simulated else "Club games"
+    st.caption(f"{kind} · {md(', '.join(night.players))}")
+    notable = moments(path, night.games)
+    if notable:
+        st.subheader("Moments of the evening")
+        st.markdown("\n".join(notable))
+    games = game_times(path, night.games)
+    for number, row in enumerate(games.head(GAMES_SHOWN).iter_rows(named=True), start=1):
+        when = f" · {row['time']}" if row["time"] else ""
+        st.subheader(f"Game {number}{when} · {md(row['ruleset'])}")
+        st.markdown(f"**Standings:** {standings(path, row['game_id'], row['game_type'])}")
+        st.markdown("\n".join(hand_lines(path, row["game_id"], row["game_type"])))
+    if games.height > GAMES_SHOWN:
+        st.caption(f"… and {games.height - GAMES_SHOWN} more games: see the Games page.")
+
+
+def _numbers(where: str, args: tuple[object, ...]) -> None:
+    """The dataset in numbers (the games the filters let through)."""
     numbers = query(
         current_path(),
         f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
@@ -26,21 +95,10 @@ def overview() -> None:
         " AS players",
         *(args * 4),
     ).row(0, named=True)
+    st.subheader("In numbers")
     columns = st.columns(4)
     for column, (label, value) in zip(columns, numbers.items(), strict=True):
         column.metric(label.capitalize(), f"{value:,}")
-    st.subheader("Games")
-    games = query(
-        current_path(),
-        f"WITH shown AS (SELECT * FROM games WHERE {where} "
-        "ORDER BY started_at DESC NULLS LAST, game_id LIMIT 200) "
-        "SELECT s.game_id AS game, s.ruleset AS rules, s.started_at AS date, s.venue, "
-        "array_to_string(s.players, ', ') AS players, count(h.hand) AS hands "
-        "FROM shown s LEFT JOIN hands h USING (game_id) GROUP BY ALL "
-        "ORDER BY date DESC NULLS LAST, game",
-        *args,
-    )
-    st.dataframe(games, hide_index=True, use_container_width=True)
 
 
 overview()

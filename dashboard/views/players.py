@@ -64,7 +64,7 @@ def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
         for stat in stats:
             cells[stat.label] = stat.cell(row[stat.done], row[stat.opportunities])
         rows.append(cells)
-    st.dataframe(pl.DataFrame(rows), hide_index=True, use_container_width=True)
+    st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def _toepen_players(frame: pl.DataFrame) -> None:
@@ -176,11 +176,11 @@ def _bars(
         height=260, title=title
     )
     if behind is None:  # nothing to list behind these bars
-        st.altair_chart(chart, use_container_width=True)
+        st.altair_chart(chart, width="stretch")
         return
     key = f"bars_{behind}"
     st.altair_chart(
-        chart, use_container_width=True, key=key,
+        chart, width="stretch", key=key,
         on_select=partial(_pick_bar, key, behind), selection_mode="bar",
     )  # fmt: skip
 

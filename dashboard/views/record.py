@@ -50,7 +50,7 @@ def record() -> None:
         hint = "Command: a card ('jh'), 'b k', 's', 'f', 'Anna: Jh Jc Td 9s', 'skip', 'help'"
     for column, (label, command) in zip(st.columns(len(buttons)), buttons, strict=True):
         column.button(label, key=f"record_{command}", on_click=_record_run, args=(command,),
-                      use_container_width=True)  # fmt: skip
+                      width="stretch")  # fmt: skip
     st.text_input(hint, key="record_command", on_change=_record_command)
     if st.button("Store the game", key="record_store", type="primary"):
         _record_run("quit")
@@ -68,7 +68,7 @@ def _start_form() -> None:
             sorted(VARIANTS),
         )
         venue = st.text_input("Venue", "")
-        started = st.form_submit_button("Start the game", use_container_width=True)
+        started = st.form_submit_button("Start the game", width="stretch")
     if not started:
         return
     names = [n.strip() for n in players.split(",") if n.strip()]

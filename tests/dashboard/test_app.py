@@ -167,15 +167,19 @@ def test_a_missing_dataset_gets_one_clear_message(
     ]
 
 
-def test_sessions_page_draws_the_scores_and_links_every_hand(club: Path) -> None:
+def test_games_page_draws_the_scores_and_links_every_hand(club: Path) -> None:
     (game_id,) = Dataset(club).game_ids()
     at = app().run()
-    at.switch_page("views/sessions.py").run()
+    at.switch_page("views/games.py").run()
     assert not at.exception
     assert [s.value for s in at.subheader] == ["Points after each hand", "Hands"]
     links = page_html(at)
     assert f"[hand 1](replay?game={game_id}&hand=1)" in links
-    assert f"[hand 2](replay?game={game_id}&hand=2) — stake 2, 1 knocks, 1 folds" in links
+    assert (
+        f"[hand 2](replay?game={game_id}&hand=2) — Ben knocked; Carla folded; Dan won "
+        "(stake 2); paid: Anna 2, Ben 2, Carla 1, Dan 1"
+    ) in links
+    assert "**Standings:** Carla 1 point, Dan 2 points, Anna 3 points, Ben 4 points" in links
 
 
 def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
@@ -211,9 +215,9 @@ def test_the_sidebar_filters_apply_to_every_page(
     assert [m.value for m in at.metric][:2] == ["2", "10"]
     at.multiselect(key="filter_venue").select("Clubhuis De Troef").run()
     assert [m.value for m in at.metric][:2] == ["1", "8"]
-    at.switch_page("views/sessions.py").run()
-    assert at.selectbox(key="session_game").options == [
-        o for o in at.selectbox(key="session_game").options if "lives" in o
+    at.switch_page("views/games.py").run()
+    assert at.selectbox(key="games_game").options == [
+        o for o in at.selectbox(key="games_game").options if "lives" in o
     ]
     at.switch_page("views/players.py").run()
     at.multiselect(key="filter_players").select("Dan").run()
@@ -274,9 +278,9 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     assert 'class="kroeg-card back"' not in page_html(at)
 
 
-def test_troefcall_sessions_and_players(troefcall_club: Path) -> None:
+def test_troefcall_games_and_players(troefcall_club: Path) -> None:
     at = app().run()
-    at.switch_page("views/sessions.py").run()
+    at.switch_page("views/games.py").run()
     assert not at.exception
     hands = page_html(at)
     assert (
@@ -329,7 +333,7 @@ def test_names_are_never_rendered_as_markup(
     monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "ds"))
     enrich(Dataset(tmp_path / "ds"))
     at = app().run()
-    for page in ("views/sessions.py", "views/players.py"):
+    for page in ("views/games.py", "views/players.py"):
         at.switch_page(page).run()
         assert not at.exception
         if page.endswith("players.py"):

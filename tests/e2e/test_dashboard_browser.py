@@ -215,7 +215,7 @@ def test_markup_names_make_no_request_and_render_no_markup(markup_server, shots:
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         page.goto(f"{url}/replay?game={game.game_id}&hand=1")
         expect(page.get_by_text("![Anna](//127.0.0.2/i.png)").first).to_be_visible()
-        for path in ("overview", "sessions", "players"):
+        for path in ("overview", "games", "players"):
             page.goto(f"{url}/{path}")
             page.wait_for_selector("[data-testid='stAppViewContainer']")
             page.wait_for_timeout(1500)

@@ -1,0 +1,245 @@
+"""Club evenings: the games played on one day at one venue, told as a club tells them.
+
+An evening is the games of one date (UTC day of `started_at`) and venue, the club's own
+(imported or recorded) and simulated ones kept apart. The Evenings page and the Games
+page both write hands and standings with the functions here: one wording everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from urllib.parse import quote
+
+import polars as pl
+
+from dashboard.data import query
+from dashboard.filters import day_text
+from recorder.cards import Suit
+from recorder.text import markdown_text as md
+
+__all__ = [
+    "Evening",
+    "evenings",
+    "hand_lines",
+    "moments",
+    "replay_link",
+    "standings",
+]
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The games of one day at one venue."""
+
+    key: str
+    day: date | None
+    venue: str | None
+    simulated: bool
+    games: tuple[str, ...]
+    players: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        """`Fri 20 Nov 2026 at De Kroon`."""
+        when = day_text(self.day) if self.day else "Undated games"
+        where = f" at {self.venue}" if self.venue else ""
+        return f"{when}{where}"
+
+    @property
+    def label(self) -> str:
+        """The title with its players and games: never a hash alone."""
+        games = f"{len(self.games)} game{'s' if len(self.games) != 1 else ''}"
+        bots = " · simulated" if self.simulated else ""
+        return f"{self.title} · {', '.join(self.players)} · {games}{bots}"
+
+
+def evenings(path: Path, where: str, args: tuple[object, ...]) -> list[Evening]:
+    """The evenings of the games the filters let through, latest first."""
+    frame = query(
+        path,
+        "SELECT coalesce(started_at::DATE::VARCHAR, 'undated') || '|' || coalesce(venue, '') "
+        "|| '|' || (source = 'engine')::VARCHAR AS key, "
+        "any_value(started_at::DATE) AS day, any_value(venue) AS venue, "
+        "bool_and(source = 'engine') AS simulated, "
+        "list(game_id ORDER BY started_at, game_id) AS games, "
+        "list_sort(list_distinct(flatten(list(players)))) AS players, "
+        "max(started_at) AS last_start "
+        f"FROM games WHERE {where} GROUP BY key "
+        "ORDER BY last_start DESC NULLS LAST, key LIMIT 500",
+        *args,
+    )
+    return [
+        Evening(
+            key=r["key"],
+            day=r["day"],
+            venue=r["venue"],
+            simulated=r["simulated"],
+            games=tuple(r["games"]),
+            players=tuple(r["players"]),
+        )
+        for r in frame.iter_rows(named=True)
+    ]
+
+
+def replay_link(game_id: str, hand: int, seq: int | None = None) -> str:
+    """The Replay page's address for a hand (at a move, by its event number)."""
+    step = "" if seq is None else f"&step={seq}"
+    return f"replay?game={quote(game_id, safe='')}&hand={hand}{step}"
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(md(n) for n in names)
+
+
+def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
+    """Each hand of a game in one Markdown line, linked to its replay: who knocked, who
+    folded, who won and who paid what (Toepen); who called what, the tricks and the
+    points (Troefcall)."""
+    if game_type == "troefcall":
+        return _troefcall_lines(path, game_id)
+    seats = query(
+        path,
+        "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
+        "h.finished FROM hand_players AS p JOIN hands AS h USING (game_id, hand) "
+        "WHERE game_id = ? ORDER BY p.hand, p.seat",
+        game_id,
+    )
+    lines = []
+    for (hand,), rows in seats.group_by(["hand"], maintain_order=True):
+        parts = []
+        knocked = [r["player"] for r in rows.iter_rows(named=True) if r["knocks"]]
+        folded = [r["player"] for r in rows.iter_rows(named=True) if r["folds"]]
+        won = [r["player"] for r in rows.iter_rows(named=True) if r["won"]]
+        paid = [f"{md(r['player'])} {r['paid']}" for r in rows.iter_rows(named=True) if r["paid"]]
+        if knocked:
+            parts.append(f"{_names(knocked)} knocked")
+        if folded:
+            parts.append(f"{_names(folded)} folded")
+        stake = rows["stake"][0]
+        finished = bool(rows["finished"][0])
+        if not finished:
+            parts.append("not finished")
+        elif won:
+            parts.append(f"{_names(won)} won (stake {stake})")
+        if paid:
+            parts.append("paid: " + ", ".join(paid))
+        text = "; ".join(parts) or "no knock, nobody paid"
+        lines.append(f"- [hand {hand}]({replay_link(game_id, int(str(hand)))}) — {text}")
+    return lines
+
+
+def _troefcall_lines(path: Path, game_id: str) -> list[str]:
+    hands = query(
+        path,
+        "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
+        "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
+        "h.baunie_side IS NOT NULL AS baunie, "
+        "g.side_names[1] AS side_0, g.side_names[2] AS side_1 "
+        "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
+        game_id,
+    )
+    lines = []
+    for r in hands.iter_rows(named=True):
+        scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
+        extra = ", kap" if r["kap"] else ", baunie" if r["baunie"] else ""
+        trump = Suit(r["trump"]).symbol if r["trump"] else "?"
+        lines.append(
+            f"- [hand {r['hand']}]({replay_link(game_id, r['hand'])}) — "
+            f"{md(str(r['caller']))} called {trump}; "
+            f"tricks {md(r['side_0'])} {r['tricks_0']}, {md(r['side_1'])} {r['tricks_1']}; "
+            f"{r['points']} to {md(scorer)}{extra}"
+        )
+    return lines
+
+
+def standings(path: Path, game_id: str, game_type: str) -> str:
+    """The scores at the end of a game, best first: `Anna 0 points, Ben 3 points` (points
+    paid), `Anna 8 lives, Ben 5 lives` (lives left), or each side's points (Troefcall)."""
+    if game_type == "troefcall":
+        sides = query(
+            path,
+            "SELECT side_name, sum(points)::BIGINT AS points FROM troef_sides "
+            "WHERE game_id = ? GROUP BY side, side_name ORDER BY points DESC, side",
+            game_id,
+        )
+        return ", ".join(f"{md(r['side_name'])} {r['points']}" for r in sides.iter_rows(named=True))
+    seats = query(
+        path,
+        "SELECT p.player, sum(p.paid)::BIGINT AS paid, any_value(g.score_display) AS display, "
+        "any_value(g.lives) AS lives FROM hand_players AS p JOIN games AS g USING (game_id) "
+        "WHERE game_id = ? GROUP BY p.seat, p.player ORDER BY paid, p.seat",
+        game_id,
+    )
+    if seats.is_empty():
+        return "no hand played"
+    parts = []
+    for r in seats.iter_rows(named=True):
+        if r["display"] == "lives":
+            left = max(0, int(r["lives"]) - int(r["paid"]))
+            parts.append(f"{md(r['player'])} {left} {'life' if left == 1 else 'lives'}")
+        else:
+            paid = int(r["paid"])
+            parts.append(f"{md(r['player'])} {paid} {'point' if paid == 1 else 'points'}")
+    return ", ".join(parts)
+
+
+def moments(path: Path, games: tuple[str, ...]) -> list[str]:
+    """An evening's notable moves, each a Markdown line linking to it in the replay: the
+    biggest bluff that worked, the costliest fold, and every regrettable fold (from the
+    analysis: none for games not analysed)."""
+    ids = list(games)
+    lines = []
+    bluff = query(
+        path,
+        "SELECT game_id, hand, seq, player, stake, folded_to_it FROM knock_outcomes "
+        "WHERE bluff_won AND game_id IN (SELECT unnest(?::VARCHAR[])) "
+        "ORDER BY folded_to_it DESC, stake DESC, game_id, hand LIMIT 1",
+        ids,
+    )
+    for r in bluff.iter_rows(named=True):
+        lines.append(
+            f"- **Biggest bluff that worked:** [{md(r['player'])}, hand {r['hand']}]"
+            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — everyone folded to the "
+            f"knock (stake {r['stake']}), paying {r['folded_to_it']} in all"
+        )
+    fold = query(
+        path,
+        "SELECT game_id, hand, seq, player, cost FROM folds "
+        "WHERE game_id IN (SELECT unnest(?::VARCHAR[])) "
+        "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
+        ids,
+    )
+    for r in fold.iter_rows(named=True):
+        lines.append(
+            f"- **Costliest fold:** [{md(r['player'])}, hand {r['hand']}]"
+            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — the fold cost {r['cost']}"
+        )
+    regrets = query(
+        path,
+        "SELECT f.game_id, f.hand, f.seq, f.player, f.cost FROM folds AS f "
+        "JOIN fold_facts AS x USING (game_id, hand, seq) "
+        "WHERE x.regret AND f.game_id IN (SELECT unnest(?::VARCHAR[])) "
+        "ORDER BY f.cost DESC, f.game_id, f.hand, f.seq LIMIT 10",
+        ids,
+    )
+    if not regrets.is_empty():
+        links = ", ".join(
+            f"[{md(r['player'])}, hand {r['hand']}]"
+            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) (cost {r['cost']})"
+            for r in regrets.iter_rows(named=True)
+        )
+        lines.append(f"- **Regrettable folds** (playing on would have won): {links}")
+    return lines
+
+
+def game_times(path: Path, games: tuple[str, ...]) -> pl.DataFrame:
+    """The evening's games in order: id, start time, rule set, game type."""
+    return query(
+        path,
+        "SELECT game_id, strftime(started_at, '%H:%M') AS time, ruleset, game_type "
+        "FROM games WHERE game_id IN (SELECT unnest(?::VARCHAR[])) "
+        "ORDER BY started_at NULLS LAST, game_id",
+        list(games),
+    )

@@ -1,0 +1,84 @@
+"""The Evenings page, where the dashboard opens: the last club night first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analytics.derived import enrich
+from analytics.views import connect
+from parsers import notation
+from recorder.rules import PRESETS
+from recorder.simulate import simulate
+from recorder.store import Dataset
+from tests.dashboard.test_app import APP, page_html, plain
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+@pytest.fixture
+def evenings_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Dataset:
+    """Two typed club evenings, and bot games played after them (as the demo has)."""
+    dataset = Dataset(tmp_path / "club")
+    for name in ("classic-evening.txt", "laundry-and-checks.txt"):
+        dataset.write(notation.load(SAMPLES / name))
+    dataset.write(simulate(PRESETS["classic"], 4, 30, seed=5, styles=("bluffer", "cautious")))
+    enrich(dataset)
+    monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
+    return dataset
+
+
+def latest_club_evening(dataset: Dataset) -> tuple[str, list[str]]:
+    """The day (as the page writes it) and the games of the latest typed evening."""
+    rows = connect(dataset).sql(
+        "SELECT started_at::DATE AS day, list(game_id) AS games FROM games "
+        "WHERE source <> 'engine' GROUP BY day ORDER BY day DESC LIMIT 1"
+    ).fetchall()
+    day, games = rows[0]
+    return f"{day:%a} {day.day} {day:%b %Y}", games
+
+
+def test_the_dashboard_opens_on_the_last_club_evening(evenings_club: Dataset) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert not at.exception
+    day, games = latest_club_evening(evenings_club)
+    assert at.title[0].value.startswith(day)  # the club's evening, not the bots'
+    assert "Club games" in at.caption[1].value
+    # The bot games are hidden, and the page says so.
+    assert at.toggle(key="filter_simulated").value is False
+    assert "simulated games hidden" in at.caption[0].value
+    shown = plain(page_html(at))
+    assert shown.count("**Standings:**") == len(games)
+    assert "knocked" in shown and "won (stake" in shown and "paid: " in shown
+    # The evening's costliest fold, one click from its move in the replay.
+    costliest = connect(evenings_club).sql(
+        "SELECT game_id, hand, seq, cost FROM folds WHERE game_id IN (SELECT unnest(?)) "
+        "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
+        params=[games],
+    ).fetchall()[0]
+    game_id, hand, seq, cost = costliest
+    assert f"(replay?game={game_id}&hand={hand}&step={seq}) — the fold cost {cost}" in shown
+    # The earlier evening is listed by date and players, never by a hash alone.
+    assert "Other evenings" in [s.value for s in at.subheader]
+    assert "Anna, Ben, Carla, Dan · 1 game](evenings?evening=" in shown
+
+
+def test_simulated_evenings_show_when_asked_and_links_name_an_evening(
+    evenings_club: Dataset,
+) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    options = at.selectbox(key="evening").options
+    assert not [o for o in options if "simulated" in o]
+    at.toggle(key="filter_simulated").set_value(True).run()
+    options = at.selectbox(key="evening").options
+    assert [o for o in options if o.endswith("· simulated")]
+    assert not at.caption[0].value.startswith("Filtered")  # no filter on any more
+    # A link to an evening opens it; a wrong one says so and shows the latest.
+    key = at.selectbox(key="evening").value
+    linked = AppTest.from_file(APP, default_timeout=30)
+    linked.query_params["evening"] = "1999-01-01|nowhere|false"
+    linked.run()
+    assert "That evening is not in this dataset" in linked.warning[0].value
+    assert key is not None
