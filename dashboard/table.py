@@ -9,7 +9,7 @@ from dashboard.replay import HIDDEN, TableState
 from recorder.cards import Card, Suit
 from recorder.records import side_name
 
-__all__ = ["CSS", "card_html", "moves_html", "table_html"]
+__all__ = ["CSS", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
 
 CSS = """
 <style>
@@ -51,7 +51,7 @@ CSS = """
 .kroeg-table.big .kroeg-seat.right .kroeg-card + .kroeg-card { margin-left: -12px; }
 .kroeg-side { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 5px; vertical-align: baseline; }
-.kroeg-side.s0 { background: #2f6fb0; } .kroeg-side.s1 { background: #d9822b; }
+.kroeg-side.s0 { background: SIDE0; } .kroeg-side.s1 { background: SIDE1; }
 .kroeg-caller { font-size: 11px; font-weight: 700; color: #fff; background: #7a1f1f;
   border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .kroeg-trump { font-size: 22px; font-weight: 700; }
@@ -97,6 +97,11 @@ CSS = """
 .kroeg-moves li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>
 """
+
+
+#: Each Troefcall side's colour, by side number: the table's dots and the Games chart.
+SIDE_COLOURS = ("#2f6fb0", "#d9822b")
+CSS = CSS.replace("SIDE0", SIDE_COLOURS[0]).replace("SIDE1", SIDE_COLOURS[1])
 
 
 def card_html(code: str) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import altair as alt
 import polars as pl
 import streamlit as st
 
 from dashboard.data import game, query
 from dashboard.evenings import hand_lines, standings
 from dashboard.filters import current_path, empty_state, games_condition
+from dashboard.table import SIDE_COLOURS
 
 
 def games_page() -> None:
@@ -46,9 +48,9 @@ def games_page() -> None:
     running = costs.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
     label = "points" if display == "points" else "lives"
     score = pl.col("total") if display == "points" else budget - pl.col("total")
-    chart = running.with_columns(score.alias(label)).pivot(on="player", index="hand", values=label)
     st.subheader(f"{label.capitalize()} after each hand")
-    st.line_chart(chart, x="hand")
+    scores = running.with_columns(score.alias(label)).select("hand", "player", label)
+    _line_chart(scores, "player", label)
     st.subheader("Hands")
     st.markdown(f"**Standings:** {standings(current_path(), chosen, 'toepen')}")
     st.markdown("\n".join(hand_lines(current_path(), chosen, "toepen")))
@@ -64,10 +66,37 @@ def _troefcall_game(chosen: str) -> None:
         chosen,
     )
     st.subheader("Points after each hand")
-    st.line_chart(sides.pivot(on="side_name", index="hand", values="points"), x="hand")
+    _line_chart(sides, "side_name", "points", colours=SIDE_COLOURS)
     st.subheader("Hands")
     st.markdown(f"**Standings:** {standings(current_path(), chosen, 'troefcall')}")
     st.markdown("\n".join(hand_lines(current_path(), chosen, "troefcall")))
+
+
+def _line_chart(
+    frame: pl.DataFrame, who: str, value: str, colours: tuple[str, ...] | None = None
+) -> None:
+    """A line per player (or side) over the hands: whole hand numbers on the axis, a
+    point on every hand (so a one-hand game shows its point), room above the highest
+    line, and Troefcall's sides in the replay's colours."""
+    top = max(1, int(frame[value].max() or 0))
+    colour = alt.Color(f"{who}:N", title=None, sort=None)
+    if colours:
+        names = list(dict.fromkeys(frame[who].to_list()))
+        colour = alt.Color(
+            f"{who}:N", title=None, scale=alt.Scale(domain=names, range=list(colours))
+        )
+    chart = (
+        alt.Chart(alt.Data(values=frame.to_dicts()))  # type: ignore[no-untyped-call]
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("hand:O", title="hand", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y(f"{value}:Q", title=value, scale=alt.Scale(domain=[0, top * 1.15 + 1])),
+            color=colour,
+            tooltip=[alt.Tooltip(f"{who}:N", title=None), "hand:O", alt.Tooltip(f"{value}:Q")],
+        )
+        .properties(height=300)
+    )
+    st.altair_chart(chart, width="stretch")
 
 
 games_page()

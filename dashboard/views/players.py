@@ -11,6 +11,7 @@ import polars as pl
 import streamlit as st
 
 from analytics.stats import (
+    SMALL_SAMPLE,
     STAT_BY_NAME,
     STATS,
     TROEFCALL_STATS,
@@ -28,12 +29,8 @@ def players() -> None:
     st.title("Players")
     if empty_state():
         return
-    frame = player_stats(connection(current_path()).cursor(), game_ids=chosen_games())
-    troef = troefcall_stats(connection(current_path()).cursor(), game_ids=chosen_games())
-    people = st.session_state.get("filter_people") or []
-    if people:
-        frame = frame.filter(pl.col("player").is_in(people))
-        troef = troef.filter(pl.col("player").is_in(people))
+    frame = _mine(player_stats(connection(current_path()).cursor(), game_ids=chosen_games()))
+    troef = _mine(troefcall_stats(connection(current_path()).cursor(), game_ids=chosen_games()))
     if frame.is_empty() and troef.is_empty():
         st.info("No hands match the filters.")
         return
@@ -43,6 +40,33 @@ def players() -> None:
         _toepen_players(frame)
     if not troef.is_empty():
         _troefcall_players(troef)
+
+
+def _mine(frame: pl.DataFrame) -> pl.DataFrame:
+    """The players the sidebar's filter names (all without one)."""
+    people = st.session_state.get("filter_people") or []
+    return frame.filter(pl.col("player").is_in(people)) if people else frame
+
+
+#: What a Toepen game's payments are, by its `score_display`: never added together.
+_UNITS = {"points": "penalty points", "lives": "lives"}
+
+
+def _by_unit() -> dict[str, pl.DataFrame]:
+    """Toepen figures per unit of payment (penalty points, lives), for the games the
+    filters let through: a fold's cost in lives and one in points are never added."""
+    where, args = games_condition()
+    units = query(
+        current_path(),
+        "SELECT score_display, list(game_id) AS games FROM games "
+        f"WHERE game_type = 'toepen' AND {where} GROUP BY score_display ORDER BY score_display",
+        *args,
+    )
+    frames = {}
+    for row in units.iter_rows(named=True):
+        stats = player_stats(connection(current_path()).cursor(), game_ids=row["games"])
+        frames[_UNITS.get(row["score_display"], row["score_display"])] = _mine(stats)
+    return {unit: f for unit, f in frames.items() if not f.is_empty()}
 
 
 def _troefcall_players(frame: pl.DataFrame) -> None:
@@ -70,14 +94,29 @@ def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
 def _toepen_players(frame: pl.DataFrame) -> None:
     """Toepen: bluffing and folding, with the hands behind every bar."""
     st.subheader("Bluffing")
+    st.caption(
+        "A knock is a bluff when the knocker's chance of winning, from the cards they could "
+        "see, was below their fair share (1 in the number of players still in); it "
+        "succeeded when everyone else folded to it (docs/STATS.md)."
+    )
     left, right = st.columns(2)
     with left:
         _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
         _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
-    st.subheader("What folding cost")
-    _bars(frame, STAT_BY_NAME["cost_per_fold"], behind="folds", total=True)
-    st.caption("Click a bar to list the hands behind it.")
+    for unit, unit_frame in _by_unit().items():
+        st.subheader(f"What folding cost, in {unit}")
+        left, middle, right = st.columns(3)
+        with left:
+            _bars(unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", unit=unit)
+        with middle:
+            _bars(unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", total=True, unit=unit)
+        with right:
+            _bars(unit_frame, STAT_BY_NAME["regret_rate"], behind="regrets", unit=unit)
+    st.caption(
+        f"Click a bar to list the hands behind it. Grey bars and `*`: fewer than "
+        f'{SMALL_SAMPLE} chances, a small sample. "No chances": nothing to count yet.'
+    )
     st.subheader("The numbers, with done / opportunities")
     _numbers(frame, STATS)
     _hands_behind(frame["player"].to_list())
@@ -88,6 +127,7 @@ _BEHIND = {
     "bluffs": (
         "bluffs",
         "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
+        "|| ' below the fair share ' || round(fair_share, 2) "
         "|| CASE WHEN all_folded THEN ', everyone folded' ELSE '' END AS what "
         "FROM knock_outcomes WHERE player = ? AND bluff AND {where} ORDER BY game_id, hand "
         "LIMIT 50",
@@ -95,14 +135,23 @@ _BEHIND = {
     "won": (
         "bluffs that won (everyone folded)",
         "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
-        "|| ', ' || folded_to_it || ' folded' AS what "
+        "|| ' below the fair share ' || round(fair_share, 2) "
+        "|| '; the folds paid ' || folded_to_it || ' in all' AS what "
         "FROM knock_outcomes WHERE player = ? AND bluff_won AND {where} "
         "ORDER BY game_id, hand LIMIT 50",
     ),
     "folds": (
         "folds",
-        "SELECT game_id, hand, seq, 'paid ' || cost AS what FROM folds "
+        "SELECT game_id, hand, seq, 'the fold cost ' || cost AS what FROM folds "
         "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50",
+    ),
+    "regrets": (
+        "regrettable folds",
+        "SELECT f.game_id, f.hand, f.seq, 'the fold cost ' || f.cost "
+        "|| '; playing on would have won' AS what FROM folds AS f "
+        "JOIN fold_facts AS x USING (game_id, hand, seq) "
+        "WHERE f.player = ? AND x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand "
+        "LIMIT 50",
     ),
 }
 
@@ -139,46 +188,87 @@ def _pick_bar(chart_key: str, behind: str) -> None:
 
 
 def _bars(
-    frame: pl.DataFrame, stat: Stat, *, behind: str | None = None, total: bool = False
+    frame: pl.DataFrame,
+    stat: Stat,
+    *,
+    behind: str | None = None,
+    total: bool = False,
+    unit: str | None = None,
 ) -> None:
     """A bar per player for a statistic of the registry, labelled done/opportunities.
 
     `total`: the bar is what was done in all (e.g. everything folding cost), not the rate.
+    `unit`: what an amount is counted in (penalty points, lives), said in the title. A small
+    sample is grey and starred; a player with no chance gets no bar and says so; the whole
+    column of a player is clickable (a bar at 0 too).
     """
     percent = stat.unit == "%" and not total
-    title = f"{stat.label} in all" if total else stat.label
+    what = f"{stat.label} in all" if total else stat.label
+    title = f"{what} ({unit})" if unit and not percent else what
     rows = []
     for row in frame.iter_rows(named=True):
         d, o = row[stat.done], row[stat.opportunities]
-        value = (
-            float(d)
-            if total
-            else 100 * (stat.value(d, o) or 0.0)
-            if percent
-            else (stat.value(d, o) or 0.0)
+        rate = stat.value(d, o)
+        small = stat.is_small(o)
+        if total:
+            value, label = float(d), f"{d} in {o}{'*' if small else ''}"
+            shown = f"{d} {unit or ''} in {o} {stat.opportunities}".replace("  ", " ")
+        elif rate is None:
+            value, label, shown = 0.0, "no chances", "no chances yet"
+        else:
+            value = 100 * rate if percent else rate
+            label = f"{d}/{o}{'*' if small else ''}"
+            shown = stat.cell(d, o)
+        rows.append(
+            {"player": row["player"], "value": round(value, 2), "label": label,
+             "shown": shown, "small": small}
+        )  # fmt: skip
+    definition = stat.definition.replace("lives or points", unit) if unit else stat.definition
+    if total:
+        definition = (
+            f"what {stat.done.replace('_', ' ')} came to in all, over the {stat.opportunities}"
         )
-        label = f"{d} in {o}" if total else f"{d}/{o}"
-        rows.append({"player": row["player"], "value": value, "label": label})
-    st.caption(stat.definition)
+    st.caption(f"{title}: {definition}.")
     axis = f"{title} (%)" if percent else title
-    pick = alt.selection_point(name="bar", fields=["player"], on="click")
     top = 100.0 if percent else max(1.0, max(r["value"] for r in rows))  # an axis even at 0
+    for r in rows:
+        r["top"] = top
+    pick = alt.selection_point(name="bar", fields=["player"], on="click")
     base = alt.Chart(alt.Data(values=rows)).encode(  # type: ignore[no-untyped-call]
-        x=alt.X("player:N", title=None, sort=None, axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("value:Q", title=axis, scale=alt.Scale(domain=[0, top], nice=True)),
+        x=alt.X("player:N", title=None, sort=None, axis=alt.Axis(labelAngle=-30, labelLimit=90)),
+        tooltip=[
+            alt.Tooltip("player:N", title="player"),
+            alt.Tooltip("shown:N", title=what),
+        ],
     )
-    bars = (
-        base.mark_bar(color="#7a1f1f", cursor="pointer")
+    # The whole column is the click target: a bar at 0 (or none) can be picked too.
+    column = (
+        base.mark_bar(opacity=0.001, cursor="pointer")
+        .encode(y=alt.Y("top:Q", scale=alt.Scale(domain=[0, top], nice=True)))
         .add_params(pick)
-        .encode(opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)))
     )
-    chart = (bars + base.mark_text(dy=-8).encode(text="label:N")).properties(
-        height=260, title=title
+    bars = base.mark_bar(cursor="pointer").encode(
+        y=alt.Y("value:Q", title=axis, scale=alt.Scale(domain=[0, top], nice=True)),
+        color=alt.condition("datum.small", alt.value("#b9a3a3"), alt.value("#7a1f1f")),
+        opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)),
     )
+    scale = alt.Scale(domain=[0, top], nice=True)
+    text = (
+        base.mark_text(dy=-8)
+        .encode(y=alt.Y("value:Q", scale=scale), text="label:N")
+        .transform_filter("datum.label != 'no chances'")
+    )
+    # "no chances" upright in its empty column, so that neighbours never overlap.
+    none = (
+        base.mark_text(angle=270, align="left", dx=-4, color="#666", fontSize=11)
+        .encode(y=alt.Y("value:Q", scale=scale), text="label:N")
+        .transform_filter("datum.label == 'no chances'")
+    )
+    chart = (column + bars + text + none).properties(height=260, title=title)
     if behind is None:  # nothing to list behind these bars
         st.altair_chart(chart, width="stretch")
         return
-    key = f"bars_{behind}"
+    key = f"bars_{behind}_{stat.name}_{'total' if total else 'rate'}_{unit or ''}"
     st.altair_chart(
         chart, width="stretch", key=key,
         on_select=partial(_pick_bar, key, behind), selection_mode="bar",

@@ -1,8 +1,15 @@
-"""The Record page: a game entered at the table, phone-sized."""
+"""The Record page: a game entered at the table, on a phone, without typing.
+
+Every tap is a call on `recorder.manual.ManualGame` (the engine referees it, as for
+`kroeg record`); what it did is written as `kroeg record` writes it. Players are
+buttons, cards a tap-to-pick grid of the cards still possible; anything rarer (a
+laundry, a check, the face-up Troefcall deal) can still be typed as a command.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -10,10 +17,14 @@ import streamlit as st
 from dashboard.access import READ_ONLY_VAR
 from dashboard.filters import current_path
 from parsers.commands import Session
+from recorder.cards import Card, Suit
 from recorder.errors import KroegError
-from recorder.manual import ManualGame
+from recorder.manual import ManualGame, Prompt
 from recorder.rules import VARIANTS, Ruleset
 from recorder.text import markdown_text as md
+
+#: The log's lines kept on the page (the journal keeps everything).
+LOG_SHOWN = 40
 
 
 def _writable() -> bool:
@@ -25,10 +36,13 @@ def _writable() -> bool:
 
 
 def record() -> None:
-    """Entry at the table, through the same API and commands as `kroeg record`."""
+    """Entry at the table: the prompt, the taps it takes, the log in time order."""
     st.title("Record")
-    manual = st.session_state.get("record_manual")
+    manual: ManualGame | None = st.session_state.get("record_manual")
     if manual is None:
+        stored = st.session_state.pop("record_stored", None)
+        if stored:
+            st.success(stored)
         _start_form()
         return
     prompt = manual.prompt()
@@ -38,25 +52,197 @@ def record() -> None:
     if manual.game.trick_plays:
         cards = " ".join(f"{manual.players[s]} {c.pretty}" for s, c in manual.game.trick_plays)
         st.markdown(f"on the table: {md(cards)}")
-    if prompt.kind == "trump":  # one tap names trump
-        buttons = [("♠ spades", "spades"), ("♥ hearts", "hearts"), ("♦ diamonds", "diamonds"),
-                   ("♣ clubs", "clubs"), ("Undo", "undo")]  # fmt: skip
-        hint = "Command: 'spades', 's' or '♠' names trump; 'help'"
-    elif manual.rules.game == "troefcall":
-        buttons = [("Kap", "kap"), ("Baunie", "baunie"), ("Stop", "stop"), ("Undo", "undo")]
-        hint = "Command: 'spades', a card ('jh'), 'c kap', 'Anna: 3c 5s …', 'skip', 'help'"
-    else:
-        buttons = [("Stay", "s"), ("Fold", "f"), ("Knock", "k"), ("Undo", "undo")]
-        hint = "Command: a card ('jh'), 'b k', 's', 'f', 'Anna: Jh Jc Td 9s', 'skip', 'help'"
-    for column, (label, command) in zip(st.columns(len(buttons)), buttons, strict=True):
-        column.button(label, key=f"record_{command}", on_click=_record_run, args=(command,),
-                      width="stretch")  # fmt: skip
-    st.text_input(hint, key="record_command", on_change=_record_command)
-    if st.button("Store the game", key="record_store", type="primary"):
-        _record_run("quit")
+    refused = st.session_state.pop("record_refused", None)
+    if refused:
+        st.error(md(refused))
+    _taps(manual, prompt)
+    with st.expander("Type a command instead (laundry, checks, the Troefcall jacks, …)"):
+        st.text_input(
+            "Command ('help' lists them)", key="record_command", on_change=_record_command
+        )
+    _store(manual)
+    _log()
+
+
+def _taps(manual: ManualGame, prompt: Prompt) -> None:
+    """The buttons and card grids for what the table is waiting for."""
+    names = manual.players
+    game = manual.game
+    step = len(game.log)  # fresh widgets for every new moment of the game
+    if prompt.kind == "start":
+        if prompt.seats:
+            dealer = prompt.seats[0]
+            st.button(
+                f"{names[dealer]} deals", key="record_deal_expected", type="primary",
+                on_click=_do, args=(f"{names[dealer]} deals", lambda: manual.start_hand(None)),
+            )  # fmt: skip
+        _player_buttons(
+            manual, "Another dealer:" if prompt.seats else "Who deals?",
+            lambda seat: (f"{names[seat]} deals", lambda: manual.start_hand(seat)),
+        )  # fmt: skip
+    elif prompt.kind == "cut":
+        seat = prompt.seats[0]
+        _card_pick(manual, f"{names[seat]} cuts", step,
+                   lambda card: (f"{names[seat]} cuts {card.pretty}",
+                                 lambda: manual.cut(seat, card)))  # fmt: skip
+    elif prompt.kind == "cards":
+        _deal_entry(manual, prompt, step)
+    elif prompt.kind == "trump":
+        seat = prompt.seats[0]
+        columns = st.columns(4)
+        for column, suit in zip(columns, Suit, strict=False):
+            column.button(
+                f"{suit.symbol} {suit.name.lower()}", key=f"record_trump_{suit.name}",
+                width="stretch", on_click=_do,
+                args=(f"{names[seat]} calls {suit.name.lower()}",
+                      lambda s=suit: manual.call_trump(seat, s)),
+            )  # fmt: skip
+    elif prompt.kind == "answer":
+        for seat in prompt.seats[:1]:  # the next to answer
+            left, right = st.columns(2)
+            left.button(f"{names[seat]} stays", key="record_stay", width="stretch",
+                        on_click=_do, args=(f"{names[seat]} stays",
+                                            lambda s=seat: manual.stay(s)))  # fmt: skip
+            right.button(f"{names[seat]} folds", key="record_fold", width="stretch",
+                         on_click=_do, args=(f"{names[seat]} folds",
+                                             lambda s=seat: manual.fold(s)))  # fmt: skip
+    elif prompt.kind in ("play", "announce"):
+        mover = game.to_move
+        if prompt.kind == "announce":
+            for seat in prompt.seats[:1]:
+                columns = st.columns(3)
+                for column, (label, action) in zip(
+                    columns, (("kap", manual.kap), ("baunie", manual.baunie), ("stop", manual.stop)),
+                    strict=True,
+                ):  # fmt: skip
+                    column.button(
+                        f"{names[seat]}: {label}", key=f"record_{label}", width="stretch",
+                        on_click=_do, args=(f"{names[seat]} {label}",
+                                            lambda a=action, s=seat: a(s)),
+                    )  # fmt: skip
+        if mover is not None:
+            _card_pick(manual, f"{names[mover]} plays", step,
+                       lambda card: (f"{names[mover]} plays {card.pretty}",
+                                     lambda: manual.play(mover, card)),
+                       seat=mover)  # fmt: skip
+        if manual.rules.game != "troefcall":
+            _player_buttons(
+                manual, "Knock:",
+                lambda seat: (f"{names[seat]} knocks", lambda: manual.knock(seat)),
+                only=[s for s in range(len(names)) if game.in_hand(s)],
+            )  # fmt: skip
+    if prompt.kind != "over":
+        st.button("Undo the last move", key="record_undo", on_click=_do,
+                  args=("undo", manual.undo))  # fmt: skip
+
+
+def _player_buttons(
+    manual: ManualGame,
+    label: str,
+    action: Callable[[int], tuple[str, Callable[[], object]]],
+    only: list[int] | None = None,
+) -> None:
+    """A row of buttons, one per player (wrapping on a phone)."""
+    st.caption(label)
+    row = st.container(horizontal=True, gap="small")
+    for seat, name in enumerate(manual.players):
+        if only is not None and seat not in only:
+            continue
+        said, call = action(seat)
+        row.button(name, key=f"record_p_{label}_{seat}", on_click=_do, args=(said, call))
+
+
+def _possible(manual: ManualGame, seat: int | None = None) -> list[Card]:
+    """The cards still possible: a known hand's legal cards (the engine says which), or
+    every card of the deck not yet seen."""
+    game = manual.game
+    if seat is not None and game.hands[seat] and None not in game.hands[seat]:
+        return list(game.legal_cards(seat))
+    return [c for c in game.deck if c not in game.seen]
+
+
+def _card_pick(
+    manual: ManualGame,
+    label: str,
+    step: int,
+    action: Callable[[Card], tuple[str, Callable[[], object]]],
+    seat: int | None = None,
+) -> None:
+    """One tap on a card does it."""
+    cards = {c.code: c for c in _possible(manual, seat)}
+    key = f"record_pick_{step}"
+
+    def picked() -> None:
+        code = st.session_state.get(key)
+        if code:
+            _do(*action(cards[code]))
+
+    st.pills(label, list(cards), format_func=lambda code: cards[code].pretty, key=key,
+             on_change=picked)  # fmt: skip
+
+
+def _deal_entry(manual: ManualGame, prompt: Prompt, step: int) -> None:
+    """Each player's cards picked from the grid, or the deal left unknown."""
+    names = manual.players
+    game = manual.game
+    wanted = {s: list(game.deal_queue).count(s) for s in prompt.seats}
+    chosen: dict[int, list[Card]] = {}
+    taken: set[str] = set()
+    deck = {c.code: c for c in _possible(manual)}
+    for seat in prompt.seats:
+        key = f"record_cards_{step}_{seat}"
+        already = st.session_state.get(key) or []
+        options = [code for code in deck if code not in taken or code in already]
+        picked = st.pills(
+            f"{names[seat]}'s cards ({wanted[seat]}, or none if unknown)", options,
+            selection_mode="multi", format_func=lambda code: deck[code].pretty, key=key,
+        )  # fmt: skip
+        taken.update(picked)
+        if picked:
+            chosen[seat] = [deck[code] for code in picked]
+    left, right = st.columns(2)
+    left.button(
+        "Deal these cards", key="record_deal", type="primary", width="stretch",
+        disabled=not chosen, on_click=_do,
+        args=("the cards: " + "; ".join(
+            f"{names[s]} {' '.join(c.pretty for c in cards)}" for s, cards in chosen.items()
+        ), lambda: manual.deal(dict(chosen))),
+    )  # fmt: skip
+    right.button(
+        "Cards unknown", key="record_skip", width="stretch",
+        on_click=_do, args=("cards unknown", lambda: manual.deal({})),
+    )  # fmt: skip
+
+
+def _store(manual: ManualGame) -> None:
+    """Store the game, after saying what will be stored."""
+    hands = manual.game.hand_no
+    if not st.session_state.get("record_confirm"):
+        kind = "primary" if manual.over else "secondary"
+        if st.button("Store the game…", key="record_store", type=kind):
+            st.session_state["record_confirm"] = True
+            st.rerun()
+        return
+    st.warning(
+        f"Store this game ({hands} hand{'s' if hands != 1 else ''}) in the dataset? "
+        "Recording ends here."
+    )
+    yes, no = st.columns(2)
+    if yes.button("Yes, store it", key="record_store_yes", type="primary", width="stretch"):
+        st.session_state["record_confirm"] = False
+        _do("store", lambda: None, store=True)
         st.rerun()
-    for line in reversed(st.session_state.get("record_log", [])[-30:]):
-        st.text(line)
+    if no.button("Not yet", key="record_store_no", width="stretch"):
+        st.session_state["record_confirm"] = False
+        st.rerun()
+
+
+def _log() -> None:
+    """What was done, in time order, the latest last."""
+    lines = st.session_state.get("record_log", [])
+    if lines:
+        st.caption("What was entered")
+        st.code("\n".join(lines[-LOG_SHOWN:]), language=None)
 
 
 def _start_form() -> None:
@@ -73,6 +259,8 @@ def _start_form() -> None:
         return
     names = [n.strip() for n in players.split(",") if n.strip()]
     path = current_path()
+    # The journal keeps every move until the game is stored; its place is ours, not the
+    # players' business.
     journal = path / "journal" / f"record-{datetime.now(UTC):%Y%m%d-%H%M%S-%f}.jsonl"
     try:
         st.session_state["record_manual"] = ManualGame.start(
@@ -82,33 +270,55 @@ def _start_form() -> None:
     except KroegError as exc:
         st.error(md(str(exc)))
         return
-    st.session_state["record_log"] = [f"journal: {journal}"]
+    st.session_state["record_log"] = [f"game started: {', '.join(names)} ({rules})"]
     st.rerun()
 
 
 def _record_command() -> None:
     command = st.session_state.get("record_command", "")
     st.session_state["record_command"] = ""
-    if command.strip():
-        _record_run(command)
-
-
-def _record_run(command: str) -> None:
-    """Run one command; keep what it said (or why it was refused) for the page to show."""
+    if not command.strip():
+        return
     manual = st.session_state["record_manual"]
     log = st.session_state.setdefault("record_log", [])
     try:
         outcome = Session(manual).run(command)
     except KroegError as exc:
-        log.append(f"refused: {exc}")
+        st.session_state["record_refused"] = f"Refused: {command} — {exc}"
         return
     log.append(f"> {command}")
     log.extend(outcome.lines)
-    if outcome.stop == "quit" or (manual.over and manual.landed is None):
-        if manual.landed is None:
+    if outcome.stop == "quit":
+        _stored(manual)
+
+
+def _do(said: str, action: Callable[[], object], store: bool = False) -> None:
+    """One tap: the engine's call, and what it did written to the log; a refusal is kept
+    to be shown as an error, in the engine's words."""
+    manual: ManualGame = st.session_state["record_manual"]
+    log = st.session_state.setdefault("record_log", [])
+    session = Session(manual)
+    before = len(manual.game.log)
+    try:
+        action()
+        if store:
             manual.land()
-        log.append(f"stored as game {manual.landed}")
-        st.session_state["record_manual"] = None
+    except KroegError as exc:
+        st.session_state["record_refused"] = f"Refused: {said} — {exc}"
+        return
+    if store:
+        _stored(manual)
+        return
+    log.append(f"> {said}")
+    log.extend(session.after(before) if said != "undo" else ["took back the last move"])
+    if manual.over and manual.landed is None:
+        log.append("the game is over: store it")
+
+
+def _stored(manual: ManualGame) -> None:
+    st.session_state["record_stored"] = f"Stored as game {manual.landed}."
+    st.session_state["record_manual"] = None
+    st.session_state["record_log"] = []
 
 
 if _writable():

@@ -132,7 +132,7 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     assert not at.exception
     assert [s.value for s in at.subheader][:3] == [
         "Bluffing",
-        "What folding cost",
+        "What folding cost, in penalty points",
         "The numbers, with done / opportunities",
     ]
     at.selectbox(key="who").select("Ben").run()
@@ -146,7 +146,7 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
     at.selectbox(key="who").select("Carla").run()
     at.radio(key="behind").set_value("folds").run()
-    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — paid 1" in page_html(at)
+    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1" in page_html(at)
 
 
 def test_an_empty_dataset_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -183,25 +183,48 @@ def test_games_page_draws_the_scores_and_links_every_hand(club: Path) -> None:
 
 
 def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
-    from tests.kroeg.test_record import SCRIPT
+    """Seed 003's example entered with taps (dealer, knocks, answers) and typed cards; a
+    refusal shows as an error in words; the log reads in time order; storing asks first."""
     from tests.recorder.test_seed_example import play_example
 
     at = app().run()
     at.switch_page("views/record.py").run()
     at.button[0].click().run()  # start: Anna, Ben, Carla, Dan, classic
     assert plain(at.subheader[0].value) == "hand 1: name the dealer"
-    command = at.text_input(key="record_command")
-    command.input("zz").run()
-    assert at.text[0].value.startswith("refused: expected a player")
-    for line in SCRIPT[:-1]:  # the seed example, typed
+    # Only what this moment takes: the players as dealer buttons, no Stay/Fold/Knock.
+    labels = [b.label for b in at.button]
+    assert "Dan" in labels and "Anna" in labels
+    assert not [b for b in labels if b.endswith(("stays", "folds"))] and "Knock:" not in str(
+        [c.value for c in at.caption]
+    )
+    at.text_input(key="record_command").input("zz").run()
+    assert plain(at.error[0].value).startswith("Refused: zz — expected a player")
+    at.button(key="record_p_Who deals?_3").click().run()  # Dan deals
+    assert plain(at.subheader[0].value).startswith("cards for ")
+    at.text_input(key="record_command").input(
+        "a: jh jc td 9s; b: qh qc jd 8s; c: kh kc 7d as; d: ah 7c 8d qd"
+    ).run()
+    for line in ["jh", "qh", "kh", "ah", "7c", "jc", "qc", "kc"]:
         at.text_input(key="record_command").input(line).run()
-        assert not at.exception
+    at.button(key="record_p_Knock:_1").click().run()  # Ben knocks: a tap
+    assert plain(at.subheader[0].value).startswith("Carla")
+    at.button(key="record_fold").click().run()  # Carla folds
+    at.button(key="record_stay").click().run()  # Dan stays
+    at.button(key="record_stay").click().run()  # Anna stays
+    for line in ["8d", "td", "jd", "a k", "s", "f", "9s", "8s"]:
+        at.text_input(key="record_command").input(line).run()
+        assert not at.exception and not at.error
     assert plain(at.subheader[0].value) == "hand 2: Anna deals"
-    at.button(key="record_k").click().run()  # a knock cannot start a hand: refused
-    assert at.text[0].value.startswith("refused:")
+    log = at.code[0].value.splitlines()
+    assert log.index("> Ben knocks") < log.index("> Carla folds") < log.index("> 8d")
+    assert "journal" not in "\n".join(log) and str(club) not in "\n".join(log)  # no paths
     at.button(key="record_store").click().run()
+    assert "Store this game (1 hand) in the dataset?" in at.warning[0].value
+    assert not [g for g in Dataset(club).read_games() if g.source == "manual"]  # not yet
+    at.button(key="record_store_yes").click().run()
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
+    assert at.success[0].value.startswith("Stored as game ")
 
 
 def test_the_sidebar_filters_apply_to_every_page(
@@ -301,10 +324,12 @@ def test_record_page_enters_a_troefcall_hand(troefcall_club: Path) -> None:
     at.selectbox[0].select("troefcall")  # the form's rule set
     at.button[0].click().run()
     assert plain(at.subheader[0].value).startswith("hand 1: name the dealer, or the face-up deal")
-    for line in ["jacks: Anna Tc, Ben 6d, Carla 9c, Dan 5h, Anna Js", "dan", TROEFCALL_SCRIPT[2]]:
-        at.text_input(key="record_command").input(line).run()  # the Jack, the dealer, five cards
+    for line in ["jacks: Anna Tc, Ben 6d, Carla 9c, Dan 5h, Anna Js"]:
+        at.text_input(key="record_command").input(line).run()  # the Jack, typed
+    at.button(key="record_deal_expected").click().run()  # Dan deals, as the Jack says
+    at.text_input(key="record_command").input(TROEFCALL_SCRIPT[2]).run()  # five cards
     assert plain(at.subheader[0].value) == "Anna calls trump"
-    at.button(key="record_spades").click().run()  # one tap names trump
+    at.button(key="record_trump_SPADES").click().run()  # one tap names trump
     assert plain(at.subheader[0].value).startswith("cards for Ben, Carla, Dan, Anna")
     for line in TROEFCALL_SCRIPT[4:12]:  # the other cards, seven tricks
         at.text_input(key="record_command").input(line).run()
