@@ -112,7 +112,8 @@ def dataset_report(dataset: Dataset) -> str:
 
     s = summarize(dataset)
     lines = [
-        f"{dataset.path}: {s.games:,} games, {s.hands:,} hands, {s.events:,} events",
+        f"{dataset.path}: {plural(s.games, 'game')}, {plural(s.hands, 'hand')}, "
+        f"{plural(s.events, 'event')}",
         f"on disk: {s.bytes_on_disk:,} bytes in {s.files} files"
         + (f" ({s.bytes_per_hand:.1f} bytes per hand)" if s.hands else ""),
     ]

@@ -2,7 +2,7 @@
 
 Each rate is `done / opportunities` (docs/STATS.md defines each one), and a row
 whose sample is small is flagged. Rows are per player, or per player within a
-session (game), a month, or a venue.
+game, a month, or a venue.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ SMALL_SAMPLE = 20
 
 GROUPINGS = {
     "player": [],
-    "session": ["game_id"],
+    "game": ["game_id"],
+    "session": ["game_id"],  # the old name of "game"
     "month": ["month"],
     "venue": ["venue"],
 }
@@ -180,12 +181,13 @@ def player_stats(
     until: date | None = None,
     game_ids: Sequence[str] | None = None,
 ) -> pl.DataFrame:
-    """Toepen: one row per player (and session, month or venue) with counts, rates, flags.
+    """Toepen: one row per player (and game, month or venue) with counts, rates, flags.
 
     `game_ids`, when given, limits the figures to those games (the dashboard's filters).
     """
     if by not in GROUPINGS:
-        raise UsageError(f"unknown grouping {by!r}: expected one of {', '.join(GROUPINGS)}")
+        named = ", ".join(g for g in GROUPINGS if g != "session")  # not the old alias
+        raise UsageError(f"unknown grouping {by!r}: expected one of {named}")
     names = "SELECT DISTINCT player FROM seat_totals ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
     # Stored counts answer in a fraction of the time; live counts cover games not stored.

@@ -57,7 +57,8 @@ class Grouping(StrEnum):
     """What `kroeg stats` makes a row of, besides the player (side: Troefcall's pairs)."""
 
     player = "player"
-    session = "session"
+    game = "game"
+    session = "session"  # the old name of `game`, still understood
     month = "month"
     venue = "venue"
     side = "side"

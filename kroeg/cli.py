@@ -87,7 +87,7 @@ def simulate(
     ] = None,
     venue: Annotated[str | None, typer.Option(help="Venue to record with every game.")] = None,
 ) -> None:
-    """Play engine sessions with bots and add them to a dataset.
+    """Play engine games with bots and add them to a dataset.
 
     Example: kroeg simulate --rules classic --players 4 --hands 10000 --seed 1
     --bots random,bluffer,cautious,sharp --out club.kroeg
@@ -165,7 +165,7 @@ def demo(
     ] = True,
     port: Annotated[int, typer.Option(help="Port for the dashboard.")] = 8501,
 ) -> None:
-    """Build a demo dataset (the sample logs and bot sessions of every style), then open the
+    """Build a demo dataset (the sample logs and bot games of every style), then open the
     dashboard on it.
 
     Example: kroeg demo --out demo-data

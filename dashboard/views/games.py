@@ -78,7 +78,8 @@ def _line_chart(
     """A line per player (or side) over the hands: whole hand numbers on the axis, a
     point on every hand (so a one-hand game shows its point), room above the highest
     line, and Troefcall's sides in the replay's colours."""
-    top = max(1, int(frame[value].max() or 0))
+    highest = frame[value].max()
+    top = max(1, int(highest) if isinstance(highest, int | float) else 0)
     colour = alt.Color(f"{who}:N", title=None, sort=None)
     if colours:
         names = list(dict.fromkeys(frame[who].to_list()))

@@ -264,7 +264,8 @@ def _bars(
         .encode(y=alt.Y("value:Q", scale=scale), text="label:N")
         .transform_filter("datum.label == 'no chances'")
     )
-    chart = (column + bars + text + none).properties(height=260, title=title)
+    # The transparent column on top takes the click, wherever in it (a bar at 0 too).
+    chart = (bars + text + none + column).properties(height=260, title=title)
     if behind is None:  # nothing to list behind these bars
         st.altair_chart(chart, width="stretch")
         return

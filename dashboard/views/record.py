@@ -110,11 +110,9 @@ def _taps(manual: ManualGame, prompt: Prompt) -> None:
         mover = game.to_move
         if prompt.kind == "announce":
             for seat in prompt.seats[:1]:
-                columns = st.columns(3)
-                for column, (label, action) in zip(
-                    columns, (("kap", manual.kap), ("baunie", manual.baunie), ("stop", manual.stop)),
-                    strict=True,
-                ):  # fmt: skip
+                announce = st.columns(3)
+                calls = (("kap", manual.kap), ("baunie", manual.baunie), ("stop", manual.stop))
+                for column, (label, action) in zip(announce, calls, strict=True):
                     column.button(
                         f"{names[seat]}: {label}", key=f"record_{label}", width="stretch",
                         on_click=_do, args=(f"{names[seat]} {label}",
@@ -218,8 +216,9 @@ def _store(manual: ManualGame) -> None:
     """Store the game, after saying what will be stored."""
     hands = manual.game.hand_no
     if not st.session_state.get("record_confirm"):
-        kind = "primary" if manual.over else "secondary"
-        if st.button("Store the game…", key="record_store", type=kind):
+        if st.button(
+            "Store the game…", key="record_store", type="primary" if manual.over else "secondary"
+        ):
             st.session_state["record_confirm"] = True
             st.rerun()
         return

@@ -59,7 +59,8 @@ def test_rates_and_small_sample_flags(handmade: Dataset) -> None:
 
 def test_grouping_by_session_month_and_venue(handmade: Dataset) -> None:
     con = connect(handmade)
-    sessions = player_stats(con, by="session")
+    sessions = player_stats(con, by="game")
+    assert player_stats(con, by="session").equals(sessions)  # the old name still works
     assert sessions.height == 8 and set(sessions["hands"]) == {1, 2}
     months = player_stats(con, by="month")
     assert sorted(set(months["month"])) == ["2026-10", "2026-11"]
@@ -79,7 +80,7 @@ def test_unknown_player_and_grouping(handmade: Dataset) -> None:
     with pytest.raises(KroegError) as err:
         player_stats(con, by="year")
     assert (
-        str(err.value) == "unknown grouping 'year': expected one of player, session, month, venue"
+        str(err.value) == "unknown grouping 'year': expected one of player, game, month, venue"
     )
 
 

@@ -146,7 +146,8 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
     at.selectbox(key="who").select("Carla").run()
     at.radio(key="behind").set_value("folds").run()
-    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1" in page_html(at)
+    link = f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1"
+    assert link in page_html(at)
 
 
 def test_an_empty_dataset_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

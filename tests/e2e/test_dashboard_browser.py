@@ -160,7 +160,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         folds = page.locator(".vega-embed").nth(2)
         answered = page.get_by_text("Carla's folds")
         for _ in range(6):
-            folds.locator('path[aria-label^="player: Carla;"]').first.click()
+            folds.locator('path[aria-label^="player: Carla; top:"]').click()  # the column
             try:
                 answered.wait_for(timeout=5_000)
                 break
@@ -382,4 +382,85 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         expect(page.locator(".kroeg-result")).to_contain_text("Anna & Carla")
         page.screenshot(path=str(shots / f"review-troefcall-end-{tag}.png"))
         no_sideways_scroll()
+        browser.close()
+
+
+@pytest.fixture
+def evening_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """Typed club evenings and bot games played after them, analysed (as `make demo`)."""
+    bots = ("bluffer", "cautious", "sharp", "random")
+    played = list(simulate(PRESETS["classic"], 4, 60, seed=11, styles=bots))
+    yield from serve(
+        tmp_path, free_port, processes, "classic-evening.txt", "laundry-and-checks.txt",
+        "troefcall-evening.txt", records=played, analyse=True,
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -> None:
+    """The dashboard opens on the latest club evening; its costliest fold is one click
+    from its move; a bar on the Players page leads to the exact move; the Record page
+    takes a hand with taps on a phone."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from analytics.views import connect
+
+    expect.set_options(timeout=30_000)
+    url, dataset = evening_server
+    con = connect(dataset)
+    day, games = con.sql(
+        "SELECT started_at::DATE, list(game_id) FROM games WHERE source <> 'engine' "
+        "GROUP BY 1 ORDER BY 1 DESC LIMIT 1"
+    ).fetchall()[0]
+    cost = con.sql(
+        "SELECT max(cost) FROM folds WHERE game_id IN (SELECT unnest(?))", params=[games]
+    ).fetchall()[0][0]
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.set_viewport_size({"width": 1440, "height": 900})
+        page.goto(url)
+        title = page.locator("h1").first
+        expect(title).to_contain_text(f"{day:%a} {day.day} {day:%b %Y}")  # not a bot session
+        expect(page.get_by_text("Moments of the evening")).to_be_visible()
+        expect(page.get_by_text("simulated games hidden")).to_be_visible()
+        page.screenshot(path=str(shots / "evening.png"))
+        # One click to the evening's costliest fold, in the same tab.
+        page.locator("li", has_text="Costliest fold").get_by_role("link").click()
+        expect(page.locator(".kroeg-now")).to_contain_text("folds")
+        expect(page.locator(".kroeg-verdict")).to_contain_text(f"The fold cost {cost}")
+        assert "/replay?" in page.url and len(page.context.pages) == 1
+        # A bar on the Players page, then the move behind it.
+        page.goto(f"{url}/players")
+        expect(page.get_by_text("What folding cost, in penalty points")).to_be_visible()
+        chart = page.locator(".vega-embed").nth(2)  # cost per fold, in penalty points
+        listed = page.get_by_text("'s folds")
+        for _ in range(6):  # a busy page may take the first click before it is wired
+            chart.locator('path[aria-label*="; top: "]').first.click()  # a column
+            try:
+                listed.wait_for(timeout=5_000)
+                break
+            except Exception:
+                continue
+        expect(listed).to_be_visible()
+        page.screenshot(path=str(shots / "players-chart-clicked.png"), full_page=True)
+        page.locator("a[href*='step=']").first.click()
+        expect(page.locator(".kroeg-now")).to_contain_text("folds")
+        # The Record page on a phone: a hand's start with taps only.
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{url}/record")
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.get_by_text("name the dealer")).to_be_visible()
+        page.get_by_role("button", name="Dan", exact=True).click()
+        expect(page.get_by_text("cards for")).to_be_visible()
+        page.get_by_role("button", name="Cards unknown").click()
+        expect(page.locator("h3").first).to_contain_text("Anna leads")
+        pills = page.locator("[class*='st-key-record_pick_'] button")
+        pills.first.click()  # Anna leads a card with one tap
+        expect(page.locator("h3").first).to_contain_text("Ben plays")
+        page.get_by_role("button", name="Ben", exact=True).click()  # Ben knocks
+        expect(page.get_by_role("button", name="Carla folds")).to_be_visible()
+        page.get_by_role("button", name="Carla folds").click()
+        expect(page.locator("code")).to_contain_text("> Carla folds")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(shots / "record-phone.png"), full_page=True)
         browser.close()
