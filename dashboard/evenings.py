@@ -29,6 +29,19 @@ __all__ = [
 ]
 
 
+#: An evening's key, from a `games` row: its day, venue and whether the bots played it.
+#: Queries select an evening's games by it (a short parameter, not thousands of ids).
+EVENING = (
+    "coalesce(started_at::DATE::VARCHAR, 'undated') || '|' || coalesce(venue, '') "
+    "|| '|' || (source = 'engine')::VARCHAR"
+)
+
+
+def _in_evening(where: str) -> str:
+    """The SQL condition for the games of the evening `?` that the filters let through."""
+    return f"game_id IN (SELECT game_id FROM games WHERE {EVENING} = ? AND {where})"
+
+
 @dataclass(frozen=True)
 class Evening:
     """The games of one day at one venue."""
@@ -37,7 +50,7 @@ class Evening:
     day: date | None
     venue: str | None
     simulated: bool
-    games: tuple[str, ...]
+    games: int
     players: tuple[str, ...]
 
     @property
@@ -50,7 +63,7 @@ class Evening:
     @property
     def label(self) -> str:
         """The title with its players and games: never a hash alone."""
-        games = f"{len(self.games)} game{'s' if len(self.games) != 1 else ''}"
+        games = f"{self.games} game{'s' if self.games != 1 else ''}"
         bots = " · simulated" if self.simulated else ""
         return f"{self.title} · {', '.join(self.players)} · {games}{bots}"
 
@@ -59,11 +72,9 @@ def evenings(path: Path, where: str, args: tuple[object, ...]) -> list[Evening]:
     """The evenings of the games the filters let through, latest first."""
     frame = query(
         path,
-        "SELECT coalesce(started_at::DATE::VARCHAR, 'undated') || '|' || coalesce(venue, '') "
-        "|| '|' || (source = 'engine')::VARCHAR AS key, "
+        f"SELECT {EVENING} AS key, "
         "any_value(started_at::DATE) AS day, any_value(venue) AS venue, "
-        "bool_and(source = 'engine') AS simulated, "
-        "list(game_id ORDER BY started_at, game_id) AS games, "
+        "bool_and(source = 'engine') AS simulated, count(*) AS games, "
         "list_sort(list_distinct(flatten(list(players)))) AS players, "
         "max(started_at) AS last_start "
         f"FROM games WHERE {where} GROUP BY key "
@@ -76,7 +87,7 @@ def evenings(path: Path, where: str, args: tuple[object, ...]) -> list[Evening]:
             day=r["day"],
             venue=r["venue"],
             simulated=r["simulated"],
-            games=tuple(r["games"]),
+            games=r["games"],
             players=tuple(r["players"]),
         )
         for r in frame.iter_rows(named=True)
@@ -93,19 +104,26 @@ def _names(names: list[str]) -> str:
     return ", ".join(md(n) for n in names)
 
 
+def _seats(path: Path, game_id: str) -> pl.DataFrame:
+    """Each seat of each hand of a Toepen game, with the game's scoring: one query (by
+    `game_id = ?`, which DuckDB pushes into the Parquet scan) for its lines and standings."""
+    return query(
+        path,
+        "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
+        "h.finished, g.score_display AS display, g.lives FROM hand_players AS p "
+        "JOIN hands AS h USING (game_id, hand) JOIN games AS g USING (game_id) "
+        "WHERE game_id = ? ORDER BY p.hand, p.seat",
+        game_id,
+    )
+
+
 def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
     """Each hand of a game in one Markdown line, linked to its replay: who knocked, who
     folded, who won and who paid what (Toepen); who called what, the tricks and the
     points (Troefcall)."""
     if game_type == "troefcall":
         return _troefcall_lines(path, game_id)
-    seats = query(
-        path,
-        "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
-        "h.finished FROM hand_players AS p JOIN hands AS h USING (game_id, hand) "
-        "WHERE game_id = ? ORDER BY p.hand, p.seat",
-        game_id,
-    )
+    seats = _seats(path, game_id)
     lines = []
     for (hand,), rows in seats.group_by(["hand"], maintain_order=True):
         parts = []
@@ -165,17 +183,16 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
             game_id,
         )
         return ", ".join(f"{md(r['side_name'])} {r['points']}" for r in sides.iter_rows(named=True))
-    seats = query(
-        path,
-        "SELECT p.player, sum(p.paid)::BIGINT AS paid, any_value(g.score_display) AS display, "
-        "any_value(g.lives) AS lives FROM hand_players AS p JOIN games AS g USING (game_id) "
-        "WHERE game_id = ? GROUP BY p.seat, p.player ORDER BY paid, p.seat",
-        game_id,
-    )
+    seats = _seats(path, game_id)
     if seats.is_empty():
         return "no hand played"
+    totals = (
+        seats.group_by("seat", "player", maintain_order=True)
+        .agg(pl.col("paid").sum(), pl.col("display").first(), pl.col("lives").first())
+        .sort("paid", "seat")
+    )
     parts = []
-    for r in seats.iter_rows(named=True):
+    for r in totals.iter_rows(named=True):
         if r["display"] == "lives":
             left = max(0, int(r["lives"]) - int(r["paid"]))
             parts.append(f"{md(r['player'])} {left} {'life' if left == 1 else 'lives'}")
@@ -185,19 +202,19 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
     return ", ".join(parts)
 
 
-def moments(path: Path, games: tuple[str, ...]) -> list[str]:
+def moments(path: Path, key: str, where: str, args: tuple[object, ...]) -> list[str]:
     """An evening's notable moves, each a Markdown line linking to it in the replay: the
     biggest bluff that worked, the costliest fold, and every regrettable fold (from the
     analysis: none for games not analysed)."""
-    ids = list(games)
+    chosen = _in_evening(where)
     lines = []
     bluff = query(
         path,
         "SELECT game_id, hand, seq, player, stake, folded_to_it FROM knock_outcomes "
-        "WHERE bluff_won AND game_id IN (SELECT unnest(?::VARCHAR[])) "
+        f"WHERE bluff_won AND {chosen} "
         "ORDER BY folded_to_it DESC, stake DESC, game_id, hand LIMIT 1",
-        ids,
-    )
+        key, *args,
+    )  # fmt: skip
     for r in bluff.iter_rows(named=True):
         lines.append(
             f"- **Biggest bluff that worked:** [{md(r['player'])}, hand {r['hand']}]"
@@ -206,11 +223,10 @@ def moments(path: Path, games: tuple[str, ...]) -> list[str]:
         )
     fold = query(
         path,
-        "SELECT game_id, hand, seq, player, cost FROM folds "
-        "WHERE game_id IN (SELECT unnest(?::VARCHAR[])) "
+        f"SELECT game_id, hand, seq, player, cost FROM folds WHERE {chosen} "
         "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
-        ids,
-    )
+        key, *args,
+    )  # fmt: skip
     for r in fold.iter_rows(named=True):
         lines.append(
             f"- **Costliest fold:** [{md(r['player'])}, hand {r['hand']}]"
@@ -220,10 +236,10 @@ def moments(path: Path, games: tuple[str, ...]) -> list[str]:
         path,
         "SELECT f.game_id, f.hand, f.seq, f.player, f.cost FROM folds AS f "
         "JOIN fold_facts AS x USING (game_id, hand, seq) "
-        "WHERE x.regret AND f.game_id IN (SELECT unnest(?::VARCHAR[])) "
+        f"WHERE x.regret AND f.{chosen} "
         "ORDER BY f.cost DESC, f.game_id, f.hand, f.seq LIMIT 10",
-        ids,
-    )
+        key, *args,
+    )  # fmt: skip
     if not regrets.is_empty():
         links = ", ".join(
             f"[{md(r['player'])}, hand {r['hand']}]"
@@ -234,12 +250,16 @@ def moments(path: Path, games: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def game_times(path: Path, games: tuple[str, ...]) -> pl.DataFrame:
-    """The evening's games in order: id, start time, rule set, game type."""
-    return query(
+def game_times(
+    path: Path, key: str, where: str, args: tuple[object, ...], limit: int
+) -> tuple[pl.DataFrame, int]:
+    """The evening's first `limit` games in order (id, start time, rule set, game type),
+    and how many games it has."""
+    games = query(
         path,
-        "SELECT game_id, strftime(started_at, '%H:%M') AS time, ruleset, game_type "
-        "FROM games WHERE game_id IN (SELECT unnest(?::VARCHAR[])) "
-        "ORDER BY started_at NULLS LAST, game_id",
-        list(games),
-    )
+        "SELECT game_id, strftime(started_at, '%H:%M') AS time, ruleset, game_type, "
+        f"count(*) OVER () AS n FROM games WHERE {_in_evening(where)} "
+        f"ORDER BY started_at NULLS LAST, game_id LIMIT {int(limit)}",
+        key, *args,
+    )  # fmt: skip
+    return games, int(games["n"][0]) if games.height else 0

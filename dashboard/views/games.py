@@ -17,13 +17,18 @@ def games_page() -> None:
     st.title("Games")
     if empty_state():
         return
+    wanted = st.query_params.get("game") or ""
+    where, args = games_condition()
+    # The 500 most recent games (and one a link names): a select box of tens of
+    # thousands of games would be sent to the browser at every run.
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
         "array_to_string(players, ', ') AS players, ruleset, score_display "
-        f"FROM games WHERE {games_condition()[0]} ORDER BY started_at DESC NULLS LAST, game_id",
-        *games_condition()[1],
-    )
+        f"FROM games WHERE game_id = ? OR {where} "
+        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
+        wanted, *args, wanted,
+    )  # fmt: skip
     if games.is_empty():
         st.info("No game matches the filters in the sidebar.")
         return

@@ -17,7 +17,7 @@ from dashboard.filters import current_path, empty_state, games_condition
 from recorder.text import markdown_text as md
 
 #: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
-GAMES_SHOWN = 8
+GAMES_SHOWN = 6
 #: Earlier evenings listed under the chosen one.
 EARLIER_SHOWN = 12
 
@@ -52,7 +52,7 @@ def overview() -> None:
         # The address names the evening shown, so that it can be shared.
         st.query_params["evening"] = chosen.key
         st.session_state["evening_linked"] = chosen.key
-    _evening(chosen)
+    _evening(chosen, where, args)
     earlier = [n for n in nights if n.key != chosen.key][:EARLIER_SHOWN]
     if earlier:
         st.subheader("Other evenings")
@@ -64,23 +64,23 @@ def overview() -> None:
     _numbers(where, args)
 
 
-def _evening(night: Evening) -> None:
+def _evening(night: Evening, where: str, args: tuple[object, ...]) -> None:
     path = current_path()
     st.title(md(night.title))  # a venue is typed by people: no Markdown
     kind = "Simulated games (bots)" if night.simulated else "Club games"
     st.caption(f"{kind} · {md(', '.join(night.players))}")
-    notable = moments(path, night.games)
+    notable = moments(path, night.key, where, args)
     if notable:
         st.subheader("Moments of the evening")
         st.markdown("\n".join(notable))
-    games = game_times(path, night.games)
-    for number, row in enumerate(games.head(GAMES_SHOWN).iter_rows(named=True), start=1):
+    games, count = game_times(path, night.key, where, args, GAMES_SHOWN)
+    for number, row in enumerate(games.iter_rows(named=True), start=1):
         when = f" · {row['time']}" if row["time"] else ""
         st.subheader(f"Game {number}{when} · {md(row['ruleset'])}")
         st.markdown(f"**Standings:** {standings(path, row['game_id'], row['game_type'])}")
         st.markdown("\n".join(hand_lines(path, row["game_id"], row["game_type"])))
-    if games.height > GAMES_SHOWN:
-        st.caption(f"… and {games.height - GAMES_SHOWN} more games: see the Games page.")
+    if count > GAMES_SHOWN:
+        st.caption(f"… and {count - GAMES_SHOWN} more games: see the Games page.")
 
 
 def _numbers(where: str, args: tuple[object, ...]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from urllib.parse import quote
 
 import altair as alt
@@ -19,7 +20,7 @@ from analytics.stats import (
     player_stats,
     troefcall_stats,
 )
-from dashboard.data import connection, query
+from dashboard.data import connection, query, signature
 from dashboard.filters import chosen_games, current_path, empty_state, games_condition
 from recorder.text import markdown_text as md
 
@@ -29,8 +30,8 @@ def players() -> None:
     st.title("Players")
     if empty_state():
         return
-    frame = _mine(player_stats(connection(current_path()).cursor(), game_ids=chosen_games()))
-    troef = _mine(troefcall_stats(connection(current_path()).cursor(), game_ids=chosen_games()))
+    frame = _mine(_stats(current_path(), "toepen"))
+    troef = _mine(_stats(current_path(), "troefcall"))
     if frame.is_empty() and troef.is_empty():
         st.info("No hands match the filters.")
         return
@@ -40,6 +41,33 @@ def players() -> None:
         _toepen_players(frame)
     if not troef.is_empty():
         _troefcall_players(troef)
+
+
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
+def _cached_stats(
+    path: str, files: tuple[str, ...], game: str, unit: str | None, games: tuple[str, ...] | None
+) -> pl.DataFrame:
+    cursor = connection(Path(path)).cursor()
+    ids = None if games is None else list(games)
+    if game == "troefcall":
+        return troefcall_stats(cursor, game_ids=ids)
+    if unit is not None:  # the Toepen games paid in this unit, among those chosen
+        rows = cursor.sql(
+            "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ?",
+            params=[unit],
+        ).fetchall()
+        inside = {r[0] for r in rows}
+        ids = [g for g in (ids if ids is not None else inside) if g in inside]
+    return player_stats(cursor, game_ids=ids)
+
+
+def _stats(path: Path, game: str, unit: str | None = None) -> pl.DataFrame:
+    """Every player's figures for the games the filters let through (Toepen: those paid
+    in `unit`, points or lives, when given), cached until the files change: a page switch
+    or a click on a bar computes nothing again."""
+    games = chosen_games()
+    chosen = None if games is None else tuple(games)
+    return _cached_stats(str(path), signature(path), game, unit, chosen)
 
 
 def _mine(frame: pl.DataFrame) -> pl.DataFrame:
@@ -58,14 +86,14 @@ def _by_unit() -> dict[str, pl.DataFrame]:
     where, args = games_condition()
     units = query(
         current_path(),
-        "SELECT score_display, list(game_id) AS games FROM games "
-        f"WHERE game_type = 'toepen' AND {where} GROUP BY score_display ORDER BY score_display",
+        f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
+        "ORDER BY score_display",
         *args,
     )
-    frames = {}
-    for row in units.iter_rows(named=True):
-        stats = player_stats(connection(current_path()).cursor(), game_ids=row["games"])
-        frames[_UNITS.get(row["score_display"], row["score_display"])] = _mine(stats)
+    frames = {
+        _UNITS.get(unit, unit): _mine(_stats(current_path(), "toepen", unit))
+        for unit in units["score_display"].to_list()
+    }
     return {unit: f for unit, f in frames.items() if not f.is_empty()}
 
 
@@ -266,12 +294,15 @@ def _bars(
     )
     # The transparent column on top takes the click, wherever in it (a bar at 0 too).
     chart = (bars + text + none + column).properties(height=260, title=title)
+    # The spec as a dict without Altair's schema validation: it is the same chart at every
+    # run, and validating it took most of the page's time.
+    spec = chart.to_dict(validate=False)
     if behind is None:  # nothing to list behind these bars
-        st.altair_chart(chart, width="stretch")
+        st.vega_lite_chart(spec, width="stretch")
         return
     key = f"bars_{behind}_{stat.name}_{'total' if total else 'rate'}_{unit or ''}"
-    st.altair_chart(
-        chart, width="stretch", key=key,
+    st.vega_lite_chart(
+        spec, width="stretch", key=key,
         on_select=partial(_pick_bar, key, behind), selection_mode="bar",
     )  # fmt: skip
 
