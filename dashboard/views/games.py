@@ -24,7 +24,8 @@ def games_page() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
-        "array_to_string(players, ', ') AS players, ruleset, score_display "
+        "array_to_string(players, ', ') AS players, ruleset, score_display, "
+        "source = 'engine' AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
         wanted, *args, wanted,
@@ -35,6 +36,7 @@ def games_page() -> None:
     ids = games["game_id"].to_list()
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['ruleset']}, {row['game_id']})"
+        + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }
     chosen = st.selectbox("Game", ids, format_func=labels.__getitem__, key="games_game")

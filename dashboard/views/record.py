@@ -73,7 +73,7 @@ def _taps(manual: ManualGame, prompt: Prompt) -> None:
         if prompt.seats:
             dealer = prompt.seats[0]
             st.button(
-                f"{names[dealer]} deals", key="record_deal_expected", type="primary",
+                f"{md(names[dealer])} deals", key="record_deal_expected", type="primary",
                 on_click=_do, args=(f"{names[dealer]} deals", lambda: manual.start_hand(None)),
             )  # fmt: skip
         _player_buttons(
@@ -82,7 +82,7 @@ def _taps(manual: ManualGame, prompt: Prompt) -> None:
         )  # fmt: skip
     elif prompt.kind == "cut":
         seat = prompt.seats[0]
-        _card_pick(manual, f"{names[seat]} cuts", step,
+        _card_pick(manual, f"{md(names[seat])} cuts", step,
                    lambda card: (f"{names[seat]} cuts {card.pretty}",
                                  lambda: manual.cut(seat, card)))  # fmt: skip
     elif prompt.kind == "cards":
@@ -100,10 +100,10 @@ def _taps(manual: ManualGame, prompt: Prompt) -> None:
     elif prompt.kind == "answer":
         for seat in prompt.seats[:1]:  # the next to answer
             left, right = st.columns(2)
-            left.button(f"{names[seat]} stays", key="record_stay", width="stretch",
+            left.button(f"{md(names[seat])} stays", key="record_stay", width="stretch",
                         on_click=_do, args=(f"{names[seat]} stays",
                                             lambda s=seat: manual.stay(s)))  # fmt: skip
-            right.button(f"{names[seat]} folds", key="record_fold", width="stretch",
+            right.button(f"{md(names[seat])} folds", key="record_fold", width="stretch",
                          on_click=_do, args=(f"{names[seat]} folds",
                                              lambda s=seat: manual.fold(s)))  # fmt: skip
     elif prompt.kind in ("play", "announce"):
@@ -114,12 +114,12 @@ def _taps(manual: ManualGame, prompt: Prompt) -> None:
                 calls = (("kap", manual.kap), ("baunie", manual.baunie), ("stop", manual.stop))
                 for column, (label, action) in zip(announce, calls, strict=True):
                     column.button(
-                        f"{names[seat]}: {label}", key=f"record_{label}", width="stretch",
+                        f"{md(names[seat])}: {label}", key=f"record_{label}", width="stretch",
                         on_click=_do, args=(f"{names[seat]} {label}",
                                             lambda a=action, s=seat: a(s)),
                     )  # fmt: skip
         if mover is not None:
-            _card_pick(manual, f"{names[mover]} plays", step,
+            _card_pick(manual, f"{md(names[mover])} plays", step,
                        lambda card: (f"{names[mover]} plays {card.pretty}",
                                      lambda: manual.play(mover, card)),
                        seat=mover)  # fmt: skip
@@ -147,7 +147,8 @@ def _player_buttons(
         if only is not None and seat not in only:
             continue
         said, call = action(seat)
-        row.button(name, key=f"record_p_{label}_{seat}", on_click=_do, args=(said, call))
+        # A label is Markdown: a name is shown as typed, never as a link or an image.
+        row.button(md(name), key=f"record_p_{label}_{seat}", on_click=_do, args=(said, call))
 
 
 def _possible(manual: ManualGame, seat: int | None = None) -> list[Card]:
@@ -192,7 +193,7 @@ def _deal_entry(manual: ManualGame, prompt: Prompt, step: int) -> None:
         already = st.session_state.get(key) or []
         options = [code for code in deck if code not in taken or code in already]
         picked = st.pills(
-            f"{names[seat]}'s cards ({wanted[seat]}, or none if unknown)", options,
+            f"{md(names[seat])}'s cards ({wanted[seat]}, or none if unknown)", options,
             selection_mode="multi", format_func=lambda code: deck[code].pretty, key=key,
         )  # fmt: skip
         taken.update(picked)

@@ -39,7 +39,8 @@ def replay() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        f"array_to_string(players, ', ') AS players FROM games WHERE game_id = ? OR {where} "
+        "array_to_string(players, ', ') AS players, source = 'engine' AS simulated "
+        f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
         wanted or "", *args, wanted or "",
     )  # fmt: skip
@@ -54,6 +55,7 @@ def replay() -> None:
         )
     labels = {
         row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
+        + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }
     # Game, hand and view in one row (stacked on a phone): the table comes up the page.
