@@ -7,7 +7,6 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
-import altair as alt
 import polars as pl
 import streamlit as st
 
@@ -261,42 +260,7 @@ def _bars(
     top = 100.0 if percent else max(1.0, max(r["value"] for r in rows))  # an axis even at 0
     for r in rows:
         r["top"] = top
-    pick = alt.selection_point(name="bar", fields=["player"], on="click")
-    base = alt.Chart(alt.Data(values=rows)).encode(  # type: ignore[no-untyped-call]
-        x=alt.X("player:N", title=None, sort=None, axis=alt.Axis(labelAngle=-30, labelLimit=90)),
-        tooltip=[
-            alt.Tooltip("player:N", title="player"),
-            alt.Tooltip("shown:N", title=what),
-        ],
-    )
-    # The whole column is the click target: a bar at 0 (or none) can be picked too.
-    column = (
-        base.mark_bar(opacity=0.001, cursor="pointer")
-        .encode(y=alt.Y("top:Q", scale=alt.Scale(domain=[0, top], nice=True)))
-        .add_params(pick)
-    )
-    bars = base.mark_bar(cursor="pointer").encode(
-        y=alt.Y("value:Q", title=axis, scale=alt.Scale(domain=[0, top], nice=True)),
-        color=alt.condition("datum.small", alt.value("#b9a3a3"), alt.value("#7a1f1f")),
-        opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)),
-    )
-    scale = alt.Scale(domain=[0, top], nice=True)
-    text = (
-        base.mark_text(dy=-8)
-        .encode(y=alt.Y("value:Q", scale=scale), text="label:N")
-        .transform_filter("datum.label != 'no chances'")
-    )
-    # "no chances" upright in its empty column, so that neighbours never overlap.
-    none = (
-        base.mark_text(angle=270, align="left", dx=-4, color="#666", fontSize=11)
-        .encode(y=alt.Y("value:Q", scale=scale), text="label:N")
-        .transform_filter("datum.label == 'no chances'")
-    )
-    # The transparent column on top takes the click, wherever in it (a bar at 0 too).
-    chart = (bars + text + none + column).properties(height=260, title=title)
-    # The spec as a dict without Altair's schema validation: it is the same chart at every
-    # run, and validating it took most of the page's time.
-    spec = chart.to_dict(validate=False)
+    spec = _bar_spec(rows, title=title, axis=axis, what=what, top=top)
     if behind is None:  # nothing to list behind these bars
         st.vega_lite_chart(spec, width="stretch")
         return
@@ -305,6 +269,72 @@ def _bars(
         spec, width="stretch", key=key,
         on_select=partial(_pick_bar, key, behind), selection_mode="bar",
     )  # fmt: skip
+
+
+def _bar_spec(
+    rows: list[dict[str, object]], *, title: str, axis: str, what: str, top: float
+) -> dict[str, object]:
+    """The Vega-Lite spec of a bar chart per player, written out: building it with Altair
+    (and its schema validation) took most of the page's time at every run.
+
+    Layers: the bars (a small sample grey), the done/opportunities labels, "no chances"
+    upright in an empty column, and on top a transparent full-height column per player
+    that takes the click, so that a bar at 0 lists its hands too."""
+    x = {"field": "player", "type": "nominal", "title": None, "sort": None,
+         "axis": {"labelAngle": -30, "labelLimit": 90}}  # fmt: skip
+    tooltip = [
+        {"field": "player", "type": "nominal", "title": "player"},
+        {"field": "shown", "type": "nominal", "title": what},
+    ]
+    scale = {"domain": [0, top], "nice": True}
+
+    def layer(mark: dict[str, object], **encoding: object) -> dict[str, object]:
+        return {"mark": mark, "encoding": {"x": x, "tooltip": tooltip, **encoding}}
+
+    value = {"field": "value", "type": "quantitative", "scale": scale}
+    label = {"field": "label", "type": "nominal"}
+    bars = layer(
+        {"type": "bar", "cursor": "pointer"},
+        y={**value, "title": axis},
+        color={"condition": {"test": "datum.small", "value": "#b9a3a3"}, "value": "#7a1f1f"},
+        opacity={"condition": {"param": "bar", "value": 1.0}, "value": 0.45},
+    )
+    labels = {
+        **layer({"type": "text", "dy": -8}, y=value, text=label),
+        "transform": [{"filter": "datum.label != 'no chances'"}],
+    }
+    none = {
+        **layer(
+            {
+                "type": "text",
+                "angle": 270,
+                "align": "left",
+                "dx": -4,
+                "color": "#666",
+                "fontSize": 11,
+            },
+            y=value,
+            text=label,
+        ),
+        "transform": [{"filter": "datum.label == 'no chances'"}],
+    }
+    column = {
+        **layer(
+            {"type": "bar", "cursor": "pointer", "opacity": 0.001},
+            y={"field": "top", "type": "quantitative", "scale": scale},
+        ),
+        "name": "columns",
+    }
+    return {
+        "data": {"values": rows},
+        "height": 260,
+        "title": title,
+        "layer": [bars, labels, none, column],
+        "params": [
+            {"name": "bar", "select": {"type": "point", "fields": ["player"], "on": "click"},
+             "views": ["columns"]}
+        ],
+    }  # fmt: skip
 
 
 players()
