@@ -44,7 +44,8 @@ SESSIONS = (
     Session("classic", 6, 300, 3, _TOEPEN_STYLES, "Café De Kroeg"),
     Session("troefcall", 4, 400, 4, ("sharp", "random"), "Café Paramaribo"),
 )
-_FIRST_EVENING = datetime(2026, 11, 1, 20, tzinfo=UTC)
+#: The bots' evenings end here and go back a day at a time (none in the future).
+_LAST_EVENING = datetime(2026, 11, 30, 20, tzinfo=UTC)
 
 
 def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
@@ -63,7 +64,7 @@ def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
     for session in SESSIONS:
         report = simulate_into(
             dataset, Ruleset.preset(session.preset), session.players, session.hands,
-            session.seed, session.styles, _FIRST_EVENING, session.venue,
+            session.seed, session.styles, _LAST_EVENING, session.venue, backwards=True,
         )  # fmt: skip
         say(
             f"{session.preset}, {session.players} players, {session.hands:,} hands: "

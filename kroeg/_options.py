@@ -23,7 +23,7 @@ from recorder.store import Dataset
 from recorder.text import visible_text
 
 __all__ = [
-    "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt",
+    "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt", "Source",
     "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits", "say",
     "stop_process",
 ]  # fmt: skip
@@ -37,6 +37,14 @@ class TableFormat(StrEnum):
     table = "table"
     csv = "csv"
     json = "json"
+
+
+class Source(StrEnum):
+    """How a game came into the dataset, in a club's words."""
+
+    typed = "typed"
+    recorded = "recorded"
+    simulated = "simulated"
 
 
 class LogFormat(StrEnum):
@@ -102,7 +110,14 @@ VariantOpt = Annotated[
 
 FilesArg = Annotated[list[Path], typer.Argument(help="Typed logs: notation, or .jsonl.")]
 
-GameOpt = Annotated[str, typer.Option("--game", help="The game's id (see kroeg info).")]
+GameOpt = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        help="The game's id, or the start of it if no other game's starts so "
+        "(kroeg games DATASET lists them).",
+    ),
+]
 
 
 #: Not on a terminal, an analysis of fewer games than this says nothing (it takes about a

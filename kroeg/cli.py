@@ -29,6 +29,7 @@ from kroeg._options import (
     Grouping,
     LogFormat,
     RulesOpt,
+    Source,
     TableFormat,
     VariantOpt,
     analyse,
@@ -83,7 +84,12 @@ def simulate(
         ),
     ] = "random",
     start: Annotated[
-        datetime | None, typer.Option(help="Date of the first game; later games follow daily.")
+        datetime | None,
+        typer.Option(
+            help="The first evening, as 2026-11-01 (games are evenings of three, one a day, "
+            "from 20:00). Default: evenings up to today, the last one today.",
+            formats=["%Y-%m-%d", "%Y-%m-%d %H:%M"],
+        ),
     ] = None,
     venue: Annotated[str | None, typer.Option(help="Venue to record with every game.")] = None,
 ) -> None:
@@ -98,11 +104,18 @@ def simulate(
     check_simulation(ruleset, players, hands, bots.split(","))  # before the progress bar
     dataset = Dataset(out).create()
     began = time.perf_counter()
-    started = None if start is None else start.replace(tzinfo=start.tzinfo or UTC)
+    if start is None:  # evenings up to tonight: no game dated in the future
+        today = datetime.now(UTC).replace(hour=20, minute=0, second=0, microsecond=0)
+        started, backwards = today, True
+    else:
+        started, backwards = start.replace(tzinfo=start.tzinfo or UTC), False
+        if started.hour == 0 and started.minute == 0:
+            started = started.replace(hour=20)  # a date alone: the evening
     with typer.progressbar(length=hands, label="Simulating", file=sys.stderr) as bar:
         report = simulate_into(
-            dataset, ruleset, players, hands, seed, bots.split(","), started, venue, bar.update
-        )
+            dataset, ruleset, players, hands, seed, bots.split(","), started, venue, bar.update,
+            backwards=backwards,
+        )  # fmt: skip
     seconds = time.perf_counter() - began
     say(
         f"Simulated {hands:,} hands in {report.games:,} games ({ruleset.name}, {players} "
@@ -152,6 +165,45 @@ def info(dataset: DatasetArg) -> None:
     ds = Dataset(dataset)
     ds.check()
     say(consistently(lambda: dataset_report(ds)))
+
+
+@app.command()
+@friendly
+def games(
+    dataset: DatasetArg,
+    since: Annotated[
+        datetime | None,
+        typer.Option(help="Only games from this date on, as 2026-11-01.", formats=["%Y-%m-%d"]),
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only games with this player.")
+    ] = None,
+    venue: Annotated[str | None, typer.Option("--venue", help="Only games at this venue.")] = None,
+    source: Annotated[
+        Source | None, typer.Option("--source", help="Only typed, recorded or simulated games.")
+    ] = None,
+    format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
+) -> None:
+    """List the games, newest first: id, date, venue, rules, players, hands, result, source.
+
+    Any command's --game takes an id from here, or the start of one.
+
+    Example: kroeg games club.kroeg --since 2026-11-01 --player Anna
+    """
+    from analytics.games import games_frame, games_table
+    from analytics.report import stats_csv, stats_json
+    from analytics.views import connect
+
+    ds = Dataset(dataset)
+    ds.check()
+    frame = consistently(lambda: games_frame(
+        connect(ds), since.date() if since else None, player, venue,
+        None if source is None else source.value,
+    ))  # fmt: skip
+    if format is TableFormat.table:
+        say(visible_text(games_table(frame)), nl=False)
+    else:
+        say((stats_csv if format is TableFormat.csv else stats_json)(frame), nl=False)
 
 
 @app.command()
@@ -239,6 +291,8 @@ def import_(
             if report.rejected:
                 outcome += f", {plural(len(report.rejected), 'error')}"
         say(f"{report.path}: {outcome}")
+        for game_id in report.imported:
+            say(f"  game {game_id}")
     total = sum(len(r.imported) for r in reports)
     dupes = sum(len(r.duplicates) for r in reports)
     say(f"{into}: {plural(total, 'game')} imported, {plural(dupes, 'duplicate')}")
@@ -260,8 +314,9 @@ def export(
 ) -> None:
     """Write a game back in the typed notation or as JSON Lines (it reads back identical).
 
-    Example: kroeg export club.kroeg --game e1f2... --format text --out friday.txt
+    Example: kroeg export club.kroeg --game e1f2 --format text --out friday.txt
     """
+    game = Dataset(dataset).resolve_game(game)
     record = consistently(lambda: Dataset(dataset).read_game(game))
     text = (notation.dumps if format is LogFormat.text else jsonl.dumps)(record)
     if out is None:
@@ -284,8 +339,9 @@ def replay(
 ) -> None:
     """Show one hand in the terminal, step by step or all at once, with suit symbols.
 
-    Example: kroeg replay club.kroeg --game e1f2... --hand 3 --step
+    Example: kroeg replay club.kroeg --game e1f2 --hand 3 --step
     """
+    game = Dataset(dataset).resolve_game(game)
     record = consistently(lambda: Dataset(dataset).read_game(game))
     view = view_hand(record, hand)
     color = sys.stdout.isatty()

@@ -175,12 +175,16 @@ def simulate(
     start: datetime | None = None,
     venue: str | None = None,
     progress: Callable[[int], None] | None = None,
+    backwards: bool = False,
 ) -> Iterator[GameRecord]:
     """Play `hands` hands in total, as many games as that takes; yield each game.
 
     Seats get the bot styles in order (the list repeats if shorter). Every game's
     seed, and so its `game_id`, follows from `seed` and the settings: running the
     same simulation again produces the same games.
+
+    With a `start`, the games are club evenings (see `evening_time`): from that evening
+    on, or, `backwards`, on the evenings up to it.
     """
     seat_styles = check_simulation(rules, players, hands, styles)
     names = tuple(DEFAULT_NAMES[i] for i in range(players))
@@ -214,12 +218,27 @@ def simulate(
             players=names,
             events=tuple(game.log),
             source="engine",
-            started_at=None if start is None else start + timedelta(days=index),
+            started_at=evening_time(start, index, backwards),
             venue=venue,
             seed=game_seed,
         )
         done += played
         index += 1
+
+
+#: Simulated games are played as club evenings: this many games a night, an hour apart.
+GAMES_PER_EVENING = 3
+
+
+def evening_time(start: datetime | None, index: int, backwards: bool = False) -> datetime | None:
+    """When the `index`-th simulated game was played: `GAMES_PER_EVENING` games an evening
+    from `start`'s time, an hour apart, one evening a day (before `start` when
+    `backwards`, so that no game is dated in the future)."""
+    if start is None:
+        return None
+    evening, game = divmod(index, GAMES_PER_EVENING)
+    day = timedelta(days=-evening if backwards else evening)
+    return start + day + timedelta(hours=game)
 
 
 @dataclass(frozen=True)
@@ -242,11 +261,13 @@ def simulate_into(
     venue: str | None = None,
     progress: Callable[[int], None] | None = None,
     batch_hands: int = 100_000,
+    backwards: bool = False,
 ) -> SimulationReport:
     """Simulate into a dataset, landing a file every `batch_hands` hands (memory stays flat)."""
     batch: list[GameRecord] = []
     pending = games = added = skipped = 0
-    for record in simulate(rules, players, hands, seed, styles, start, venue, progress):
+    played = simulate(rules, players, hands, seed, styles, start, venue, progress, backwards)
+    for record in played:
         batch.append(record)
         pending += record.hands
         games += 1

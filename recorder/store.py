@@ -43,7 +43,13 @@ import pyarrow.parquet as pq
 
 from recorder import fsops
 from recorder.atomic import atomic_write
-from recorder.errors import DatasetChanged, DatasetError, KroegError
+from recorder.errors import (
+    DatasetChanged,
+    DatasetError,
+    KroegError,
+    NotFoundError,
+    UsageError,
+)
 from recorder.events import PAYLOAD_TYPES, Event, event_from_row
 from recorder.records import FORMAT_VERSION, GameRecord
 from recorder.rules import Ruleset
@@ -213,6 +219,23 @@ class Dataset:
         for path in self.files("games"):
             ids.update(self._read(path, ["game_id"]).column("game_id").to_pylist())
         return ids
+
+    def resolve_game(self, given: str) -> str:
+        """The game a user means: its whole id, or a prefix only one game's id starts with."""
+        ids = self.game_ids()
+        if given in ids:
+            return given
+        matches = sorted(i for i in ids if i.startswith(given)) if given else []
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise NotFoundError(
+                f"{self.path}: no game {given!r} (kroeg games {self.path} lists them)"
+            )
+        shown = ", ".join(matches[:5]) + (", …" if len(matches) > 5 else "")
+        raise UsageError(
+            f"{given!r} is the start of {len(matches)} games' ids ({shown}): type more of it"
+        )
 
     def games_table(self) -> pa.Table:
         """The whole `games` table."""

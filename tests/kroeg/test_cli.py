@@ -188,3 +188,29 @@ def test_info_totals_are_the_statistics_counts(tmp_path: Path) -> None:
     ]
     assert "Anna                  1       3      1           5" in lines
     assert "Dan                   1       3      0           4" in lines
+
+
+def test_simulated_games_are_dated_club_evenings(tmp_path: Path) -> None:
+    """Without --start the bots' evenings end today (none in the future), three games an
+    evening from 20:00; with --start they begin that evening. So --by month, --since and
+    the newsletter's --month find them."""
+    from collections import Counter
+    from datetime import UTC, date, datetime, timedelta
+
+    past = tmp_path / "past"
+    assert kroeg("simulate", "--hands", "120", "--out", str(past)).exit_code == 0
+    games = list(Dataset(past).read_games())
+    days = Counter(g.started_at.date() for g in games if g.started_at is not None)
+    assert sum(days.values()) == len(games)  # every game dated
+    today = datetime.now(UTC).date()
+    assert max(days) == today and all(n <= 3 for n in days.values())
+    assert sorted(days) == [today - timedelta(days=i) for i in range(len(days))][::-1]
+    hours = {g.started_at.hour for g in games if g.started_at is not None}
+    assert hours <= {20, 21, 22}
+    forward = tmp_path / "forward"
+    made = kroeg("simulate", "--hands", "60", "--start", "2026-11-01", "--out", str(forward))
+    assert made.exit_code == 0, made.output
+    first = min(g.started_at for g in Dataset(forward).read_games() if g.started_at)
+    assert first.date() == date(2026, 11, 1) and first.hour == 20
+    stats = kroeg("stats", str(forward), "--by", "month", "--format", "csv")
+    assert stats.exit_code == 0 and "2026-11" in stats.output

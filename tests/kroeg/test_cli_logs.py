@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -77,7 +79,7 @@ def test_export_reads_back_identical(tmp_path: Path) -> None:
     assert kroeg("validate", jsonl_file).exit_code == 0
     bad = kroeg("export", out, "--game", "nope")
     assert bad.exit_code == 1
-    assert bad.output.strip() == f"Error: {out}: no game nope"
+    assert bad.output.strip() == f"Error: {out}: no game 'nope' (kroeg games {out} lists them)"
     pgn = kroeg("export", out, "--game", game_id, "--format", "pgn")
     assert pgn.exit_code == 2  # bad usage: typer lists the choices
     assert "Invalid value for '--format': Value error, 'pgn' is not one of 'text', 'jsonl'." in (
@@ -125,3 +127,44 @@ def test_replay_shows_a_troefcall_hand_with_trump_and_sides(tmp_path: Path) -> N
         "Ben & Dan score 2 (now Anna & Carla 5, Ben & Dan 2)",
         "Hand over: Anna & Carla 5 tricks, Ben & Dan 8",
     ]
+
+
+def test_games_lists_every_game_and_a_prefix_names_one(tmp_path: Path) -> None:
+    """`kroeg games` lists what `--game` takes; a unique start of an id is enough, an
+    ambiguous one is refused with the candidates."""
+    out = tmp_path / "d"
+    imported = runner.invoke(
+        app,
+        [
+            "import",
+            str(SAMPLES / "laundry-and-checks.txt"),
+            str(SAMPLES / "troefcall-evening.txt"),
+            "--into",
+            str(out),
+        ],
+    )
+    assert imported.exit_code == 0, imported.output
+    ids = sorted(Dataset(out).game_ids())
+    for game_id in ids:  # import prints the ids it lands
+        assert f"  game {game_id}" in imported.output
+    listed = runner.invoke(app, ["games", str(out)])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.output.splitlines()
+    assert lines[0].split() == ["game", "date", "venue", "rules", "players", "hands", "result",
+                                "source"]  # fmt: skip
+    assert sorted(line.split()[0] for line in lines[1:]) == ids
+    assert all(line.rstrip().endswith("typed") for line in lines[1:])
+    as_json = runner.invoke(app, ["games", str(out), "--format", "json", "--player", "Anna"])
+    rows = json.loads(as_json.output)
+    assert {r["game"] for r in rows} == set(ids) and {r["source"] for r in rows} == {"typed"}
+    none = runner.invoke(app, ["games", str(out), "--source", "simulated"])
+    assert none.output == "No games match.\n"
+    troef = next(g.game_id for g in Dataset(out).read_games() if g.game_type == "troefcall")
+    prefix = next(troef[:n] for n in range(1, 17) if sum(i.startswith(troef[:n]) for i in ids) == 1)
+    shown = runner.invoke(app, ["replay", str(out), "--game", prefix, "--hand", "1"])
+    assert shown.exit_code == 0 and f"game {troef}" in shown.output
+    both = runner.invoke(app, ["replay", str(out), "--game", "", "--hand", "1"])
+    assert both.exit_code == 1 and "no game ''" in both.output
+    ambiguous = runner.invoke(app, ["replay", str(out), "--game", "g", "--hand", "1"])
+    assert ambiguous.exit_code != 0
+    assert ambiguous.output.startswith("Error: 'g' is the start of 2 games' ids (")
