@@ -32,7 +32,8 @@ def games_frame(
     """Every game (newest first) with its date, venue, rules, players, hands, result and
     source; filtered by a first date, a player, a venue and a source (typed, recorded,
     simulated)."""
-    conditions, params = ["true"], []
+    conditions: list[str] = ["true"]
+    params: list[object] = []
     if since is not None:
         conditions.append("g.started_at::DATE >= ?")
         params.append(since)
@@ -73,7 +74,8 @@ def games_frame(
         WHERE {" AND ".join(conditions)}
         ORDER BY g.started_at DESC NULLS LAST, g.game_id
     """
-    return con.sql(sql, params=params).pl()
+    frame: pl.DataFrame = con.sql(sql, params=params).pl()
+    return frame
 
 
 def games_table(frame: pl.DataFrame) -> str:

@@ -8,6 +8,7 @@ with one line `Error: …` and exit code 1; bad usage exits with 2.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import time
@@ -44,7 +45,13 @@ from parsers.files import import_files, read_file
 from parsers.reading import collect
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
-from recorder.errors import DatasetError, JournalError, RejectedError, UsageError
+from recorder.errors import (
+    DashboardError,
+    DatasetError,
+    JournalError,
+    RejectedError,
+    UsageError,
+)
 from recorder.manual import ManualGame
 from recorder.rules import Ruleset
 from recorder.simulate import check_simulation, simulate_into
@@ -531,6 +538,7 @@ def dashboard(
     access = dashboard_access(host, expose, token)
     ds = Dataset(dataset)
     ds.check()
+    _check_address(host, port)  # before the analysis: a wrong port is said at once
     analyse(ds)
     command = [
         sys.executable, "-m", "dashboard.serve",  # streamlit run, with its imports warm
@@ -544,25 +552,56 @@ def dashboard(
     _serve_until_stopped(command, env)
 
 
+def _check_address(host: str, port: int) -> None:
+    """The host must be an address of this machine and the port free, or one `Error:`
+    line says which (Streamlit itself printed a traceback, or a warning, and exit 0)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise DashboardError(
+            f"--host {host!r} is not an address or a name this machine knows"
+        ) from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise DashboardError(
+                    f"port {port} is in use (another dashboard?): stop it, or choose "
+                    "another with --port"
+                ) from None
+            raise DashboardError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+
+
 def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
-    """Run the server and wait; SIGTERM, SIGINT or Ctrl-C stop it too, never leaving it behind."""
+    """Run the server and wait; SIGTERM, SIGINT or Ctrl-C stop it too, never leaving it
+    behind. A server that stops by itself with an error is an error here too."""
     import signal
     import subprocess
 
     server = subprocess.Popen(command, env=env)
+    stopped = False
 
     def stop(signum: int, _frame: object) -> None:
+        nonlocal stopped
+        stopped = True
         if server.poll() is None:
             server.send_signal(signal.SIGTERM)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        server.wait()
+        code = server.wait()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         stop_process(server)
     say("")
+    if code and not stopped:
+        raise DashboardError(f"the dashboard server stopped with exit code {code} (see above)")
 
 
 def main() -> None:

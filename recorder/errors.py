@@ -25,6 +25,7 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "CommandError",
+    "DashboardError",
     "DatasetChanged",
     "DatasetError",
     "IllegalActionError",
@@ -104,6 +105,11 @@ class NotFoundError(KroegError):
 
 class RejectedError(KroegError):
     """Input refused as a whole; its errors were reported one by one before."""
+
+
+class DashboardError(KroegError):
+    """The dashboard cannot start (an address it cannot listen on, a port in use) or its
+    server stopped by itself."""
 
 
 class DatasetError(KroegError):

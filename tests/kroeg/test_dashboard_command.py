@@ -53,3 +53,29 @@ def test_a_signal_to_the_command_stops_its_server(
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", free_port))
         s.listen()
+
+
+def test_a_port_in_use_or_a_bad_address_is_one_error_before_anything_starts(
+    tmp_path: Path, samples: Path, free_port: int
+) -> None:
+    from typer.testing import CliRunner
+
+    from kroeg.cli import app
+
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(notation.load(samples / "laundry-and-checks.txt"))
+    runner = CliRunner()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", free_port))
+        busy.listen()
+        taken = runner.invoke(app, ["dashboard", str(dataset.path), "--port", str(free_port)])
+    assert taken.exit_code == 1
+    assert taken.output == (
+        f"Error: port {free_port} is in use (another dashboard?): stop it, or choose another "
+        "with --port\n"
+    )
+    assert not (dataset.path / "derived").exists()  # refused before the analysis ran
+    nowhere = runner.invoke(app, ["dashboard", str(dataset.path), "--host", "0.0.0.0.0"])
+    assert nowhere.exit_code == 2 and "--host must be an IP address" in nowhere.output
+    too_big = runner.invoke(app, ["dashboard", str(dataset.path), "--port", "99999"])
+    assert too_big.exit_code == 2 and "less than or equal to 65535" in too_big.output
