@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -24,7 +25,7 @@ from recorder.text import visible_text
 
 __all__ = [
     "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt", "Source",
-    "TableFormat", "VariantOpt", "analyse", "friendly", "read_line", "red_suits", "say",
+    "TableFormat", "VariantOpt", "analyse", "day", "friendly", "read_line", "red_suits", "say",
     "stop_process",
 ]  # fmt: skip
 
@@ -70,6 +71,16 @@ class Grouping(StrEnum):
     month = "month"
     venue = "venue"
     side = "side"
+
+
+def day(text: str) -> datetime:
+    """A date as a club writes it for kroeg: 2026-11-01 (or with a time, 2026-11-01 20:00)."""
+    for pattern in ("%Y-%m-%d", "%Y-%m-%d %H:%M"):
+        try:
+            return datetime.strptime(text.strip(), pattern)
+        except ValueError:
+            continue
+    raise typer.BadParameter(f"takes a date as 2026-11-01 (year-month-day), found {text!r}")
 
 
 def friendly(fn: F) -> F:

@@ -34,6 +34,7 @@ from kroeg._options import (
     TableFormat,
     VariantOpt,
     analyse,
+    day,
     friendly,
     read_line,
     red_suits,
@@ -49,6 +50,7 @@ from recorder.errors import (
     DashboardError,
     DatasetError,
     JournalError,
+    NotFoundError,
     RejectedError,
     UsageError,
 )
@@ -95,7 +97,7 @@ def simulate(
         typer.Option(
             help="The first evening, as 2026-11-01 (games are evenings of three, one a day, "
             "from 20:00). Default: evenings up to today, the last one today.",
-            formats=["%Y-%m-%d", "%Y-%m-%d %H:%M"],
+            parser=day,
         ),
     ] = None,
     venue: Annotated[str | None, typer.Option(help="Venue to record with every game.")] = None,
@@ -140,8 +142,26 @@ def compact(dataset: DatasetArg) -> None:
 
     Example: kroeg compact club.kroeg
     """
-    before, after = Dataset(dataset).compact()
-    say(f"{dataset}: {before} files compacted into {after}.")
+    ds = Dataset(dataset)
+    ds.check()
+    size_before = _parquet_bytes(ds)
+    before, after = ds.compact()
+    size_after = _parquet_bytes(ds)
+    say(
+        f"{dataset}: {plural(before, 'file')} compacted into {after}; "
+        f"{size_before:,} bytes before, {size_after:,} after."
+    )
+    if size_after > size_before:
+        say(
+            f"It is {size_after - size_before:,} bytes larger: one sorted file per table "
+            "reads faster, but can compress a little less well than the small files it "
+            "replaced. Nothing was lost."
+        )
+
+
+def _parquet_bytes(ds: Dataset) -> int:
+    """The bytes of the dataset's tables on disk (its Parquet files)."""
+    return sum(p.stat().st_size for t in ("games", "events") for p in ds.files(t))
 
 
 @app.command()
@@ -180,7 +200,7 @@ def games(
     dataset: DatasetArg,
     since: Annotated[
         datetime | None,
-        typer.Option(help="Only games from this date on, as 2026-11-01.", formats=["%Y-%m-%d"]),
+        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
     ] = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Only games with this player.")
@@ -280,8 +300,16 @@ def import_(
 
     Example: kroeg import sample_logs/*.txt --into club.kroeg
     """
+    fresh = not Dataset(into).exists()
     dataset = Dataset(into).create()
-    reports = import_files(files, dataset, lenient=lenient)
+    try:
+        reports = import_files(files, dataset, lenient=lenient)
+    finally:
+        # Nothing landed in a dataset made for this import: leave no empty folder behind.
+        if fresh and not dataset.game_ids():
+            import shutil
+
+            shutil.rmtree(dataset.path, ignore_errors=True)
     rejected = 0
     for report in reports:
         for error in report.rejected:
@@ -440,10 +468,11 @@ def stats(
     format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
     since: Annotated[
-        datetime | None, typer.Option(help="Only games from this date on.", formats=["%Y-%m-%d"])
+        datetime | None,
+        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
     ] = None,
     until: Annotated[
-        datetime | None, typer.Option(help="Only games up to this date.", formats=["%Y-%m-%d"])
+        datetime | None, typer.Option(help="Only games up to this date, as 2026-11-30.", parser=day)
     ] = None,
     game: Annotated[
         GameType | None,
@@ -478,7 +507,13 @@ def stats(
         else:
             say((stats_csv if format is TableFormat.csv else stats_json)(block.frame), nl=False)
     if not blocks:
-        say("No finished hands yet: add games with kroeg simulate, import or record.")
+        if player or since or until or game:
+            raise NotFoundError(
+                f"{dataset}: no finished hands match --player/--since/--until/--game"
+            )
+        raise NotFoundError(
+            f"{dataset}: no finished hands yet: add games with kroeg simulate, import or record"
+        )
 
 
 @app.command()

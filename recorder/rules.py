@@ -232,6 +232,11 @@ class Ruleset:
         if unknown:
             raise RulesError(f"unknown rule parameter(s): {', '.join(unknown)}")
         rules = base.with_variants(*variants)
+        optional = {f.name for f in fields(cls) if "None" in str(f.type)}
+        for key, value in data.items():
+            if value is None and key in optional:
+                continue
+            _check_type(key, value, getattr(rules, key))
         try:
             return replace(rules, **data)
         except TypeError as exc:
@@ -327,3 +332,35 @@ VARIANTS: dict[str, dict[str, Any]] = {
 TROEFCALL_VARIANTS = frozenset(
     {"target-15", "target-20", "target-50", "free-trump-call", "silent-kap", "no-baunie"}
 )
+
+
+#: What a rule parameter's value must be, by the type of its default, in a club's words.
+_KINDS: tuple[tuple[type, str], ...] = (
+    (bool, "true or false"),
+    (int, "a whole number"),
+    (float, "a number"),
+    (str, "a text"),
+    (tuple, "a list"),
+)
+
+
+def _check_type(key: str, value: object, default: object) -> None:
+    """A club's rule file names a parameter with a value of the wrong kind: say which
+    parameter, what it takes and what was found (not Python's own error later on)."""
+    for kind, words in _KINDS:
+        if isinstance(default, kind):
+            if kind is bool:
+                ok = isinstance(value, bool)
+            elif kind is int:
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            elif kind is float:
+                ok = isinstance(value, int | float) and not isinstance(value, bool)
+            elif kind is tuple:
+                ok = isinstance(value, list | tuple)
+            else:
+                ok = isinstance(value, kind)
+            if not ok:
+                raise RulesError(
+                    f"rule {key!r} takes {words}, found {json.dumps(value, ensure_ascii=False)}"
+                )
+            return

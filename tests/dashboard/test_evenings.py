@@ -32,10 +32,14 @@ def evenings_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Dataset:
 
 def latest_club_evening(dataset: Dataset) -> tuple[str, list[str]]:
     """The day (as the page writes it) and the games of the latest typed evening."""
-    rows = connect(dataset).sql(
-        "SELECT started_at::DATE AS day, list(game_id) AS games FROM games "
-        "WHERE source <> 'engine' GROUP BY day ORDER BY day DESC LIMIT 1"
-    ).fetchall()
+    rows = (
+        connect(dataset)
+        .sql(
+            "SELECT started_at::DATE AS day, list(game_id) AS games FROM games "
+            "WHERE source <> 'engine' GROUP BY day ORDER BY day DESC LIMIT 1"
+        )
+        .fetchall()
+    )
     day, games = rows[0]
     return f"{day:%a} {day.day} {day:%b %Y}", games
 
@@ -53,11 +57,15 @@ def test_the_dashboard_opens_on_the_last_club_evening(evenings_club: Dataset) ->
     assert shown.count("**Standings:**") == len(games)
     assert "knocked" in shown and "won (stake" in shown and "paid: " in shown
     # The evening's costliest fold, one click from its move in the replay.
-    costliest = connect(evenings_club).sql(
-        "SELECT game_id, hand, seq, cost FROM folds WHERE game_id IN (SELECT unnest(?)) "
-        "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
-        params=[games],
-    ).fetchall()[0]
+    costliest = (
+        connect(evenings_club)
+        .sql(
+            "SELECT game_id, hand, seq, cost FROM folds WHERE game_id IN (SELECT unnest(?)) "
+            "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
+            params=[games],
+        )
+        .fetchall()[0]
+    )
     game_id, hand, seq, cost = costliest
     assert f"(replay?game={game_id}&hand={hand}&step={seq}) — the fold cost {cost}" in shown
     # The earlier evening is listed by date and players, never by a hash alone.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,7 +99,14 @@ def test_info_and_compact(tmp_path: Path) -> None:
     assert ", 120 hands, " in info.output
     assert "classic           games   hands" in info.output and "Anna" in info.output
     compact = kroeg("compact", str(out))
-    assert compact.output.strip() == f"{out}: 4 files compacted into 2."
+    before, after = re.search(
+        rf"^{re.escape(str(out))}: 4 files compacted into 2; ([0-9,]+) bytes before, ([0-9,]+) "
+        "after[.]", compact.output
+    ).groups()  # fmt: skip
+    assert int(after.replace(",", "")) == sum(
+        p.stat().st_size for t in ("games", "events") for p in Dataset(out).files(t)
+    )
+    assert int(before.replace(",", "")) > 0
     assert kroeg("info", str(out)).output.splitlines()[0] == info.output.splitlines()[0]
 
 
@@ -214,3 +222,24 @@ def test_simulated_games_are_dated_club_evenings(tmp_path: Path) -> None:
     assert first.date() == date(2026, 11, 1) and first.hour == 20
     stats = kroeg("stats", str(forward), "--by", "month", "--format", "csv")
     assert stats.exit_code == 0 and "2026-11" in stats.output
+
+
+def test_a_rules_file_names_the_parameter_and_the_kind_it_takes(tmp_path: Path) -> None:
+    rules = tmp_path / "club.json"
+    rules.write_text('{"name": "De Gouden Leeuw", "base": "classic", "lives": "fifteen"}')
+    result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 1
+    assert result.output == "Error: rule 'lives' takes a whole number, found \"fifteen\"\n"
+    rules.write_text('{"name": "X", "base": "classic", "laundry": "yes"}')
+    result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))
+    assert result.output == "Error: rule 'laundry' takes true or false, found \"yes\"\n"
+
+
+def test_stats_on_an_empty_dataset_is_an_error(tmp_path: Path) -> None:
+    Dataset(tmp_path / "empty").create()
+    result = kroeg("stats", str(tmp_path / "empty"))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {tmp_path / 'empty'}: no finished hands yet: add games with kroeg simulate, "
+        "import or record\n"
+    )

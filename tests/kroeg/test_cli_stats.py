@@ -57,10 +57,8 @@ def test_filters_and_groupings(tmp_path: Path) -> None:
     assert by_month[0] == "month 2026-10"
     assert by_month[1].split() == ["Carla"]
     none = kroeg("stats", ds, "--since", "2026-11-01")
-    assert (
-        none.output.strip()
-        == "No finished hands yet: add games with kroeg simulate, import or record."
-    )
+    assert none.exit_code == 1
+    assert none.output == f"Error: {ds}: no finished hands match --player/--since/--until/--game\n"
     bad = kroeg("stats", ds, "--player", "Eve")
     assert bad.exit_code == 1
     assert bad.output.strip() == (
@@ -72,6 +70,10 @@ def test_filters_and_groupings(tmp_path: Path) -> None:
     assert kroeg("stats", tmp_path / "nope").output.strip() == (
         f"Error: {tmp_path / 'nope'}: no such dataset (the folder does not exist)"
     )
+    since = kroeg("stats", ds, "--since", "01-11-2026")  # a date as people also write it
+    assert since.exit_code == 2
+    assert "takes a date as 2026-11-01 (year-month-day), found '01-11-2026'" in since.output
+    assert "%Y" not in since.output
 
 
 def test_toepen_and_troefcall_each_get_their_own_table(tmp_path: Path) -> None:
