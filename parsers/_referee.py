@@ -6,6 +6,7 @@ and the engine accepts or refuses it; a refusal becomes a located NotationRuleEr
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 
@@ -113,6 +114,15 @@ class Referee:
         try:
             return Card.parse(token)
         except CardError as exc:
+            if len(token) > 3 and token.isalpha():  # a word, not a card: an action mistyped?
+                near = difflib.get_close_matches(token.lower(), list(VERBS), n=1, cutoff=0.6)
+                guess = f"did you mean {near[0]!r}? " if near else ""
+                raise self.fail(
+                    f"{token!r} is neither a card nor an action: {guess}(a card like Th, 10h or "
+                    "10♥, or an action: knocks, stays, folds, swaps, checks, redeals, whistles; "
+                    "in Troefcall trumps, kap, baunie, stop)",
+                    where,
+                ) from None
             raise self.fail(
                 f"expected a card like Th, 10h or 10♥, found {token!r}: {exc.reason}", where
             ) from None

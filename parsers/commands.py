@@ -68,6 +68,15 @@ class Session:
                 ["paused: resume with kroeg record --resume " + str(manual.journal)], "pause"
             )
         if word == "quit":
+            if manual.record().hands == 0:
+                # Nothing to store yet: keep the game, do not lose what was typed.
+                return Outcome(
+                    [
+                        "no hand is finished yet, so nothing is stored: the game is kept; "
+                        f"carry on with kroeg record --resume {manual.journal}"
+                    ],
+                    "pause",
+                )
             report = manual.land()
             stored = "stored" if report.added else "already stored"
             return Outcome([f"{stored} as game {manual.landed}"], "quit")
@@ -265,7 +274,9 @@ def loop(session: Session, read: Callable[[str], str | None], write: Callable[[s
             write(f"game over; {'stored' if report.added else 'already stored'} as {manual.landed}")
             return refused
         prompt = manual.prompt()
-        line = read(f"[{prompt.text}] > ")
+        # A hand whose dealer is known starts on Enter (or another dealer's name): say so.
+        hint = " (Enter to start)" if prompt.kind == "start" and prompt.seats else ""
+        line = read(f"[{prompt.text}{hint}] > ")
         if line is None:
             write(f"paused: resume with kroeg record --resume {manual.journal}")
             return refused

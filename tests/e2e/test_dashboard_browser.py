@@ -171,6 +171,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
         tabs = len(page.context.pages)
+        page.wait_for_function(LINKS_READY)
         link.click()  # opens the replay here, at the fold
         expect(page.locator(".kroeg-now")).to_contain_text("Carla folds")
         assert len(page.context.pages) == tabs and "/replay?" in page.url
@@ -251,6 +252,9 @@ SETTLED = """() => new Promise((done) => {
   wait();
 })"""
 
+#: The same-tab link listener (dashboard/links.js) is mounted.
+LINKS_READY = "() => window.__kroegLinks !== undefined"
+
 #: The current move is inside the move list's box (the list scrolls, not the page).
 IN_VIEW = """() => {
   const li = document.querySelector('.kroeg-moves li.now');
@@ -330,6 +334,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
         page.screenshot(path=str(shots / f"review-knock-{tag}.png"))
         # A click on a move in the list goes there; the list keeps it in view.
+        page.wait_for_function("() => window.__kroegReplayNav !== undefined")
         page.locator(".kroeg-moves li", has_text="Carla folds").click()
         expect(page.locator(".kroeg-now")).to_contain_text("Carla folds")
         expect(verdict).to_contain_text("The fold cost 1")
@@ -424,7 +429,9 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
         expect(page.get_by_text("Moments of the evening")).to_be_visible()
         expect(page.get_by_text("simulated games hidden")).to_be_visible()
         page.screenshot(path=str(shots / "evening.png"))
-        # One click to the evening's costliest fold, in the same tab.
+        # One click to the evening's costliest fold, in the same tab (once the page's link
+        # listener is there, as it is by the time a person reads the page).
+        page.wait_for_function(LINKS_READY)
         page.locator("li", has_text="Costliest fold").get_by_role("link").click()
         expect(page.locator(".kroeg-now")).to_contain_text("folds")
         expect(page.locator(".kroeg-verdict")).to_contain_text(f"The fold cost {cost}")
@@ -443,6 +450,7 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
                 continue
         expect(listed).to_be_visible()
         page.screenshot(path=str(shots / "players-chart-clicked.png"), full_page=True)
+        page.wait_for_function(LINKS_READY)
         page.locator("a[href*='step=']").first.click()
         expect(page.locator(".kroeg-now")).to_contain_text("folds")
         # The Record page on a phone: a hand's start with taps only.

@@ -143,7 +143,7 @@ def test_a_hand_typed_in_a_real_terminal(tmp_path: Path) -> None:
             prompts = seen.count(b"] > ")
             os.write(fd, (line + "\r").encode())
             read_prompt(fd, prompts + 1, seen)
-        screen = read_until(fd, "[hand 2: Anna deals] > ", seen)
+        screen = read_until(fd, "[hand 2: Anna deals (Enter to start)] > ", seen)
         assert "Anna   J♥ J♣ 10♦ 9♠" in screen
         assert "Carla folds and pays 1" in screen
         assert "scores: Anna 0 points, Ben 3 points, Carla 1 point, Dan 2 points" in screen

@@ -92,6 +92,10 @@ def test_syntax_errors_name_line_column_found_and_expected() -> None:
     assert (
         message("") == "1:1: no game found: expected a header such as 'players: Anna, Ben, Carla'"
     )
+    # A mistyped action is not called a bad card: the words expected, and the nearest one.
+    typo = message(EXAMPLE.replace("Ben knocks,", "Ben knokcs,"))
+    assert typo.startswith("13:5: 'knokcs' is neither a card nor an action: did you mean 'knocks'?")
+    assert "an action: knocks, stays, folds" in typo and "unknown rank" not in typo
 
 
 def test_rule_errors_come_from_the_engine_with_the_statement_position() -> None:

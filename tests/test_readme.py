@@ -1,0 +1,107 @@
+"""The README's command examples, run in order as a newcomer types them.
+
+Every line of the `kroeg` command block runs on a fresh dataset in a temporary folder
+(`ID` filled in from `kroeg games`, the dashboards started on a free port and stopped
+once they answer); none may print `Error:` or a traceback the README does not announce.
+`kroeg demo` is the Quick start's `make demo`, run by hand and by CI's demo check.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    """The `kroeg …` lines of the README's command block, continuation lines joined and
+    comments dropped."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## The `kroeg` command") :]
+    block = section[section.index("```sh") + 5 : section.index("```", section.index("```sh") + 5)]
+    joined = block.replace("\\\n", " ")
+    lines = []
+    for line in joined.splitlines():
+        line = line.split("  #")[0].strip()
+        if line.startswith("kroeg "):
+            lines.append(line)
+    return lines
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "kroeg.cli", *argv[1:]], cwd=cwd, capture_output=True,
+        text=True, input="", timeout=600, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+
+
+def serve_briefly(argv: list[str], cwd: Path) -> str:
+    """A dashboard command on a free port: it must answer, then stop on SIGTERM."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kroeg.cli", *argv[1:], "--port", str(port)], cwd=cwd,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        for _ in range(600):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None:
+                    break
+                time.sleep(0.1)
+        assert process.poll() is None, f"{argv} stopped: {process.stdout.read()}"  # type: ignore[union-attr]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=60)
+    return output
+
+
+@pytest.mark.slow
+def test_the_readme_commands_work_as_written(tmp_path: Path) -> None:
+    commands = readme_commands()
+    assert len(commands) >= 15 and commands[0].startswith("kroeg simulate")
+    shutil.copytree(ROOT / "sample_logs", tmp_path / "sample_logs")
+    game_id = ""
+    for line in commands:
+        argv = shlex.split(line)
+        if argv[1] == "demo":
+            continue  # the Quick start (make demo): it serves until stopped
+        if "ID" in argv:
+            assert game_id, f"{line}: no game listed yet"
+            argv = [game_id if a == "ID" else a for a in argv]
+        if "sample_logs/*.txt" in argv:
+            i = argv.index("sample_logs/*.txt")
+            argv[i : i + 1] = sorted(str(p) for p in (tmp_path / "sample_logs").glob("*.txt"))
+        if argv[1] == "dashboard":
+            output = serve_briefly(argv, tmp_path)
+        else:
+            done = run(argv, tmp_path)
+            output = done.stdout + done.stderr
+            assert done.returncode == 0, f"{line}\n{output}"
+        assert "Error:" not in output and "Traceback" not in output, f"{line}\n{output}"
+        if argv[1] == "games":
+            game_id = re.findall(r"^(\S+)\s+\d{4}-", output, re.M)[0][:8]  # a prefix will do
+        if argv[1] == "newsletter":
+            assert list((tmp_path / "bulletin").glob("*.md")), output
