@@ -1,8 +1,11 @@
 """The month in the club bulletin: Markdown, one standalone HTML page with charts, and CSV.
 
-Content: for Toepen a leaderboard, the month's biggest bluffer and best bluff,
-the costliest fold, the hand of the month (the highest stake) with its move
-list, and a table per player; for Troefcall the partnerships' calls made good,
+Content: the month in a paragraph (evenings, games, hands, venues, who won and lost
+games); for Toepen a leaderboard per rule set (points and lives never added, ranked
+from MIN_RANKED_HANDS hands), the month's awards in sentences naming each game by its
+evening (biggest bluffer, best bluff, costliest and most regrettable fold, most calls
+made good in Troefcall), the hand of the month (the highest stake) told in at most
+STORY_LINES lines, and a table per player; for Troefcall the partnerships' calls made good,
 kap partij, baunie and points, and a table per player. Every name is escaped in
 HTML; CSV cells that a spreadsheet would run as formulas are neutralised. The
 HTML loads nothing from the network: the charts are inline SVG. The CSV holds
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -22,12 +26,13 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from analytics.report import stats_csv
+from analytics.report import plural, stats_csv
 from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from parsers.render import view_hand
 from recorder.atomic import write_text_atomic
 from recorder.cards import mark_red_suits
 from recorder.errors import NotFoundError, UsageError
+from recorder.records import GameRecord
 from recorder.store import Dataset
 from recorder.text import markdown_text as md
 
@@ -49,6 +54,15 @@ class Newsletter:
     #: Troefcall's month: a row per side and a row per player (empty without Troefcall).
     sides: pl.DataFrame | None = None
     troefcall_players: pl.DataFrame | None = None
+    #: The month in one paragraph: evenings, games, hands, venues, who won and lost.
+    summary: str = ""
+    #: Toepen's leaderboards, one per rule set: (rule set, ranked rows, unranked names).
+    boards: tuple[tuple[str, pl.DataFrame, tuple[str, ...]], ...] = ()
+    #: Each game of the month by its date, venue and players (never its id alone).
+    names: dict[str, str] | None = None
+    #: The most regrettable fold, and Troefcall's most calls made good.
+    regret: dict[str, Any] | None = None
+    caller: dict[str, Any] | None = None
 
 
 def _month_range(month: str) -> tuple[date, date]:
@@ -118,12 +132,143 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     )
     moves: list[str] = []
     if top is not None:
-        view = view_hand(dataset.read_game(top["game_id"]), top["hand"])
-        moves = [line for block in view.steps for line in block]
+        moves = hand_story(dataset.read_game(top["game_id"]), top["hand"])
+    regret = _one(
+        con,
+        f"""SELECT f.player, f.game_id, f.hand, f.cost
+            FROM folds f JOIN games g USING (game_id)
+            JOIN fold_facts ff USING (game_id, hand, seq)
+            WHERE {_IN_MONTH} AND ff.regret
+            ORDER BY f.cost DESC, f.game_id, f.hand LIMIT 1""",
+        [month],
+    )
+    caller = None
+    if not troef_players.is_empty():
+        best = troef_players.filter(pl.col("calls") > 0).sort(
+            ["calls_made", "calls", "player"], descending=[True, False, False]
+        )
+        caller = best.row(0, named=True) if best.height else None
     title = f"{' and '.join(games)} in {first:%B %Y}"
     return Newsletter(
-        month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players
+        month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
+        summary=_summary(con, month, first), boards=_boards(con, first, last),
+        names=_game_names(con, month), regret=regret, caller=caller,
+    )  # fmt: skip
+
+
+#: Fewer hands than this in a month and a player is listed under the leaderboard, not ranked.
+MIN_RANKED_HANDS = 10
+
+#: The lines of the hand of the month's story: at most this many.
+STORY_LINES = 15
+
+
+def _game_names(con: duckdb.DuckDBPyConnection, month: str) -> dict[str, str]:
+    """Each game of the month as a club names it: `the game of Fri 20 Nov at Café De Kroeg
+    (Anna, Ben, Carla, Dan)` (its time too when there were several that evening)."""
+    rows = con.sql(
+        f"""SELECT g.game_id, g.started_at, g.venue, array_to_string(g.players, ', ') AS who,
+                   count(*) OVER (PARTITION BY g.started_at::DATE, g.venue) AS that_night
+            FROM games g WHERE {_IN_MONTH}""",
+        params=[month],
+    ).pl()
+    names = {}
+    for r in rows.iter_rows(named=True):
+        when = r["started_at"]
+        day = f"{when:%a} {when.day} {when:%b}" if when else "an undated evening"
+        hour = f", {when:%H:%M}" if when and r["that_night"] > 1 else ""
+        where = f" at {r['venue']}" if r["venue"] else ""
+        names[r["game_id"]] = f"the game of {day}{hour}{where} ({r['who']})"
+    return names
+
+
+def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date) -> str:
+    """The month in one paragraph."""
+    row = _one(
+        con,
+        f"""SELECT count(DISTINCT (g.started_at::DATE, coalesce(g.venue, ''))) AS evenings,
+                   count(*) AS games,
+                   (SELECT count(*) FROM hands h JOIN games g USING (game_id)
+                    WHERE {_IN_MONTH} AND h.finished) AS hands,
+                   list_sort(list_distinct(list(g.venue) FILTER (WHERE g.venue IS NOT NULL)))
+                       AS venues
+            FROM games g WHERE {_IN_MONTH}""",
+        [month, month],
     )
+    if row is None or not row["games"]:
+        return ""
+    ends = con.sql(
+        f"""SELECT g.players[e.seat + 1] AS winner, g.players[e.target + 1] AS loser
+            FROM events e JOIN games g USING (game_id)
+            WHERE e.kind = 'game_end' AND {_IN_MONTH}""",
+        params=[month],
+    ).pl()
+    winners = Counter(w for w in ends["winner"].to_list() if w)
+    losers = Counter(x for x in ends["loser"].to_list() if x)
+    parts = [
+        f"In {first:%B %Y} the club met on {plural(row['evenings'], 'evening')} and played "
+        f"{plural(row['games'], 'game')}, {plural(row['hands'], 'hand')} in all"
+        + (f", at {_and(row['venues'])}" if row["venues"] else "")
+        + "."
+    ]
+    if winners:
+        parts.append("Games won: " + _counted(winners) + ".")
+    if losers:
+        parts.append("Games lost: " + _counted(losers) + ".")
+    return " ".join(parts)
+
+
+def _and(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _counted(counts: Counter[str]) -> str:
+    return ", ".join(
+        f"{name} {n}" for name, n in sorted(counts.items(), key=lambda c: (-c[1], c[0]))
+    )
+
+
+def _boards(
+    con: duckdb.DuckDBPyConnection, first: date, last: date
+) -> tuple[tuple[str, pl.DataFrame, tuple[str, ...]], ...]:
+    """A Toepen leaderboard per rule set (points and lives are never added): fewest lost
+    per hand first, among players with at least MIN_RANKED_HANDS hands."""
+    rulesets = con.sql(
+        """SELECT ruleset, list(game_id) AS games FROM games
+           WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ?
+           GROUP BY ruleset ORDER BY ruleset""",
+        params=[first, last],
+    ).pl()
+    boards = []
+    for r in rulesets.iter_rows(named=True):
+        frame = player_stats(con, game_ids=r["games"])
+        if frame.is_empty():
+            continue
+        ranked = frame.filter(pl.col("hands") >= MIN_RANKED_HANDS).sort(["cost_per_hand", "player"])
+        others = tuple(sorted(frame.filter(pl.col("hands") < MIN_RANKED_HANDS)["player"]))
+        boards.append((r["ruleset"], ranked, others))
+    return tuple(boards)
+
+
+def hand_story(record: GameRecord, number: int) -> list[str]:
+    """The hand of the month told short (at most STORY_LINES lines): the deal, the
+    knocks and answers, the swaps and checks, and how it ended; not every card."""
+    view = view_hand(record, number)
+    told = []
+    for block in view.steps:
+        for line in block:
+            text = line.strip()
+            if not text or text.startswith("→"):
+                continue
+            if " plays " in text or " leads " in text:
+                continue  # the cards: the story keeps the decisions
+            told.append(text)
+    if len(told) > STORY_LINES:
+        # The deal and how the hand ended stay; the middle is shortened.
+        head = STORY_LINES // 2
+        told = [*told[:head], "…", *told[len(told) - (STORY_LINES - head - 1) :]]
+    return told
 
 
 def _pct(name: str, done: int, opportunities: int) -> str:
@@ -131,8 +276,13 @@ def _pct(name: str, done: int, opportunities: int) -> str:
     return STAT_BY_NAME[name].cell(done, opportunities)
 
 
+def _game(news: Newsletter, game_id: str) -> str:
+    """A game by its date, venue and players."""
+    return (news.names or {}).get(game_id, "a game of the month")
+
+
 def _headlines(news: Newsletter) -> list[tuple[str, str]]:
-    """(title, sentence) pairs, plain text."""
+    """The month's awards as (title, sentence) pairs, plain text, each with its hand."""
     items = []
     if news.bluffer is not None:
         b = news.bluffer
@@ -141,20 +291,56 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     if news.best_bluff is not None:
         b = news.best_bluff
         chance = f"{100 * b['strength']:.0f}%"
-        where = f"hand {b['hand']} of game {b['game_id']}"
         haul = b["folded_to_it"]
-        items.append(("Best bluff", f"{b['player']} knocked to {b['stake']} in {where} with a "
-                      f"{chance} chance of winning, and everyone folded: {haul} in."))  # fmt: skip
+        items.append(("Best bluff", f"{b['player']} knocked to {b['stake']} in hand {b['hand']} "
+                      f"of {_game(news, b['game_id'])} with a {chance} chance of winning, and "
+                      f"everyone folded: {haul} in."))  # fmt: skip
     if news.costliest_fold is not None:
         f = news.costliest_fold
         regret = " — and would have won" if f["regret"] else ""
-        items.append(("Costliest fold", f"{f['player']} folded for {f['cost']} in hand {f['hand']} "
-                      f"of game {f['game_id']}{regret}."))  # fmt: skip
+        items.append(("Costliest fold", f"{f['player']} folded for {f['cost']} in hand "
+                      f"{f['hand']} of {_game(news, f['game_id'])}{regret}."))  # fmt: skip
+    if news.regret is not None:
+        r = news.regret
+        items.append(("Most regrettable fold", f"{r['player']} folded for {r['cost']} in hand "
+                      f"{r['hand']} of {_game(news, r['game_id'])}; playing on would have won "
+                      "the hand."))  # fmt: skip
+    if news.caller is not None:
+        c = news.caller
+        made = _pct("calls_made_rate", c["calls_made"], c["calls"])
+        items.append(("Most calls made good", f"{c['player']}: {made} of trump calls made good "
+                      "(Troefcall)."))  # fmt: skip
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month
-        items.append(("Hand of the month", f"stake {h['stake']}, hand {h['hand']} of game "
-                      f"{h['game_id']}, ended by {h['ended_by']}."))  # fmt: skip
+        items.append(("Hand of the month", f"Hand {h['hand']} of {_game(news, h['game_id'])}, "
+                      f"played for a stake of {h['stake']}."))  # fmt: skip
     return items
+
+
+def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
+    """Each rule set's leaderboard: heading, ranked lines (plain text), and who is not
+    ranked (too few hands)."""
+    boards = []
+    for ruleset, ranked, others in news.boards:
+        unit = "lives" if ruleset == "lives" else "points"
+        lines = [
+            f"{row['player']} — {row['cost_per_hand']:.2f} {unit} lost per hand over "
+            f"{plural(row['hands'], 'hand')}{'*' if row['hands'] < SMALL_SAMPLE else ''}"
+            for row in ranked.iter_rows(named=True)
+        ]
+        rest = (
+            f"Fewer than {MIN_RANKED_HANDS} hands, not ranked: {', '.join(others)}."
+            if others
+            else ""
+        )
+        boards.append((f"Leaderboard: {ruleset}", lines, rest))
+    return boards
+
+
+_RANKING = (
+    f"Fewest lost per hand first, each rule set on its own (points and lives are never added); "
+    f"ranked from {MIN_RANKED_HANDS} hands in the month; * fewer than {SMALL_SAMPLE} hands."
+)
 
 
 #: The figures of the players' tables, by name in the statistics registry.
@@ -177,17 +363,21 @@ def _row_cells(row: dict[str, Any], columns: Sequence[str] = _COLUMNS) -> list[s
 def markdown(news: Newsletter) -> str:
     """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
     out = [f"# {md(news.title)}", ""]
+    if news.summary:
+        out += ["## The month", "", md(news.summary), ""]
     if not news.players.is_empty():
-        out += ["## Leaderboard", "", "Fewest lives or points lost per hand first.", ""]
-        for place, row in enumerate(news.players.iter_rows(named=True), start=1):
-            out.append(f"{place}. **{md(row['player'])}** — {row['cost_per_hand']:.2f} lost per "
-                       f"hand over {row['hands']} hands")  # fmt: skip
-        out.append("")
-        for title, sentence in _headlines(news):
-            out += [f"## {title}", "", md(sentence), ""]
+        for heading, lines, rest in _board_lines(news):
+            out += [f"## {md(heading)}", "", _RANKING, ""]
+            out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
+            if not lines:
+                out.append(f"Nobody played {MIN_RANKED_HANDS} hands under these rules this month.")
+            out += ["", md(rest), ""] if rest else [""]
+    for title, sentence in _headlines(news):
+        out += [f"## {title}", "", md(sentence), ""]
+    if not news.players.is_empty():
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
-            out += ["### The hand, move by move", "", *(f"    {m}" for m in news.moves), ""]
+            out += ["### The hand, as it went", "", *(f"    {m}" for m in news.moves), ""]
         out += ["## Every player", "", "| player | " + " | ".join(_headings(_COLUMNS)) + " |",
                 "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in news.players.iter_rows(named=True):
@@ -266,6 +456,11 @@ def page(news: Newsletter) -> str:
     out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{e(news.title)}</title><style>{_CSS}</style></head><body>",
            f"<h1><small>THE CLUB BULLETIN</small>{e(news.title)}</h1>"]  # fmt: skip
+    if news.summary:
+        out.append(f'<p class="summary">{e(news.summary)}</p>')
+    cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
+    if cards:
+        out.append(f'<div class="cards">{cards}</div>')
     if not news.players.is_empty():
         out += _toepen_html(news)
     for heading, frame in _troefcall_tables(news):
@@ -291,16 +486,19 @@ def page(news: Newsletter) -> str:
 def _toepen_html(news: Newsletter) -> list[str]:
     e = html.escape
     rows = list(news.players.iter_rows(named=True))
-    out = ["<h2>Leaderboard</h2><p>Fewest lives or points lost per hand first.</p>",
-           '<ol class="board">']  # fmt: skip
-    for row in rows:
-        out.append(f"<li><b>{e(row['player'])}</b> — {row['cost_per_hand']:.2f} lost per hand "
-                   f"over {row['hands']} hands</li>")  # fmt: skip
-    out.append("</ol>")
-    cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
-    out.append(f'<div class="cards">{cards}</div>')
+    out = []
+    for heading, lines, rest in _board_lines(news):
+        out.append(f"<h2>{e(heading)}</h2><p>{e(_RANKING)}</p>")
+        if lines:
+            out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
+        else:
+            out.append(
+                f"<p>Nobody played {MIN_RANKED_HANDS} hands under these rules this month.</p>"
+            )
+        if rest:
+            out.append(f"<p>{e(rest)}</p>")
     if news.moves:
-        out.append("<h2>The hand of the month, move by move</h2>")
+        out.append("<h2>The hand of the month, as it went</h2>")
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
     known = [r for r in rows if r["knocks_known"]]
     out.append("<h2>Bluffing and folding</h2>")

@@ -114,3 +114,36 @@ def test_names_are_text_in_the_markdown_a_commonmark_renderer_shows(tmp_path: Pa
     assert "&lt;img src=x onerror=a()&gt;" in rendered  # shown, as typed
     rows = [line for line in md.splitlines() if line.startswith("| a")]
     assert rows and all(row.count(" | ") == 6 for row in rows)  # the | did not add a cell
+
+
+def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
+    """The sample logs' November: the month summed up, a leaderboard per rule set with the
+    ranking rule stated, the awards naming their games by date, venue and players (never a
+    hex id), and the hand of the month told in at most 15 lines."""
+    from analytics.newsletter import MIN_RANKED_HANDS, STORY_LINES
+
+    dataset = Dataset(tmp_path / "club")
+    for log in sorted(SAMPLES.glob("*.txt")):
+        dataset.write(notation.load(log))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    text = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
+    shown = re.sub(r"\\(.)", r"\1", text)  # what a Markdown renderer shows
+    assert "## The month" in shown and "the club met on" in shown
+    boards = re.findall(r"^## Leaderboard: (\S+)$", shown, re.M)
+    assert len(boards) >= 2 and len(set(boards)) == len(boards)  # one per rule set
+    assert f"ranked from {MIN_RANKED_HANDS} hands in the month" in shown
+    assert "points and lives are never added" in shown
+    for award in ("## Costliest fold", "## Hand of the month"):
+        assert award in shown
+    assert "of the game of " in shown  # games named by their evening
+    ids = {g.game_id for g in dataset.read_games()}
+    assert not [i for i in ids if i in text]  # no game id anywhere
+    assert not re.search(r"\b[0-9a-f]{12,16}\b", text)
+    story = shown.split("### The hand, as it went")[1].split("\n## ")[0]
+    lines = [line for line in story.splitlines() if line.startswith("    ")]
+    assert 3 <= len(lines) <= STORY_LINES
+    assert not [line for line in lines if " plays " in line]  # decisions, not every card
