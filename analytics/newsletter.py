@@ -18,7 +18,7 @@ import html
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,8 @@ class Newsletter:
     summary: str = ""
     #: Toepen's leaderboards, one per rule set: (rule set, ranked rows, unranked names).
     boards: tuple[tuple[str, pl.DataFrame, tuple[str, ...]], ...] = ()
+    #: Every player's figures per Toepen rule set (ranked or not).
+    board_frames: dict[str, pl.DataFrame] = field(default_factory=dict)
     #: Each game of the month by its date, venue and players (never its id alone).
     names: dict[str, str] | None = None
     #: The most regrettable fold, and Troefcall's most calls made good.
@@ -149,9 +151,11 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
         )
         caller = best.row(0, named=True) if best.height else None
     title = f"{' and '.join(games)} in {first:%B %Y}"
+    frames = _rule_set_frames(con, first, last)
+    boards = _boards(frames)
     return Newsletter(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
-        summary=_summary(con, month, first), boards=_boards(con, first, last),
+        summary=_summary(con, month, first), boards=boards, board_frames=frames,
         names=_game_names(con, month), regret=regret, caller=caller,
     )  # fmt: skip
 
@@ -229,25 +233,34 @@ def _counted(counts: Counter[str]) -> str:
     )
 
 
-def _boards(
+def _rule_set_frames(
     con: duckdb.DuckDBPyConnection, first: date, last: date
-) -> tuple[tuple[str, pl.DataFrame, tuple[str, ...]], ...]:
-    """A Toepen leaderboard per rule set (points and lives are never added): fewest lost
-    per hand first, among players with at least MIN_RANKED_HANDS hands."""
+) -> dict[str, pl.DataFrame]:
+    """Every player's Toepen figures of the month, per rule set."""
     rulesets = con.sql(
         """SELECT ruleset, list(game_id) AS games FROM games
            WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ?
            GROUP BY ruleset ORDER BY ruleset""",
         params=[first, last],
     ).pl()
-    boards = []
+    frames = {}
     for r in rulesets.iter_rows(named=True):
         frame = player_stats(con, game_ids=r["games"])
-        if frame.is_empty():
-            continue
+        if not frame.is_empty():
+            frames[r["ruleset"]] = frame
+    return frames
+
+
+def _boards(
+    frames: dict[str, pl.DataFrame],
+) -> tuple[tuple[str, pl.DataFrame, tuple[str, ...]], ...]:
+    """A Toepen leaderboard per rule set (points and lives are never added): fewest lost
+    per hand first, among players with at least MIN_RANKED_HANDS hands."""
+    boards = []
+    for ruleset, frame in frames.items():
         ranked = frame.filter(pl.col("hands") >= MIN_RANKED_HANDS).sort(["cost_per_hand", "player"])
         others = tuple(sorted(frame.filter(pl.col("hands") < MIN_RANKED_HANDS)["player"]))
-        boards.append((r["ruleset"], ranked, others))
+        boards.append((ruleset, ranked, others))
     return tuple(boards)
 
 
@@ -518,15 +531,53 @@ def _toepen_html(news: Newsletter) -> list[str]:
     return out
 
 
+def table_csv(news: Newsletter) -> str:
+    """The month's figures for a spreadsheet: one row per player and rule set (Troefcall
+    too), each rate to two decimals beside its counts, no internal columns."""
+    rows: list[dict[str, object]] = []
+
+    def add(ruleset: str, frame: pl.DataFrame, columns: Sequence[str]) -> None:
+        for row in frame.iter_rows(named=True):
+            cells: dict[str, object] = {"rule_set": ruleset, "player": row["player"],
+                                        "hands": row["hands"]}  # fmt: skip
+            for name in columns:
+                stat = STAT_BY_NAME[name]
+                value = stat.value(row[stat.done], row[stat.opportunities])
+                cells[name] = "" if value is None else f"{value:.2f}"
+                cells[f"{name}_done"] = row[stat.done]
+                cells[f"{name}_of"] = row[stat.opportunities]
+            rows.append(cells)
+
+    for ruleset, ranked, _ in news.boards:
+        add(ruleset, ranked, _COLUMNS)
+    for ruleset, frame in _unranked(news):
+        add(ruleset, frame, _COLUMNS)
+    if news.troefcall_players is not None and not news.troefcall_players.is_empty():
+        add("troefcall", news.troefcall_players, _TROEF_COLUMNS)
+    if not rows:
+        return ""
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    frame = pl.DataFrame(
+        [{c: r.get(c, "") for c in columns} for r in rows], infer_schema_length=None
+    )
+    return stats_csv(frame.select(pl.all().cast(pl.String)))
+
+
+def _unranked(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
+    """The players of each rule set's board with too few hands to be ranked."""
+    out = []
+    for ruleset, _, others in news.boards:
+        if others:
+            out.append((ruleset, news.board_frames[ruleset].filter(pl.col("player").is_in(others))))
+    return out
+
+
 def write(news: Newsletter, folder: str | Path) -> list[Path]:
     """Write newsletter-YYYY-MM.md, .html and .csv into `folder`; return the paths."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     stem = target / f"newsletter-{news.month}"
     paths = [stem.with_suffix(".md"), stem.with_suffix(".html"), stem.with_suffix(".csv")]
-    table = news.players
-    if table.is_empty() and news.troefcall_players is not None:
-        table = news.troefcall_players  # a Troefcall-only month
-    for path, text in zip(paths, (markdown(news), page(news), stats_csv(table)), strict=True):
+    for path, text in zip(paths, (markdown(news), page(news), table_csv(news)), strict=True):
         write_text_atomic(path, text)
     return paths

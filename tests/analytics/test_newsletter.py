@@ -147,3 +147,13 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     lines = [line for line in story.splitlines() if line.startswith("    ")]
     assert 3 <= len(lines) <= STORY_LINES
     assert not [line for line in lines if " plays " in line]  # decisions, not every card
+    # The CSV: a row per player and rule set, rates to two decimals beside their counts.
+    with open(out / "newsletter-2026-11.csv", encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    assert {r["rule_set"] for r in table} >= {"classic", "troefcall"}
+    assert not [c for c in table[0] if c.endswith("_small")]
+    rates = [r["win_rate"] for r in table if r["win_rate"]]
+    assert rates and all(re.fullmatch(r"\d+\.\d\d", v) for v in rates)
+    first = next(r for r in table if r["win_rate"])
+    done, of = int(first["win_rate_done"]), int(first["win_rate_of"])
+    assert float(first["win_rate"]) == round(done / of, 2)
