@@ -26,11 +26,12 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from analytics.report import plural, stats_csv
+from analytics.report import stats_csv
 from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
-from parsers.render import view_hand
+from analytics.words import LANGUAGES, Words, day_name, words
+from parsers.render import pretty
 from recorder.atomic import write_text_atomic
-from recorder.cards import mark_red_suits
+from recorder.cards import Card, mark_red_suits
 from recorder.errors import NotFoundError, UsageError
 from recorder.records import GameRecord
 from recorder.store import Dataset
@@ -65,6 +66,12 @@ class Newsletter:
     #: The most regrettable fold, and Troefcall's most calls made good.
     regret: dict[str, Any] | None = None
     caller: dict[str, Any] | None = None
+    #: The language it is written in (analytics/words.py).
+    lang: str = "en"
+
+    @property
+    def w(self) -> Words:
+        return words(self.lang)
 
 
 def _month_range(month: str) -> tuple[date, date]:
@@ -87,8 +94,16 @@ def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> di
 _IN_MONTH = "strftime(g.started_at, '%Y-%m') = ?"
 
 
-def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsletter:
-    """Gather the month's figures (the dataset's derived facts must be up to date)."""
+def build(
+    con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str, lang: str = "en"
+) -> Newsletter:
+    """Gather the month's figures (the dataset's derived facts must be up to date), to be
+    written in `lang` (one of analytics.words.LANGUAGES)."""
+    if lang not in LANGUAGES:
+        raise UsageError(
+            f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
+        )
+    w = words(lang)
     first, last = _month_range(month)
     players = player_stats(con, since=first, until=last)
     sides = troefcall_stats(con, by="side", since=first, until=last)
@@ -96,8 +111,8 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     if players.is_empty() and sides.is_empty():
         raise NotFoundError(f"no finished hands in {month}")
     ranked = players.sort(["cost_per_hand", "player"])
-    games = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
-             if not frame.is_empty()]  # fmt: skip
+    played = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
+              if not frame.is_empty()]  # fmt: skip
     sides = sides.sort(["points_per_hand", "player"], descending=[True, False])
     bluffer = _one(
         con,
@@ -134,7 +149,7 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
     )
     moves: list[str] = []
     if top is not None:
-        moves = hand_story(dataset.read_game(top["game_id"]), top["hand"])
+        moves = hand_story(dataset.read_game(top["game_id"]), top["hand"], w)
     regret = _one(
         con,
         f"""SELECT f.player, f.game_id, f.hand, f.cost
@@ -150,13 +165,13 @@ def build(con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str) -> Newsl
             ["calls_made", "calls", "player"], descending=[True, False, False]
         )
         caller = best.row(0, named=True) if best.height else None
-    title = f"{' and '.join(games)} in {first:%B %Y}"
+    title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
     frames = _rule_set_frames(con, first, last)
     boards = _boards(frames)
     return Newsletter(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
-        summary=_summary(con, month, first), boards=boards, board_frames=frames,
-        names=_game_names(con, month), regret=regret, caller=caller,
+        summary=_summary(con, month, first, w), boards=boards, board_frames=frames,
+        names=_game_names(con, month, w), regret=regret, caller=caller, lang=lang,
     )  # fmt: skip
 
 
@@ -167,7 +182,7 @@ MIN_RANKED_HANDS = 10
 STORY_LINES = 15
 
 
-def _game_names(con: duckdb.DuckDBPyConnection, month: str) -> dict[str, str]:
+def _game_names(con: duckdb.DuckDBPyConnection, month: str, w: Words) -> dict[str, str]:
     """Each game of the month as a club names it: `the game of Fri 20 Nov at Café De Kroeg
     (Anna, Ben, Carla, Dan)` (its time too when there were several that evening)."""
     rows = con.sql(
@@ -179,14 +194,14 @@ def _game_names(con: duckdb.DuckDBPyConnection, month: str) -> dict[str, str]:
     names = {}
     for r in rows.iter_rows(named=True):
         when = r["started_at"]
-        day = f"{when:%a} {when.day} {when:%b}" if when else "an undated evening"
+        day = day_name(when, w.lang) if when else w("undated")
         hour = f", {when:%H:%M}" if when and r["that_night"] > 1 else ""
-        where = f" at {r['venue']}" if r["venue"] else ""
-        names[r["game_id"]] = f"the game of {day}{hour}{where} ({r['who']})"
+        where = w("at_venue", venue=r["venue"]) if r["venue"] else ""
+        names[r["game_id"]] = w("game_name", day=day, hour=hour, venue=where, players=r["who"])
     return names
 
 
-def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date) -> str:
+def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date, w: Words) -> str:
     """The month in one paragraph."""
     row = _one(
         con,
@@ -210,21 +225,22 @@ def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date) -> str:
     winners = Counter(w for w in ends["winner"].to_list() if w)
     losers = Counter(x for x in ends["loser"].to_list() if x)
     parts = [
-        f"In {first:%B %Y} the club met on {plural(row['evenings'], 'evening')} and played "
-        f"{plural(row['games'], 'game')}, {plural(row['hands'], 'hand')} in all"
-        + (f", at {_and(row['venues'])}" if row["venues"] else "")
+        w("summary", month=w.month(first), evenings=w.count(row["evenings"], "evening", "evenings"),
+          games=w.count(row["games"], "game", "games"),
+          hands=w.count(row["hands"], "hand", "hands"))
+        + (w("at_venues", venues=_and(row["venues"], w)) if row["venues"] else "")
         + "."
-    ]
+    ]  # fmt: skip
     if winners:
-        parts.append("Games won: " + _counted(winners) + ".")
+        parts.append(w("games_won", who=_counted(winners)))
     if losers:
-        parts.append("Games lost: " + _counted(losers) + ".")
+        parts.append(w("games_lost", who=_counted(losers)))
     return " ".join(parts)
 
 
-def _and(names: Sequence[str]) -> str:
+def _and(names: Sequence[str], w: Words) -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {w('and')} " + names[-1]
 
 
 def _counted(counts: Counter[str]) -> str:
@@ -264,19 +280,43 @@ def _boards(
     return tuple(boards)
 
 
-def hand_story(record: GameRecord, number: int) -> list[str]:
-    """The hand of the month told short (at most STORY_LINES lines): the deal, the
-    knocks and answers, the swaps and checks, and how it ended; not every card."""
-    view = view_hand(record, number)
-    told = []
-    for block in view.steps:
-        for line in block:
-            text = line.strip()
-            if not text or text.startswith("→"):
-                continue
-            if " plays " in text or " leads " in text:
-                continue  # the cards: the story keeps the decisions
-            told.append(text)
+#: The event kinds the story tells (the cards played are left out: the decisions stay).
+_STORY_KINDS = ("hand_start", "knock", "stay", "fold", "laundry", "armoede", "check", "pay",
+                "win", "eliminated")  # fmt: skip
+
+
+def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
+    """The hand of the month told short (at most STORY_LINES lines) in `w`'s language:
+    the deal and the cards known, the knocks and answers, the swaps and checks, who won
+    and who paid; not every card."""
+    begin, end = record.hand_bounds(number)
+    names = record.players
+    told: list[str] = []
+    cards: set[str] = set()  # the lines that show hands, the first to go if too long
+    dealt: dict[int, list[str]] = {}
+    for event in record.events[begin:end]:
+        kind, seat, card, amount, target = event.to_row()
+        who = names[seat] if seat is not None else ""
+        if kind == "deal" and seat is not None and card is not None:
+            dealt.setdefault(seat, []).append(pretty(Card.parse(card)))
+            continue
+        if kind not in _STORY_KINDS:
+            continue
+        if dealt and kind != "hand_start":
+            shown = [w("s_cards", player=names[s], cards=" ".join(c)) for s, c in dealt.items()]
+            told += shown
+            cards.update(shown)
+            dealt = {}
+        if kind == "hand_start":
+            told.append(w("s_deal", player=who, amount=amount if amount is not None else 1))
+        elif kind == "check":
+            told.append(
+                w("s_check", player=who, target=names[target] if target is not None else "")
+            )
+        else:
+            told.append(w(f"s_{kind}", player=who, amount=amount))
+    if len(told) > STORY_LINES:  # too long: the decisions matter more than the cards
+        told = [line for line in told if line not in cards]
     if len(told) > STORY_LINES:
         # The deal and how the hand ended stay; the middle is shortened.
         head = STORY_LINES // 2
@@ -291,69 +331,68 @@ def _pct(name: str, done: int, opportunities: int) -> str:
 
 def _game(news: Newsletter, game_id: str) -> str:
     """A game by its date, venue and players."""
-    return (news.names or {}).get(game_id, "a game of the month")
+    return (news.names or {}).get(game_id, news.w("a_game"))
 
 
 def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     """The month's awards as (title, sentence) pairs, plain text, each with its hand."""
+    w = news.w
     items = []
     if news.bluffer is not None:
         b = news.bluffer
         share = _pct("bluff_rate", b["bluffs"], b["knocks"])
-        items.append(("Biggest bluffer", f"{b['player']}: {share} of knocks were bluffs."))
+        items.append((w("bluffer"), w("bluffer_text", player=b["player"], share=share)))
     if news.best_bluff is not None:
         b = news.best_bluff
-        chance = f"{100 * b['strength']:.0f}%"
-        haul = b["folded_to_it"]
-        items.append(("Best bluff", f"{b['player']} knocked to {b['stake']} in hand {b['hand']} "
-                      f"of {_game(news, b['game_id'])} with a {chance} chance of winning, and "
-                      f"everyone folded: {haul} in."))  # fmt: skip
+        items.append((w("best_bluff"), w(
+            "best_bluff_text", player=b["player"], stake=b["stake"], hand=b["hand"],
+            game=_game(news, b["game_id"]), chance=f"{100 * b['strength']:.0f}%",
+            haul=b["folded_to_it"],
+        )))  # fmt: skip
     if news.costliest_fold is not None:
         f = news.costliest_fold
-        regret = " — and would have won" if f["regret"] else ""
-        items.append(("Costliest fold", f"{f['player']} folded for {f['cost']} in hand "
-                      f"{f['hand']} of {_game(news, f['game_id'])}{regret}."))  # fmt: skip
+        items.append((w("costliest"), w(
+            "costliest_text", player=f["player"], cost=f["cost"], hand=f["hand"],
+            game=_game(news, f["game_id"]), regret=w("would_have_won") if f["regret"] else "",
+        )))  # fmt: skip
     if news.regret is not None:
-        r = news.regret
-        items.append(("Most regrettable fold", f"{r['player']} folded for {r['cost']} in hand "
-                      f"{r['hand']} of {_game(news, r['game_id'])}; playing on would have won "
-                      "the hand."))  # fmt: skip
+        g = news.regret
+        items.append((w("regret"), w(
+            "regret_text", player=g["player"], cost=g["cost"], hand=g["hand"],
+            game=_game(news, g["game_id"]),
+        )))  # fmt: skip
     if news.caller is not None:
         c = news.caller
         made = _pct("calls_made_rate", c["calls_made"], c["calls"])
-        items.append(("Most calls made good", f"{c['player']}: {made} of trump calls made good "
-                      "(Troefcall)."))  # fmt: skip
+        items.append((w("caller"), w("caller_text", player=c["player"], made=made)))
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month
-        items.append(("Hand of the month", f"Hand {h['hand']} of {_game(news, h['game_id'])}, "
-                      f"played for a stake of {h['stake']}."))  # fmt: skip
+        items.append((w("top_hand"), w(
+            "top_hand_text", hand=h["hand"], game=_game(news, h["game_id"]), stake=h["stake"]
+        )))  # fmt: skip
     return items
 
 
 def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
     """Each rule set's leaderboard: heading, ranked lines (plain text), and who is not
     ranked (too few hands)."""
+    w = news.w
     boards = []
     for ruleset, ranked, others in news.boards:
-        unit = "lives" if ruleset == "lives" else "points"
+        unit = w("lives") if ruleset == "lives" else w("points")
         lines = [
-            f"{row['player']} — {row['cost_per_hand']:.2f} {unit} lost per hand over "
-            f"{plural(row['hands'], 'hand')}{'*' if row['hands'] < SMALL_SAMPLE else ''}"
+            w("board_line", player=row["player"], value=f"{row['cost_per_hand']:.2f}", unit=unit,
+              hands=w.count(row["hands"], "hand", "hands"),
+              small="*" if row["hands"] < SMALL_SAMPLE else "")
             for row in ranked.iter_rows(named=True)
-        ]
-        rest = (
-            f"Fewer than {MIN_RANKED_HANDS} hands, not ranked: {', '.join(others)}."
-            if others
-            else ""
-        )
-        boards.append((f"Leaderboard: {ruleset}", lines, rest))
+        ]  # fmt: skip
+        rest = w("unranked", minimum=MIN_RANKED_HANDS, who=", ".join(others)) if others else ""
+        boards.append((w("leaderboard", ruleset=ruleset), lines, rest))
     return boards
 
 
-_RANKING = (
-    f"Fewest lost per hand first, each rule set on its own (points and lives are never added); "
-    f"ranked from {MIN_RANKED_HANDS} hands in the month; * fewer than {SMALL_SAMPLE} hands."
-)
+def _ranking(news: Newsletter) -> str:
+    return news.w("ranking", minimum=MIN_RANKED_HANDS, small=SMALL_SAMPLE)
 
 
 #: The figures of the players' tables, by name in the statistics registry.
@@ -363,8 +402,8 @@ _TROEF_COLUMNS = (
 )  # fmt: skip
 
 
-def _headings(columns: Sequence[str]) -> list[str]:
-    return ["hands", *(STAT_BY_NAME[c].label for c in columns)]
+def _headings(columns: Sequence[str], news: Newsletter) -> list[str]:
+    return [news.w("hands"), *(news.w(c) for c in columns)]
 
 
 def _row_cells(row: dict[str, Any], columns: Sequence[str] = _COLUMNS) -> list[str]:
@@ -377,32 +416,33 @@ def markdown(news: Newsletter) -> str:
     """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
     out = [f"# {md(news.title)}", ""]
     if news.summary:
-        out += ["## The month", "", md(news.summary), ""]
+        out += [f"## {news.w('the_month')}", "", md(news.summary), ""]
     if not news.players.is_empty():
         for heading, lines, rest in _board_lines(news):
-            out += [f"## {md(heading)}", "", _RANKING, ""]
+            out += [f"## {md(heading)}", "", _ranking(news), ""]
             out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
             if not lines:
-                out.append(f"Nobody played {MIN_RANKED_HANDS} hands under these rules this month.")
+                out.append(news.w("nobody_ranked", minimum=MIN_RANKED_HANDS))
             out += ["", md(rest), ""] if rest else [""]
     for title, sentence in _headlines(news):
         out += [f"## {title}", "", md(sentence), ""]
     if not news.players.is_empty():
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
-            out += ["### The hand, as it went", "", *(f"    {m}" for m in news.moves), ""]
-        out += ["## Every player", "", "| player | " + " | ".join(_headings(_COLUMNS)) + " |",
+            out += [f"### {news.w('story')}", "", *(f"    {m}" for m in news.moves), ""]
+        out += [f"## {news.w('every_player')}", "",
+                f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
                 "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in news.players.iter_rows(named=True):
             out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
         out.append("")
     for heading, frame in _troefcall_tables(news):
-        out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS)) + " |",
+        out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS, news)) + " |",
                 "|---" * (len(_TROEF_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in frame.iter_rows(named=True):
             out.append(f"| {md(row['player'])} | " + " | ".join(_troef_cells(row)) + " |")
         out.append("")
-    out += ["Rates show done/opportunities. Definitions: kroeg docs/STATS.md.", ""]
+    out += [news.w("footnote"), ""]
     return "\n".join(out)
 
 
@@ -415,8 +455,8 @@ def _troefcall_tables(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
     if news.sides is None or news.sides.is_empty():
         return []
     assert news.troefcall_players is not None
-    return [("Troefcall: the partnerships", news.sides),
-            ("Troefcall: every player", news.troefcall_players)]  # fmt: skip
+    return [(news.w("sides"), news.sides),
+            (news.w("troef_players"), news.troefcall_players)]  # fmt: skip
 
 
 def _bars(title: str, rows: list[tuple[str, float, str]], maximum: float) -> str:
@@ -466,9 +506,9 @@ def _suits(text: str) -> str:
 def page(news: Newsletter) -> str:
     """One standalone HTML page: no scripts, no network, charts inline."""
     e = html.escape
-    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+    out = ["<!doctype html>", f'<html lang="{news.lang}"><head><meta charset="utf-8">',
            f"<title>{e(news.title)}</title><style>{_CSS}</style></head><body>",
-           f"<h1><small>THE CLUB BULLETIN</small>{e(news.title)}</h1>"]  # fmt: skip
+           f"<h1><small>{e(news.w('bulletin'))}</small>{e(news.title)}</h1>"]  # fmt: skip
     if news.summary:
         out.append(f'<p class="summary">{e(news.summary)}</p>')
     cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
@@ -479,19 +519,19 @@ def page(news: Newsletter) -> str:
     for heading, frame in _troefcall_tables(news):
         rows = list(frame.iter_rows(named=True))
         out.append(f"<h2>{e(heading)}</h2>")
-        if heading.endswith("partnerships"):
+        if frame is news.sides:
             made = [(r["player"], r["calls_made_rate"] or 0.0,
                      _pct("calls_made_rate", r["calls_made"], r["calls"]))
                     for r in rows]  # fmt: skip
-            out.append(_bars("Calls made good (the majority of the tricks)", made, 1.0))
+            out.append(_bars(news.w("calls_chart"), made, 1.0))
         out.append("<table><tr><th></th>"
-                   + "".join(f"<th>{e(c)}</th>" for c in _headings(_TROEF_COLUMNS))
+                   + "".join(f"<th>{e(c)}</th>" for c in _headings(_TROEF_COLUMNS, news))
                    + "</tr>")  # fmt: skip
         for row in rows:
             cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
         out.append("</table>")
-    out.append("<footer>Rates show done/opportunities. Made with kroeg.</footer>")
+    out.append(f"<footer>{e(news.w('footer'))}</footer>")
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -501,29 +541,29 @@ def _toepen_html(news: Newsletter) -> list[str]:
     rows = list(news.players.iter_rows(named=True))
     out = []
     for heading, lines, rest in _board_lines(news):
-        out.append(f"<h2>{e(heading)}</h2><p>{e(_RANKING)}</p>")
+        out.append(f"<h2>{e(heading)}</h2><p>{e(_ranking(news))}</p>")
         if lines:
             out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
         else:
-            out.append(
-                f"<p>Nobody played {MIN_RANKED_HANDS} hands under these rules this month.</p>"
-            )
+            out.append(f"<p>{e(news.w('nobody_ranked', minimum=MIN_RANKED_HANDS))}</p>")
         if rest:
             out.append(f"<p>{e(rest)}</p>")
     if news.moves:
-        out.append("<h2>The hand of the month, as it went</h2>")
+        out.append(f"<h2>{e(news.w('story_html'))}</h2>")
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
     known = [r for r in rows if r["knocks_known"]]
-    out.append("<h2>Bluffing and folding</h2>")
+    out.append(f"<h2>{e(news.w('bluffing'))}</h2>")
     bluffs = [(r["player"], r["bluff_rate"] or 0.0,
                _pct("bluff_rate", r["bluffs"], r["knocks_known"])) for r in known]  # fmt: skip
-    out.append(_bars("Bluff rate (bluffs / knocks)", bluffs, 1.0))
-    cost = [(r["player"], r["fold_cost"], f"{r['fold_cost']} in {r['folds']} folds") for r in rows]
-    out.append(
-        _bars("What folding cost (lives or points)", cost, max((c[1] for c in cost), default=0))
-    )
-    out.append("<h2>Every player</h2><table><tr><th>player</th>"
-               + "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS)) + "</tr>")  # fmt: skip
+    out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
+    w = news.w
+    cost = [
+        (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
+        for r in rows
+    ]
+    out.append(_bars(news.w("fold_chart"), cost, max((c[1] for c in cost), default=0)))
+    heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
+    out.append(f"<h2>{e(w('every_player'))}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
     for row in rows:
         out.append(f"<tr><td>{e(row['player'])}</td>"
                    + "".join(f"<td>{e(c)}</td>" for c in _row_cells(row)) + "</tr>")  # fmt: skip

@@ -522,10 +522,13 @@ def newsletter(
     dataset: DatasetArg,
     month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
     out: Annotated[Path, typer.Option("--out", help="Folder for the .md, .html and .csv.")],
+    lang: Annotated[
+        str, typer.Option("--lang", help="The bulletin's language: en or nl (Dutch).")
+    ] = "en",
 ) -> None:
     """Write the month's bulletin: Markdown, a standalone HTML page with charts, and CSV.
 
-    Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/
+    Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
     from analytics.newsletter import build, write
     from analytics.views import connect
@@ -533,7 +536,7 @@ def newsletter(
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
-    paths = write(consistently(lambda: build(connect(ds), ds, month)), out)
+    paths = write(consistently(lambda: build(connect(ds), ds, month, lang)), out)
     for path in paths:
         say(f"wrote {path}")
 

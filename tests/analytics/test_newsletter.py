@@ -157,3 +157,40 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     first = next(r for r in table if r["win_rate"])
     done, of = int(first["win_rate_done"]), int(first["win_rate_of"])
     assert float(first["win_rate"]) == round(done / of, 2)
+
+
+def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
+    """--lang nl: the same bulletin in Dutch words (toepen/kloppen, meegaan, passen, wassen),
+    from the one catalogue; an unknown language is refused in words."""
+    from analytics.newsletter import STORY_LINES
+
+    dataset = Dataset(tmp_path / "club")
+    for log in sorted(SAMPLES.glob("*.txt")):
+        dataset.write(notation.load(log))
+    out = tmp_path / "nl"
+    result = CliRunner().invoke(
+        app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out),
+              "--lang", "nl"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    shown = re.sub(r"\\(.)", r"\1", (out / "newsletter-2026-11.md").read_text(encoding="utf-8"))
+    assert shown.startswith("# Toepen en Troefcall in november 2026\n")
+    for heading in ("## De maand", "## Ranglijst: classic", "## Duurste pas",
+                    "## Hand van de maand", "### De hand, zoals hij ging"):  # fmt: skip
+        assert heading in shown
+    assert "kwam de club" in shown and "het spel van " in shown
+    story = shown.split("### De hand, zoals hij ging")[1].split("\n## ")[0]
+    lines = [line.strip() for line in story.splitlines() if line.startswith("    ")]
+    assert 3 <= len(lines) <= STORY_LINES
+    assert any(" klopt " in x or " past" in x or " gaat mee" in x for x in lines)
+    assert not [x for x in lines if " knocks" in x or " folds" in x]  # no English left
+    assert not [i for i in dataset.game_ids() if i in shown]
+    page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
+    assert '<html lang="nl">' in page and "HET CLUBBLAD" in page
+    bad = CliRunner().invoke(
+        app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out),
+              "--lang", "fr"],
+    )  # fmt: skip
+    assert bad.exit_code != 0 and "no newsletter words for 'fr': expected one of en, nl" in (
+        bad.output
+    )

@@ -472,3 +472,32 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.screenshot(path=str(shots / "record-phone.png"), full_page=True)
         browser.close()
+
+
+@pytest.mark.slow
+def test_the_newsletter_prints_on_a4(tmp_path: Path, shots: Path) -> None:
+    """The bulletin's HTML in headless Chromium at A4 size and in print: nothing runs
+    off the page sideways, and it prints to a PDF."""
+    from playwright.sync_api import sync_playwright
+
+    from analytics.newsletter import build, page, write
+    from analytics.views import connect
+
+    dataset = Dataset(tmp_path / "club")
+    for log in sorted((ROOT / "sample_logs").glob("*.txt")):
+        dataset.write(notation.load(log))
+    enrich(dataset)
+    for lang in ("en", "nl"):
+        news = build(connect(dataset), dataset, "2026-11", lang)
+        (html_path,) = [p for p in write(news, tmp_path / lang) if p.suffix == ".html"]
+        assert html_path.read_text(encoding="utf-8") == page(news)
+        with sync_playwright() as p:
+            browser, view = open_page(p)
+            view.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+            view.emulate_media(media="print")
+            view.goto(html_path.as_uri())
+            assert view.evaluate("document.documentElement.scrollWidth") <= 794
+            view.screenshot(path=str(shots / f"newsletter-a4-{lang}.png"), full_page=True)
+            pdf = view.pdf(format="A4", print_background=True)
+            browser.close()
+        assert pdf[:4] == b"%PDF" and len(pdf) > 10_000

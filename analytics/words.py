@@ -1,0 +1,202 @@
+"""The newsletter's words, one catalogue per language (`kroeg newsletter --lang`).
+
+Every sentence and heading the bulletin prints is here, as a `str.format` template; the
+code fills in names and numbers. To add a language, copy the `en` block under a new
+code, translate the values (keep the `{names}`), and add the code to `LANGUAGES`
+(docs/STATS.md, "The newsletter in other languages").
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+__all__ = ["LANGUAGES", "Words", "day_name", "words"]
+
+_EN: dict[str, str] = {
+    "lang": "en",
+    "title": "{games} in {month}",
+    "and": "and",
+    "bulletin": "THE CLUB BULLETIN",
+    "the_month": "The month",
+    "summary": "In {month} the club met on {evenings} and played {games}, {hands} in all",
+    "at_venues": ", at {venues}",
+    "games_won": "Games won: {who}.",
+    "games_lost": "Games lost: {who}.",
+    "evening": "evening", "evenings": "evenings",
+    "game": "game", "games": "games",
+    "hand": "hand", "hands": "hands",
+    "leaderboard": "Leaderboard: {ruleset}",
+    "ranking": "Fewest lost per hand first, each rule set on its own (points and lives are "
+               "never added); ranked from {minimum} hands in the month; * fewer than {small} "
+               "hands.",
+    "board_line": "{player} — {value} {unit} lost per hand over {hands}{small}",
+    "points": "points", "lives": "lives",
+    "nobody_ranked": "Nobody played {minimum} hands under these rules this month.",
+    "unranked": "Fewer than {minimum} hands, not ranked: {who}.",
+    "game_name": "the game of {day}{hour}{venue} ({players})",
+    "at_venue": " at {venue}",
+    "undated": "an undated evening",
+    "a_game": "a game of the month",
+    "bluffer": "Biggest bluffer",
+    "bluffer_text": "{player}: {share} of knocks were bluffs.",
+    "best_bluff": "Best bluff",
+    "best_bluff_text": "{player} knocked to {stake} in hand {hand} of {game} with a {chance} "
+                       "chance of winning, and everyone folded: {haul} in.",
+    "costliest": "Costliest fold",
+    "costliest_text": "{player} folded for {cost} in hand {hand} of {game}{regret}.",
+    "would_have_won": " — and would have won",
+    "regret": "Most regrettable fold",
+    "regret_text": "{player} folded for {cost} in hand {hand} of {game}; playing on would have "
+                   "won the hand.",
+    "caller": "Most calls made good",
+    "caller_text": "{player}: {made} of trump calls made good (Troefcall).",
+    "top_hand": "Hand of the month",
+    "top_hand_text": "Hand {hand} of {game}, played for a stake of {stake}.",
+    "story": "The hand, as it went",
+    "story_html": "The hand of the month, as it went",
+    "every_player": "Every player",
+    "player": "player",
+    "bluffing": "Bluffing and folding",
+    "bluff_chart": "Bluff rate (bluffs / knocks)",
+    "fold_chart": "What folding cost (lives or points)",
+    "fold_caption": "{cost} in {folds} folds",
+    "sides": "Troefcall: the partnerships",
+    "troef_players": "Troefcall: every player",
+    "calls_chart": "Calls made good (the majority of the tricks)",
+    "footnote": "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.",
+    "footer": "Rates show done/opportunities. Made with kroeg.",
+    # The hand's story, one template per event kind.
+    "s_deal": "{player} deals; the stake is {amount}",
+    "s_cards": "{player}: {cards}",
+    "s_knock": "{player} knocks: the stake is now {amount}",
+    "s_stay": "{player} stays in",
+    "s_fold": "{player} folds",
+    "s_laundry": "{player} swaps the hand (laundry)",
+    "s_armoede": "{player} shows poverty (armoede)",
+    "s_check": "{player} checks {target}",
+    "s_pay": "{player} pays {amount}",
+    "s_win": "{player} wins the hand",
+    "s_eliminated": "{player} is out of the game",
+    # The statistics' short headings in the players' tables.
+    "win_rate": "won", "cost_per_hand": "lost/hand", "knock_rate": "knocks",
+    "bluff_rate": "bluffs", "fold_rate": "folds", "regret_rate": "fold regret",
+    "calls_made_rate": "calls made good", "kap_rate": "kap partij",
+    "baunie_success": "baunie made", "tricks_per_hand": "tricks/hand",
+    "points_per_hand": "points/hand",
+}  # fmt: skip
+
+_NL: dict[str, str] = {
+    "lang": "nl",
+    "title": "{games} in {month}",
+    "and": "en",
+    "bulletin": "HET CLUBBLAD",
+    "the_month": "De maand",
+    "summary": "In {month} kwam de club {evenings} bijeen en speelde {games}, {hands} in "
+               "totaal",
+    "at_venues": ", in {venues}",
+    "games_won": "Spellen gewonnen: {who}.",
+    "games_lost": "Spellen verloren: {who}.",
+    "evening": "avond", "evenings": "avonden",
+    "game": "spel", "games": "spellen",
+    "hand": "hand", "hands": "handen",
+    "leaderboard": "Ranglijst: {ruleset}",
+    "ranking": "Minste verlies per hand eerst, elke spelregel apart (punten en levens worden "
+               "nooit opgeteld); in de lijst vanaf {minimum} handen in de maand; * minder dan "
+               "{small} handen.",
+    "board_line": "{player} — {value} {unit} verloren per hand over {hands}{small}",
+    "points": "strafpunten", "lives": "levens",
+    "nobody_ranked": "Niemand speelde deze maand {minimum} handen met deze regels.",
+    "unranked": "Minder dan {minimum} handen, niet in de lijst: {who}.",
+    "game_name": "het spel van {day}{hour}{venue} ({players})",
+    "at_venue": " in {venue}",
+    "undated": "een avond zonder datum",
+    "a_game": "een spel van de maand",
+    "bluffer": "Grootste bluffer",
+    "bluffer_text": "{player}: {share} van het kloppen was bluf.",
+    "best_bluff": "Beste bluf",
+    "best_bluff_text": "{player} klopte naar {stake} in hand {hand} van {game} met {chance} kans "
+                       "om te winnen, en iedereen paste: {haul} binnen.",
+    "costliest": "Duurste pas",
+    "costliest_text": "{player} paste voor {cost} in hand {hand} van {game}{regret}.",
+    "would_have_won": " — en had gewonnen",
+    "regret": "Spijtigste pas",
+    "regret_text": "{player} paste voor {cost} in hand {hand} van {game}; wie doorspeelde had "
+                   "de hand gewonnen.",
+    "caller": "Meeste troef waargemaakt",
+    "caller_text": "{player}: {made} van de troefroepen waargemaakt (Troefcall).",
+    "top_hand": "Hand van de maand",
+    "top_hand_text": "Hand {hand} van {game}, gespeeld om een inzet van {stake}.",
+    "story": "De hand, zoals hij ging",
+    "story_html": "De hand van de maand, zoals hij ging",
+    "every_player": "Alle spelers",
+    "player": "speler",
+    "bluffing": "Bluffen en passen",
+    "bluff_chart": "Bluf (bluf / kloppen)",
+    "fold_chart": "Wat passen kostte (levens of punten)",
+    "fold_caption": "{cost} in {folds} keer passen",
+    "sides": "Troefcall: de koppels",
+    "troef_players": "Troefcall: alle spelers",
+    "calls_chart": "Troef waargemaakt (de meeste slagen)",
+    "footnote": "Cijfers als gedaan/kansen. Definities: kroeg docs/STATS.md.",
+    "footer": "Cijfers als gedaan/kansen. Gemaakt met kroeg.",
+    "s_deal": "{player} deelt; de inzet is {amount}",
+    "s_cards": "{player}: {cards}",
+    "s_knock": "{player} klopt (toept): de inzet is nu {amount}",
+    "s_stay": "{player} gaat mee",
+    "s_fold": "{player} past",
+    "s_laundry": "{player} wast (vuile was)",
+    "s_armoede": "{player} meldt armoede",
+    "s_check": "{player} controleert {target}",
+    "s_pay": "{player} betaalt {amount}",
+    "s_win": "{player} wint de hand",
+    "s_eliminated": "{player} ligt eruit",
+    "win_rate": "gewonnen", "cost_per_hand": "verlies/hand", "knock_rate": "klopt",
+    "bluff_rate": "bluf", "fold_rate": "past", "regret_rate": "spijt van passen",
+    "calls_made_rate": "troef waargemaakt", "kap_rate": "kap", "baunie_success": "baunie",
+    "tricks_per_hand": "slagen/hand", "points_per_hand": "punten/hand",
+}  # fmt: skip
+
+#: Month and weekday names, by language.
+_MONTHS = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+    "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+           "september", "oktober", "november", "december"),
+}  # fmt: skip
+_DAYS = {
+    "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
+    "nl": ("ma", "di", "wo", "do", "vr", "za", "zo"),
+}
+
+#: Every language the bulletin can be written in.
+LANGUAGES = {"en": _EN, "nl": _NL}
+
+
+class Words:
+    """One language's words: `w("key", name=value)` fills a template."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.table = LANGUAGES[lang]
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self.table[key].format(**values)
+
+    def count(self, n: int, one: str, many: str) -> str:
+        """`1 evening`, `3 avonden`."""
+        return f"{n:,} {self.table[one] if n == 1 else self.table[many]}"
+
+    def month(self, first: date) -> str:
+        """`November 2026`, `november 2026`."""
+        return f"{_MONTHS[self.lang][first.month - 1]} {first.year}"
+
+
+def words(lang: str) -> Words:
+    """The catalogue for `lang` (one of LANGUAGES)."""
+    return Words(lang)
+
+
+def day_name(when: datetime | date, lang: str) -> str:
+    """`Fri 20 Nov`, `vr 20 nov`."""
+    month = _MONTHS[lang][when.month - 1][:3]
+    return f"{_DAYS[lang][when.weekday()]} {when.day} {month}"
