@@ -136,11 +136,13 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         page.goto(f"{url}/replay?game={game_id}&hand=2")
         expect(page.get_by_text("Moves", exact=True)).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Step 0/")).to_be_visible()  # a hand opens at its start
+        page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_knock button").first.click()
         expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
         page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
         page.get_by_text("All cards", exact=True).click()
+        page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_first button").first.click()  # the deal: every card
         expect(page.locator(".kroeg-card", has_text="J♠")).to_be_visible()
         page.screenshot(path=str(shots / "replay-all-cards.png"), full_page=True)
@@ -180,6 +182,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         # A Troefcall hand: trump, the caller and the partnerships on the table.
         page.goto(f"{url}/replay?game={troef_id}&hand=1")
         expect(page.get_by_text("Moves", exact=True)).to_be_visible(timeout=30_000)
+        page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_last button").first.click()
         expect(
             page.get_by_text("Hand over: Anna & Carla 7 tricks, Ben & Dan 0").first
@@ -458,15 +461,20 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
         page.goto(f"{url}/record")
         page.get_by_role("button", name="Start the game").click()
         expect(page.get_by_text("name the dealer")).to_be_visible()
+        page.wait_for_function(SETTLED)
         page.get_by_role("button", name="Dan", exact=True).click()
         expect(page.get_by_text("cards for")).to_be_visible()
+        page.wait_for_function(SETTLED)
         page.get_by_role("button", name="Cards unknown").click()
         expect(page.locator("h3").first).to_contain_text("Anna leads")
         pills = page.locator("[class*='st-key-record_pick_'] button")
+        page.wait_for_function(SETTLED)  # a person taps what the page shows now
         pills.first.click()  # Anna leads a card with one tap
         expect(page.locator("h3").first).to_contain_text("Ben plays")
+        page.wait_for_function(SETTLED)
         page.get_by_role("button", name="Ben", exact=True).click()  # Ben knocks
         expect(page.get_by_role("button", name="Carla folds")).to_be_visible()
+        page.wait_for_function(SETTLED)
         page.get_by_role("button", name="Carla folds").click()
         expect(page.locator("code")).to_contain_text("> Carla folds")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
