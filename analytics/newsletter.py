@@ -430,12 +430,13 @@ def markdown(news: Newsletter) -> str:
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
             out += [f"### {news.w('story')}", "", *(f"    {m}" for m in news.moves), ""]
-        out += [f"## {news.w('every_player')}", "",
-                f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
-                "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
-        for row in news.players.iter_rows(named=True):
-            out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
-        out.append("")
+        for ruleset, frame in _every_player(news):
+            out += [f"## {md(ruleset)}", "",
+                    f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
+                    "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
+            for row in frame.iter_rows(named=True):
+                out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
+            out.append("")
     for heading, frame in _troefcall_tables(news):
         out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS, news)) + " |",
                 "|---" * (len(_TROEF_COLUMNS) + 2) + "|"]  # fmt: skip
@@ -557,18 +558,30 @@ def _toepen_html(news: Newsletter) -> list[str]:
                _pct("bluff_rate", r["bluffs"], r["knocks_known"])) for r in known]  # fmt: skip
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
-    cost = [
-        (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
-        for r in rows
-    ]
-    out.append(_bars(news.w("fold_chart"), cost, max((c[1] for c in cost), default=0)))
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
-    out.append(f"<h2>{e(w('every_player'))}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
-    for row in rows:
-        out.append(f"<tr><td>{e(row['player'])}</td>"
-                   + "".join(f"<td>{e(c)}</td>" for c in _row_cells(row)) + "</tr>")  # fmt: skip
-    out.append("</table>")
+    for ruleset, frame in _every_player(news):  # lives and points apart, as the boards
+        each = list(frame.iter_rows(named=True))
+        cost = [
+            (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
+            for r in each
+        ]
+        unit = w("lives") if ruleset.endswith("lives") else w("points")
+        out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
+        out.append(f"<h2>{e(ruleset)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
+        for row in each:
+            cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row))
+            out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
+        out.append("</table>")
     return out
+
+
+def _every_player(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
+    """Each Toepen rule set's players with every figure ("Every player: classic"): a
+    table never adds lives and points."""
+    return [
+        (f"{news.w('every_player')}: {ruleset}", frame.sort("player"))
+        for ruleset, frame in news.board_frames.items()
+    ]
 
 
 def table_csv(news: Newsletter) -> str:
