@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import polars as pl
 
+from analytics.report import plural
 from dashboard.data import query
 from dashboard.filters import day_text
 from recorder.cards import Suit
@@ -63,9 +64,8 @@ class Evening:
     @property
     def label(self) -> str:
         """The title with its players and games: never a hash alone."""
-        games = f"{self.games} game{'s' if self.games != 1 else ''}"
         bots = " · simulated" if self.simulated else ""
-        return f"{self.title} · {', '.join(self.players)} · {games}{bots}"
+        return f"{self.title} · {', '.join(self.players)} · {plural(self.games, 'game')}{bots}"
 
 
 def evenings(path: Path, where: str, args: tuple[object, ...]) -> list[Evening]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
+from analytics.words import day_name
 from dashboard.data import dataset_path, query
 from recorder.text import markdown_text
 
@@ -29,8 +30,9 @@ NOTE_KEY = "kroeg_filter_note"
 
 
 def day_text(day: date | datetime) -> str:
-    """A date as a club writes it: `Fri 20 Nov 2026` (no time zone, no ISO)."""
-    return f"{day:%a} {day.day} {day:%b %Y}"
+    """A date as a club writes it: `Fri 20 Nov 2026` (no time zone, no ISO), in the
+    newsletter's words for days and months."""
+    return f"{day_name(day, 'en')} {day.year}"
 
 
 def sidebar(path: Path) -> None:

@@ -38,8 +38,7 @@ def warm() -> None:
         # The columns the landing page's first queries read (hands, seats, payments):
         # in the OS file cache before the first visitor asks.
         con.execute(
-            "SELECT count(*), max(hand), max(seat), sum(amount), count(DISTINCT kind) "
-            "FROM events"
+            "SELECT count(*), max(hand), max(seat), sum(amount), count(DISTINCT kind) FROM events"
         ).fetchall()
         con.close()
     except Exception:  # a warm-up never stops the server: the app shows the problem

@@ -6,7 +6,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.data import game, query
+from dashboard.data import query
 from dashboard.evenings import hand_lines, standings
 from dashboard.filters import current_path, empty_state, games_condition
 from dashboard.table import SIDE_COLOURS
@@ -24,8 +24,8 @@ def games_page() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
-        "array_to_string(players, ', ') AS players, ruleset, score_display, "
-        "source = 'engine' AS simulated "
+        "array_to_string(players, ', ') AS players, ruleset, score_display, lives, "
+        "game_type, source = 'engine' AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
         wanted, *args, wanted,
@@ -40,18 +40,18 @@ def games_page() -> None:
         for row in games.iter_rows(named=True)
     }
     chosen = st.selectbox("Game", ids, format_func=labels.__getitem__, key="games_game")
-    if game(current_path(), chosen).game_type == "troefcall":
+    row = games.row(ids.index(chosen), named=True)  # the game's type and scoring, no replay
+    if row["game_type"] == "troefcall":
         _troefcall_game(chosen)
         return
-    display = games.filter(pl.col("game_id") == chosen)["score_display"][0]
+    display = row["score_display"]
     costs = query(
         current_path(),
         "SELECT hand, player, paid::BIGINT AS paid FROM hand_players "
         "WHERE game_id = ? ORDER BY hand, seat",
         chosen,
     )
-    record = game(current_path(), chosen)
-    budget = record.rules.lives
+    budget = row["lives"]
     running = costs.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
     label = "points" if display == "points" else "lives"
     score = pl.col("total") if display == "points" else budget - pl.col("total")
