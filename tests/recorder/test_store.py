@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -217,3 +218,30 @@ def test_a_reader_during_compaction_sees_every_game_exactly_once(tmp_path: Path)
     assert all("No such file" in e or "No files found" in e or "Could not" in e for e in errors), (
         errors
     )
+
+
+def test_one_game_reads_one_row_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Row groups cover disjoint game_id ranges, so a reader looking for one game skips
+    the others by their statistics (here with groups of 500 rows instead of 262,144)."""
+    import recorder.store as store
+
+    monkeypatch.setattr(store, "_ROW_GROUP", 500)
+    ds = Dataset(tmp_path / "d")
+    ds.write(games(hands=200) + games(hands=200, seed=2, preset="lives", players=5))
+    ds.compact()
+    (path,) = ds.files("events")
+    meta = pq.ParquetFile(path).metadata
+    assert meta.num_row_groups > 3
+    ranges = [
+        (meta.row_group(g).column(0).statistics.min, meta.row_group(g).column(0).statistics.max)
+        for g in range(meta.num_row_groups)
+    ]
+    assert all(low <= high for low, high in ranges)
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(ranges))
+    game = ranges[1][0]
+    plan = duckdb.sql(
+        f"EXPLAIN ANALYZE SELECT count(*) FROM read_parquet('{path}') WHERE game_id = '{game}'"
+    ).fetchall()[0][1]
+    scanned = [line for line in plan.splitlines() if "Row Groups Scanned" in line]
+    assert scanned and all(f"/ {meta.num_row_groups}" in line for line in scanned)
+    assert not any(f"{meta.num_row_groups} / {meta.num_row_groups}" in line for line in scanned)
