@@ -1,8 +1,17 @@
-"""Data for the dashboard: one DuckDB connection per session, a cursor per query, cached results."""
+"""Data for the dashboard: one DuckDB connection per server, a cursor per query, cached results.
+
+Query results are kept in this process, not in Streamlit's cache, so that the server can
+compute the landing page's before its first visitor arrives (`dashboard.serve` runs
+`dashboard.evenings.prefetch` before Streamlit's runtime exists) and every visitor then
+finds them: the same SQL with the same parameters over the same files is one entry.
+"""
 
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -10,12 +19,13 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from analytics.stats import player_stats, troefcall_stats
 from analytics.views import connect, consistently
 from dashboard.replay import TableState, hand_states
 from recorder.records import GameRecord
 from recorder.store import Dataset
 
-__all__ = ["connection", "dataset_path", "game", "query", "signature"]
+__all__ = ["connection", "dataset_path", "figures", "game", "query", "signature", "toepen_units"]
 
 
 def dataset_path() -> Path | None:
@@ -35,11 +45,25 @@ def signature(path: Path) -> tuple[str, ...]:
 MEMORY_LIMIT = "1GB"
 
 
-@st.cache_resource(show_spinner=False, max_entries=2)
+#: Query results kept (least recently used dropped first); a result is a few hundred rows.
+RESULTS_KEPT = 256
+
+_lock = threading.Lock()
+_databases: OrderedDict[tuple[str, tuple[str, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
+_results: OrderedDict[tuple[Any, ...], pl.DataFrame] = OrderedDict()
+
+
 def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
-    con = connect(path)
-    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
-    return con
+    key = (path, files)
+    with _lock:
+        con = _databases.get(key)
+        if con is None:
+            con = connect(path)
+            con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+            _databases[key] = con
+            while len(_databases) > 2:  # the files changed: the old views go (a query
+                _databases.popitem(last=False)  # still running keeps its cursor's own)
+        return con
 
 
 def connection(path: Path) -> duckdb.DuckDBPyConnection:
@@ -51,19 +75,64 @@ def connection(path: Path) -> duckdb.DuckDBPyConnection:
     return _database(str(path), signature(path))
 
 
-@st.cache_data(show_spinner=False, max_entries=128, ttl=3600)
+def _frozen(value: Any) -> Any:
+    """A parameter as part of a cache key (a list of game ids becomes a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _remember(key: tuple[Any, ...], compute: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+    """`compute()`, kept under `key` (which names the dataset's files: a change misses)."""
+    with _lock:
+        if key in _results:
+            _results.move_to_end(key)
+            return _results[key]
+    frame = consistently(compute)  # a compaction during the query: asked again
+    with _lock:  # two sessions asking at once compute it twice, and keep one
+        _results[key] = frame
+        while len(_results) > RESULTS_KEPT:
+            _results.popitem(last=False)
+    return frame
+
+
 def _cached(path: str, files: tuple[str, ...], sql: str, params: tuple[Any, ...]) -> pl.DataFrame:
     def read() -> pl.DataFrame:
-        cursor = connection(Path(path)).cursor()  # a cursor per query
+        cursor = _database(path, files).cursor()  # a cursor per query
         frame: pl.DataFrame = cursor.sql(sql, params=list(params)).pl()
         return frame
 
-    return consistently(read)  # a compaction during the query: asked again
+    return _remember((path, files, sql, tuple(_frozen(p) for p in params)), read)
 
 
 def query(path: Path, sql: str, *params: Any) -> pl.DataFrame:
-    """The result of a query over the dataset's views, cached until the files change."""
+    """The result of a query over the dataset's views, kept until the files change (polars
+    frames cannot be changed in place, so every caller may share one)."""
     return _cached(str(path), signature(path), sql, params)
+
+
+def figures(
+    path: Path, game: str, unit: str | None = None, games: list[str] | None = None
+) -> pl.DataFrame:
+    """Every player's statistics (analytics.stats) over `games` (None: all), Toepen's
+    only for the games paid in `unit` (points or lives) when given; kept like a query's
+    result, so a page switch or a click on a bar computes nothing again."""
+    files = signature(path)
+    chosen = None if games is None else tuple(games)
+
+    def compute() -> pl.DataFrame:
+        cursor = _database(str(path), files).cursor()
+        ids = None if chosen is None else list(chosen)
+        if game == "troefcall":
+            return troefcall_stats(cursor, game_ids=ids)
+        if unit is not None:  # the Toepen games paid in this unit, among those chosen
+            rows = cursor.sql(
+                "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ?",
+                params=[unit],
+            ).fetchall()
+            inside = {r[0] for r in rows}
+            ids = [g for g in (ids if ids is not None else inside) if g in inside]
+        return player_stats(cursor, game_ids=ids)
+
+    return _remember((str(path), files, "figures", game, unit, chosen), compute)
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
@@ -86,3 +155,16 @@ def _states(
 def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableState]:
     """Every step of a hand (cached: stepping through a hand replays nothing again)."""
     return _states(str(path), signature(path), game_id, hand, reveal_all)
+
+
+def toepen_units(path: Path, where: str, args: tuple[object, ...]) -> list[str]:
+    """How the chosen Toepen games are paid (`points`, `lives`): figures in different
+    units are never added together."""
+    return list(
+        query(
+            path,
+            f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
+            "ORDER BY score_display",
+            *args,
+        )["score_display"].to_list()
+    )

@@ -15,20 +15,28 @@ from urllib.parse import quote
 import polars as pl
 
 from analytics.report import plural
-from dashboard.data import query
-from dashboard.filters import day_text
+from dashboard.data import figures, query, toepen_units
+from dashboard.filters import condition, day_text, default_games, game_count
 from recorder.cards import Suit
 from recorder.text import markdown_text as md
 
 __all__ = [
+    "GAMES_SHOWN",
     "Evening",
+    "EveningGame",
+    "evening_games",
     "evenings",
     "hand_lines",
     "moments",
+    "numbers",
+    "prefetch",
     "replay_link",
     "standings",
 ]
 
+
+#: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
+GAMES_SHOWN = 6
 
 #: An evening's key, from a `games` row: its day, venue and whether the bots played it.
 #: Queries select an evening's games by it (a short parameter, not thousands of ids).
@@ -263,3 +271,63 @@ def game_times(
         key, *args,
     )  # fmt: skip
     return games, int(games["n"][0]) if games.height else 0
+
+
+@dataclass(frozen=True)
+class EveningGame:
+    """One game of an evening as the landing page tells it."""
+
+    time: str | None
+    ruleset: str
+    standings: str
+    lines: list[str]
+
+
+def evening_games(
+    path: Path, key: str, where: str, args: tuple[object, ...]
+) -> tuple[list[EveningGame], int]:
+    """The evening's first GAMES_SHOWN games told hand by hand, and how many it has."""
+    games, count = game_times(path, key, where, args, GAMES_SHOWN)
+    told = [
+        EveningGame(
+            time=r["time"],
+            ruleset=r["ruleset"],
+            standings=standings(path, r["game_id"], r["game_type"]),
+            lines=hand_lines(path, r["game_id"], r["game_type"]),
+        )
+        for r in games.iter_rows(named=True)
+    ]
+    return told, count
+
+
+def numbers(path: Path, where: str, args: tuple[object, ...]) -> dict[str, int]:
+    """The dataset in numbers (the games the filters let through)."""
+    return query(
+        path,
+        f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
+        f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
+        f"(SELECT count(*) FROM events WHERE {where}) AS events, "
+        # Players from the games' own lists: no per-seat totals to add up for a count.
+        f"(SELECT count(DISTINCT p) FROM (SELECT unnest(players) AS p FROM games WHERE {where}))"
+        " AS players",
+        *(args * 4),
+    ).row(0, named=True)
+
+
+def prefetch(path: Path) -> None:
+    """Ask what a new visitor's landing page and Players page ask (the latest evening, every
+    player's figures, with the filters untouched), so that the server's first visitor finds
+    the answers ready."""
+    if not game_count(path):
+        return
+    chosen = default_games(path)
+    where, args = condition(chosen)
+    for game in ("toepen", "troefcall"):
+        figures(path, game, None, chosen)
+    for unit in toepen_units(path, where, args):
+        figures(path, "toepen", unit, chosen)
+    nights = evenings(path, where, args)
+    if nights:
+        moments(path, nights[0].key, where, args)
+        evening_games(path, nights[0].key, where, args)
+    numbers(path, where, args)

@@ -15,11 +15,15 @@ from recorder.text import markdown_text
 __all__ = [
     "GAMES_KEY",
     "chosen_games",
+    "condition",
     "current_path",
     "day_text",
+    "default_games",
     "empty_state",
     "filter_note",
+    "game_count",
     "games_condition",
+    "games_list",
     "sidebar",
 ]
 
@@ -35,13 +39,31 @@ def day_text(day: date | datetime) -> str:
     return f"{day_name(day, 'en')} {day.year}"
 
 
-def sidebar(path: Path) -> None:
-    """Draw the filters and remember which games they let through."""
-    games = query(
+def games_list(path: Path) -> pl.DataFrame:
+    """Every game with what the filters choose by."""
+    return query(
         path,
         "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, ruleset, "
         "players, source = 'engine' AS simulated FROM games",
     )
+
+
+def _mixed(games: pl.DataFrame) -> int:
+    """How many games the bots played, when the club has games of its own too (else 0):
+    those are hidden until asked for."""
+    simulated = int(games["simulated"].sum())
+    return simulated if simulated < games.height else 0
+
+
+def default_games(path: Path) -> list[str] | None:
+    """The games a new visitor's filters let through, before any is touched."""
+    games = games_list(path)
+    return games.filter(~pl.col("simulated"))["game_id"].to_list() if _mixed(games) else None
+
+
+def sidebar(path: Path) -> None:
+    """Draw the filters and remember which games they let through."""
+    games = games_list(path)
     if games.is_empty():
         st.session_state[GAMES_KEY] = None
         st.session_state[NOTE_KEY] = []
@@ -51,8 +73,8 @@ def sidebar(path: Path) -> None:
     chosen = games
     active = False
     said: list[str] = []  # what the filters keep out, in words, for every page to show
-    simulated = int(games["simulated"].sum())
-    if 0 < simulated < games.height:
+    simulated = _mixed(games)
+    if simulated:
         # Bot games are told apart from the club's own; hidden unless asked for.
         shown = st.sidebar.toggle(
             "Simulated (bot) games", value=False, key="filter_simulated",
@@ -76,14 +98,14 @@ def sidebar(path: Path) -> None:
             active = True
             said.append(f"{day_text(start)} to {day_text(end)}")
     for column, label in (("venue", "Venues"), ("ruleset", "Rule sets")):
-        options = sorted(set(games[column].to_list()))
+        options = games[column].unique().sort().to_list()
         if len(options) > 1:
             picked_values = st.sidebar.multiselect(label, options, key=f"filter_{column}")
             if picked_values:
                 chosen = chosen.filter(pl.col(column).is_in(picked_values))
                 active = True
                 said.append(f"{label.lower()} {', '.join(v or '(none)' for v in picked_values)}")
-    names = sorted({n for players in games["players"].to_list() for n in players})
+    names = games["players"].explode().unique().sort().to_list()  # in Rust: 15,000 games
     people = st.sidebar.multiselect("Players", names, key="filter_players")
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
@@ -109,17 +131,25 @@ def current_path() -> Path:
 
 def games_condition(alias: str = "") -> tuple[str, tuple[object, ...]]:
     """A SQL condition and its parameter: the games the sidebar filters let through."""
-    games = chosen_games()
+    return condition(chosen_games(), alias)
+
+
+def condition(games: list[str] | None, alias: str = "") -> tuple[str, tuple[object, ...]]:
+    """A SQL condition and its parameter for these games (None: every game)."""
     if games is None:
         return "true", ()
     column = f"{alias}.game_id" if alias else "game_id"
     return f"{column} IN (SELECT unnest(?::VARCHAR[]))", (games,)
 
 
+def game_count(path: Path) -> int:
+    """How many games the dataset holds."""
+    return int(query(path, "SELECT count(*) AS n FROM games")["n"][0])
+
+
 def empty_state() -> bool:
     """Say what to do when the dataset has no games yet; True if it is empty."""
-    games = query(current_path(), "SELECT count(*) AS n FROM games")["n"][0]
-    if games:
+    if game_count(current_path()):
         filter_note()
         return False
     st.info(

@@ -11,13 +11,10 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from dashboard.data import query
-from dashboard.evenings import Evening, evenings, game_times, hand_lines, moments, standings
+from dashboard.evenings import GAMES_SHOWN, Evening, evening_games, evenings, moments, numbers
 from dashboard.filters import current_path, empty_state, games_condition
 from recorder.text import markdown_text as md
 
-#: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
-GAMES_SHOWN = 6
 #: Earlier evenings listed under the chosen one.
 EARLIER_SHOWN = 12
 
@@ -73,31 +70,22 @@ def _evening(night: Evening, where: str, args: tuple[object, ...]) -> None:
     if notable:
         st.subheader("Moments of the evening")
         st.markdown("\n".join(notable))
-    games, count = game_times(path, night.key, where, args, GAMES_SHOWN)
-    for number, row in enumerate(games.iter_rows(named=True), start=1):
-        when = f" · {row['time']}" if row["time"] else ""
-        st.subheader(f"Game {number}{when} · {md(row['ruleset'])}")
-        st.markdown(f"**Standings:** {standings(path, row['game_id'], row['game_type'])}")
-        st.markdown("\n".join(hand_lines(path, row["game_id"], row["game_type"])))
+    games, count = evening_games(path, night.key, where, args)
+    for number, game in enumerate(games, start=1):
+        when = f" · {game.time}" if game.time else ""
+        st.subheader(f"Game {number}{when} · {md(game.ruleset)}")
+        st.markdown(f"**Standings:** {game.standings}")
+        st.markdown("\n".join(game.lines))
     if count > GAMES_SHOWN:
         st.caption(f"… and {count - GAMES_SHOWN} more games: see the Games page.")
 
 
 def _numbers(where: str, args: tuple[object, ...]) -> None:
     """The dataset in numbers (the games the filters let through)."""
-    numbers = query(
-        current_path(),
-        f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
-        f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
-        f"(SELECT count(*) FROM events WHERE {where}) AS events, "
-        # Players from the games' own lists: no per-seat totals to add up for a count.
-        f"(SELECT count(DISTINCT p) FROM (SELECT unnest(players) AS p FROM games WHERE {where}))"
-        " AS players",
-        *(args * 4),
-    ).row(0, named=True)
+    figures = numbers(current_path(), where, args)
     st.subheader("In numbers")
     columns = st.columns(4)
-    for column, (label, value) in zip(columns, numbers.items(), strict=True):
+    for column, (label, value) in zip(columns, figures.items(), strict=True):
         column.metric(label.capitalize(), f"{value:,}")
 
 

@@ -16,10 +16,8 @@ from analytics.stats import (
     STATS,
     TROEFCALL_STATS,
     Stat,
-    player_stats,
-    troefcall_stats,
 )
-from dashboard.data import connection, query, signature
+from dashboard.data import figures, query, toepen_units
 from dashboard.filters import chosen_games, current_path, empty_state, games_condition
 from recorder.text import markdown_text as md
 
@@ -42,31 +40,10 @@ def players() -> None:
         _troefcall_players(troef)
 
 
-@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
-def _cached_stats(
-    path: str, files: tuple[str, ...], game: str, unit: str | None, games: tuple[str, ...] | None
-) -> pl.DataFrame:
-    cursor = connection(Path(path)).cursor()
-    ids = None if games is None else list(games)
-    if game == "troefcall":
-        return troefcall_stats(cursor, game_ids=ids)
-    if unit is not None:  # the Toepen games paid in this unit, among those chosen
-        rows = cursor.sql(
-            "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ?",
-            params=[unit],
-        ).fetchall()
-        inside = {r[0] for r in rows}
-        ids = [g for g in (ids if ids is not None else inside) if g in inside]
-    return player_stats(cursor, game_ids=ids)
-
-
 def _stats(path: Path, game: str, unit: str | None = None) -> pl.DataFrame:
     """Every player's figures for the games the filters let through (Toepen: those paid
-    in `unit`, points or lives, when given), cached until the files change: a page switch
-    or a click on a bar computes nothing again."""
-    games = chosen_games()
-    chosen = None if games is None else tuple(games)
-    return _cached_stats(str(path), signature(path), game, unit, chosen)
+    in `unit`, points or lives, when given), kept until the files change."""
+    return figures(path, game, unit, chosen_games())
 
 
 def _mine(frame: pl.DataFrame) -> pl.DataFrame:
@@ -83,15 +60,9 @@ def _by_unit() -> dict[str, pl.DataFrame]:
     """Toepen figures per unit of payment (penalty points, lives), for the games the
     filters let through: a fold's cost in lives and one in points are never added."""
     where, args = games_condition()
-    units = query(
-        current_path(),
-        f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
-        "ORDER BY score_display",
-        *args,
-    )
     frames = {
         _UNITS.get(unit, unit): _mine(_stats(current_path(), "toepen", unit))
-        for unit in units["score_display"].to_list()
+        for unit in toepen_units(current_path(), where, args)
     }
     return {unit: f for unit, f in frames.items() if not f.is_empty()}
 
