@@ -90,6 +90,9 @@ class Ruleset:
     whistle_must: tuple[Rank, ...] = ()
     #: Ranks of which three or four may be announced.
     whistle_may: tuple[Rank, ...] = ()
+    #: A holder of three or four may whistle or stand up, either (seeds 000/001); without
+    #: it three is a whistle and four is standing up (seed 003).
+    whistle_or_stand: bool = False
     #: Cards per hand and tricks per hand.
     hand_size: int = 4
     #: Cost of a lost check (laundry or armoede), paid by the checker or the swapper.
@@ -183,8 +186,22 @@ class Ruleset:
                 )
             if (key in TROEFCALL_VARIANTS) != (rules.game == "troefcall"):
                 raise RulesError(f"variant {name!r} is not a {rules.game} variant")
+            applied = (*rules.variants, key)
             rules = replace(rules, **VARIANTS[key])
+            object.__setattr__(rules, "_variants", applied)
         return rules
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants this rule set was made with, by name (not stored: a stored rule
+        set is its parameters)."""
+        value: tuple[str, ...] = self.__dict__.get("_variants", ())
+        return value
+
+    @property
+    def label(self) -> str:
+        """The name with the variants applied: `lives + gezinstoepen`."""
+        return " + ".join((self.name, *self.variants))
 
     @classmethod
     def resolve(cls, preset: str, variants: list[str] | tuple[str, ...] = ()) -> Ruleset:
@@ -238,7 +255,9 @@ class Ruleset:
                 continue
             _check_type(key, value, getattr(rules, key))
         try:
-            return replace(rules, **data)
+            made = replace(rules, **data)
+            object.__setattr__(made, "_variants", rules.variants)
+            return made
         except TypeError as exc:
             raise RulesError(f"bad rule set: {exc}") from None
 
@@ -270,7 +289,7 @@ CLASSIC = Ruleset()
 #: Parameters added after format 1's first datasets (see `Ruleset.to_dict`).
 _ADDED_LATER = (
     "kap_tricks", "kap_points", "partner_kap_points", "majority_points", "baunie_points",
-    "failed_baunie_points",
+    "failed_baunie_points", "whistle_or_stand",
 )  # fmt: skip
 _DEFAULTS = {f.name: f.default for f in fields(Ruleset)}
 
@@ -311,6 +330,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "poverty": {"poverty": True},
     "whistling": {"whistle_must": (Rank.TEN,), "whistle_may": (Rank.JACK,)},
     "whistling-malay": {"whistle_must": (Rank.TEN, Rank.JACK), "whistle_may": ()},
+    "whistle-or-stand": {"whistle_must": (Rank.TEN,), "whistle_may": (), "whistle_or_stand": True},
+    "whistle-or-stand-jacks": {
+        "whistle_must": (Rank.TEN, Rank.JACK),
+        "whistle_may": (),
+        "whistle_or_stand": True,
+    },
     "play-to-end": {"game_end": "last_standing"},
     "mandatory-discard": {"laundry": True, "laundry_mandatory": True},
     "fast-fold": {"fast_fold": True},

@@ -99,16 +99,19 @@ def window_dealer(game: Toepen) -> int:
 def _preplay_obligations(game: Toepen, bots: Sequence[Bot], asked: set[object]) -> bool:
     """Whistles and forced swaps; True if something was done."""
     rules = game.rules
-    for seat in game.seats_in_hand():
+    for seat in range(game.n):
+        if not game.dealt[seat]:
+            continue
         for rank in rules.whistle_must + rules.whistle_may:
             count = sum(1 for c in game.hands[seat] if c is not None and c.rank is rank)
             key = ("whistle", seat, rank, tuple(game.hands[seat]))
-            if count >= 3 and rank not in game.whistled[seat] and key not in asked:
-                asked.add(key)
-                if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):
-                    game.whistle(seat, rank, count)
-                    return True
-        if rules.laundry_mandatory and game.is_laundry(game.hands[seat]) and game.can_laundry(seat):
+            if rank in game.whistled[seat] or key in asked or not game.can_whistle(seat, rank, count):
+                continue
+            asked.add(key)
+            if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):
+                game.whistle(seat, rank, count)
+                return True
+        if game.must_swap(seat):
             game.laundry(seat)
             return True
     return False
@@ -156,7 +159,7 @@ def check_simulation(rules: Ruleset, players: int, hands: int, styles: Sequence[
             if rules.min_players == rules.max_players
             else f"{rules.min_players} to {rules.max_players}"
         )
-        raise UsageError(f"{rules.name} needs {table} players, found {players}")
+        raise UsageError(f"{rules.label} needs {table} players, found {players}")
     if hands < 1:
         raise UsageError(f"--hands must be at least 1, found {hands}")
     styles = [s.strip() for s in styles if s.strip()] or ["random"]

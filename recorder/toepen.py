@@ -81,9 +81,9 @@ class Toepen(ToepenSwaps):
             if self.window is not None and self.can_check(seat, self.window.seat):
                 actions.append(Check(seat, self._genuine(self.window) or 0, self.window.seat))
             for rank in (*self.rules.whistle_must, *self.rules.whistle_may):
-                count = self._count_known(seat, rank)
-                if count >= 3 and self.can_whistle(seat, rank, count):
-                    actions.append(Whistle(seat, rank, count))
+                for count in (3, 4):  # whistle, stand up
+                    if self.can_whistle(seat, rank, count):
+                        actions.append(Whistle(seat, rank, count))
         if self.dealer is not None and self.can_redeal(self.dealer):
             actions.append(Redeal(self.dealer))
         mover = self.to_move
@@ -363,19 +363,19 @@ class Toepen(ToepenSwaps):
         if self.window is not None and self.window.kind == "armoede":
             return "armoede awaits the redeal"
         if seat != self.to_move:
-            return f"it is {self.name(self.to_move)}'s turn, not {self.name(seat)}'s"
+            who = self.name(seat)
+            if not self.alive[seat]:
+                return f"{who} is out of the game"
+            if self.dealt[seat] and self.folded[seat]:
+                return f"{who} folded in this hand"
+            return f"it is {self.name(self.to_move)}'s turn, not {who}'s"
         if self.phase == "preplay":
-            for s in self.seats_in_hand():
-                hand = self.hands[s]
-                for rank in self.rules.whistle_must:
-                    if rank not in self.whistled[s] and self._count_known(s, rank) >= 3:
-                        n = self._count_known(s, rank)
-                        return f"{self.name(s)} must first announce {n} {rank.english}s"
-                if (
-                    self.rules.laundry_mandatory
-                    and self.stock >= self.rules.hand_size
-                    and self.is_laundry(hand)
-                ):
+            for s in range(self.n):
+                owed = self.owed_whistle(s)
+                if owed is not None:
+                    rank, n = owed
+                    return f"{self.name(s)} must first announce {n} {rank.english}s"
+                if self.must_swap(s):
                     return f"{self.name(s)} holds laundry and must swap it first"
         return None
 

@@ -48,7 +48,7 @@ class ToepenState(TrickGame):
             raise IllegalActionError(f"rule set {rules.name!r} is not a Toepen rule set")
         if not rules.min_players <= len(players) <= rules.max_players:
             raise IllegalActionError(
-                f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+                f"{rules.label} needs {rules.min_players} to {rules.max_players} players, "
                 f"found {len(players)}"
             )
         super().__init__(players, seed)

@@ -37,13 +37,20 @@ class ToepenSwaps(ToepenSettlement):
         self._verify_before_lead(f"{self.name(seat)} whistles")
         if rank not in self.rules.whistle_must and rank not in self.rules.whistle_may:
             raise self._illegal(f"these rules have no whistling for {rank.english}s")
-        if not self.in_hand(seat):
+        if not self.dealt[seat]:
             raise self._illegal(f"{self.name(seat)} is not in the hand")
         if rank in self.whistled[seat]:
             raise self._illegal(f"{self.name(seat)} already announced {rank.english}s")
+        if self.folded[seat] and rank not in self.rules.whistle_must:
+            # Folding does not lift a duty to announce; a choice ends with the fold.
+            raise self._illegal(f"{self.name(seat)} folded and need not announce {rank.english}s")
         known = self._count_known(seat, rank)
         unknown = self.hands[seat].count(None)
-        if count not in (3, 4) or not known <= count <= known + unknown:
+        if self.rules.whistle_or_stand:  # three or four: whistle (3) or stand up (4), either
+            possible = count in (3, 4) and known <= 4 and known + unknown >= 3
+        else:
+            possible = count in (3, 4) and known <= count <= known + unknown
+        if not possible:
             raise self._illegal(
                 f"{self.name(seat)} cannot announce {count} {rank.english}s "
                 f"(holds {known} known of them)"
@@ -60,17 +67,42 @@ class ToepenSwaps(ToepenSettlement):
         self.log.append(event)
         return event
 
+    def owed_whistle(self, seat: int) -> tuple[Rank, int] | None:
+        """A compulsory announcement `seat` has not made (rank, and how many of it they are
+        known to hold), or None. A player who folded still owes it: the duty came with the
+        cards, before the first card is played."""
+        if not self.dealt[seat]:
+            return None
+        for rank in self.rules.whistle_must:
+            if rank not in self.whistled[seat]:
+                count = self._count_known(seat, rank)
+                if count >= 3:
+                    return rank, count
+        return None
+
     # -- laundry, armoede and checks ----------------------------------------------------------
 
-    def is_laundry(self, cards: Sequence[Card | None]) -> bool | None:
-        """Whether a hand is laundry under these rules; None if not every card is known."""
+    def must_swap(self, seat: int) -> bool:
+        """Whether `seat` must swap their hand before the first card (mandatory discard):
+        real laundry (only A/K/Q/J: dirty laundry may be swapped, never must be) while the
+        stock lasts."""
+        return (
+            self.rules.laundry_mandatory
+            and self.in_hand(seat)
+            and self.stock >= self.rules.hand_size
+            and self.is_laundry(self.hands[seat], dirty=False) is True
+        )
+
+    def is_laundry(self, cards: Sequence[Card | None], dirty: bool = True) -> bool | None:
+        """Whether a hand is laundry under these rules (`dirty` False: real laundry only,
+        whatever the rules say of dirty laundry); None if not every card is known."""
         if any(c is None for c in cards):
             return None
         faces = sum(1 for c in cards if c is not None and c.rank in _FACES)
         if faces == len(cards):
             return True
         sevens = sum(1 for c in cards if c is not None and c.rank is Rank.SEVEN)
-        return self.rules.dirty_laundry and faces == len(cards) - 1 and sevens == 1
+        return dirty and self.rules.dirty_laundry and faces == len(cards) - 1 and sevens == 1
 
     def _genuine(self, window: SwapWindow) -> int | None:
         if window.kind == "laundry":
@@ -111,6 +143,9 @@ class ToepenSwaps(ToepenSettlement):
         if not self.in_hand(seat):
             raise self._illegal(f"{doing}, but is not in the hand")
         if self.stock < self.rules.hand_size:
+            dealt = sum(self.dealt)
+            if len(self.deck) - self.rules.hand_size * dealt <= 0:
+                raise self._illegal(f"{doing}, but there is no stock with {dealt} players")
             raise self._illegal(f"{doing}, but the stock has only {self.stock} cards")
 
     def laundry(self, seat: int) -> Laundry:

@@ -189,7 +189,7 @@ def test_gezinstoepen_caps_the_stake_at_two_and_the_table_at_four():
     )
     with pytest.raises(IllegalActionError) as err:
         table("lives", 5, "gezinstoepen")
-    assert str(err.value) == "lives needs 3 to 4 players, found 5"
+    assert str(err.value) == "lives + gezinstoepen needs 3 to 4 players, found 5"
 
 
 def test_kroegtoepen_lifts_the_limit_on_knocking():
@@ -224,7 +224,7 @@ def test_a_leader_who_folds_before_the_first_lead_hands_the_lead_on():
     with pytest.raises(IllegalActionError) as err:
         run(game, "Anna Jh")
     assert str(err.value) == (
-        "hand 1, before the first lead: Anna cannot play Jh: it is Ben's turn, not Anna's"
+        "hand 1, before the first lead: Anna cannot play Jh: Anna folded in this hand"
     )
     run(game, "Ben Qh")
 
@@ -266,3 +266,23 @@ def test_bots_stop_raising_where_the_rules_set_no_limit():
     games = list(simulate(rules, 8, 200, 79, ["random", "bluffer", "cautious", "sharp"]))
     stakes = [e.stake for g in games for e in g.events if isinstance(e, Knock)]
     assert stakes and max(stakes) <= 8 + 1  # a bluffer knocks up to 8, a counter to 9
+
+
+def test_a_player_out_of_the_game_is_told_so():
+    from dataclasses import replace
+
+    from recorder.rules import Ruleset
+    from recorder.toepen import Toepen
+
+    rules = replace(Ruleset.preset("classic").with_variants("play-to-end"), lives=2)
+    game = Toepen(rules, ["Anna", "Ben", "Carla", "Dan"])
+    deal(game, "Dan", ["Jh Jc Td 9s", "Qh Qc Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"])
+    run(game, "Ben knock", "Carla fold", "Dan fold", "Anna stay")
+    run(game, "Anna Jh", "Ben Qh", "Ben Qc", "Anna Jc", "Ben Jd", "Anna Td", "Anna 9s", "Ben 8s")
+    assert [e.seat for e in game.log if e.kind == "eliminated"] == [1]  # Ben paid 2
+    deal(game, "Anna", ["Jh Jc Td 9s", "", "Kh Kc 7d As", "Ah 7c 8d Qd"])
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Ben Qh")
+    assert str(err.value) == (
+        "hand 2, before the first lead: Ben cannot play Qh: Ben is out of the game"
+    )

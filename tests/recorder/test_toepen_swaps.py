@@ -91,7 +91,7 @@ def test_no_laundry_with_eight_players_because_there_is_no_stock():
     with pytest.raises(IllegalActionError) as err:
         run(game, "Carla laundry")
     assert str(err.value) == (
-        "hand 1, before the first lead: Carla swaps (laundry), but the stock has only 0 cards"
+        "hand 1, before the first lead: Carla swaps (laundry), but there is no stock with 8 players"
     )
 
 
@@ -256,3 +256,64 @@ def test_armoede_once_per_player_per_hand():
         "hand 1, before the first lead: Carla declares armoede, "
         "but already declared armoede in this hand"
     )
+
+
+# -- seed variants that were refereed wrongly (issue: every club's rules) -------------------
+
+
+def test_dirty_laundry_may_be_swapped_but_need_not_under_mandatory_discard():
+    """Seed 003: dirty laundry "may also be swapped"; seed 004 forces a discard only for a
+    hand of "only" aces, kings, queens and jacks."""
+    game = table("classic", 4, "mandatory-discard", "dirty-laundry")
+    deal(game, "Dan", hands_with("Ah Kh Qs 7d"))
+    assert not game.must_swap(seat(game, "Carla"))
+    assert game.can_laundry(seat(game, "Carla"))
+    run(game, "Anna Jh")  # nobody is made to swap it
+    game = table("classic", 4, "mandatory-discard", "dirty-laundry")
+    deal(game, "Dan", hands_with("Ah Kh Qs 7d"))
+    run(game, "Carla laundry")  # and it may be swapped, checked as laundry
+    feed(game, ["", "", NEW, ""])
+    assert run(game, "Ben check Carla")[0].genuine == 1
+
+
+def test_a_player_who_folds_still_owes_the_whistle():
+    game = table("classic", 4, "whistling")
+    deal(game, "Dan", ["Th Ts Tc 7d", "Qh Js Qc Jc", "Ah Kh Qs 9d", "8h 9s Ac Ad"])
+    run(game, "Ben knock", "Carla stay", "Dan stay", "Anna fold")
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Ben Qh")
+    assert str(err.value) == (
+        "hand 1, before the first lead: Ben cannot play Qh: Anna must first announce 3 tens"
+    )
+    run(game, "Anna whistle T", "Ben Qh")
+
+
+def test_a_folded_player_makes_no_announcement_that_was_a_choice():
+    game = table("classic", 4, "whistling")
+    deal(game, "Dan", ["Jh Js Jc 7d", "Qh 9s Qc Tc", "Ah Kh Qs 9d", "8h Ts Ac Ad"])
+    run(game, "Ben knock", "Carla stay", "Dan stay", "Anna fold")
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Anna whistle J")
+    assert str(err.value).endswith("Anna folded and need not announce jacks")
+
+
+def test_three_or_four_tens_whistle_or_stand_under_the_french_rule():
+    """Seed 000: "trois ou quatre 10 doit siffler ou se lever"; seed 003: three whistle,
+    four stand up."""
+    four, three = "Th Ts Tc Td", "Th Ts Tc 7d"
+    others = ["Qh 9h Qc 8c", "Ah Kh Qs 9d", "8h 9s Ac Ad"]
+    for cards, count in ((four, 3), (four, 4), (three, 3), (three, 4)):
+        game = table("lives", 4, "whistle-or-stand")
+        deal(game, "Dan", [cards, *others])
+        assert run(game, f"Anna whistle T {count}") == [Whistle(0, Rank.TEN, count)]
+        run(game, "Anna Th")
+    game = table("classic", 4, "whistling")
+    deal(game, "Dan", [four, *others])
+    with pytest.raises(IllegalActionError) as err:
+        run(game, "Anna whistle T 3")
+    assert str(err.value).endswith("Anna cannot announce 3 tens (holds 4 known of them)")
+    game = table("lives", 4, "whistle-or-stand-jacks")
+    deal(game, "Dan", ["Jh Js Jc Jd", *others])
+    with pytest.raises(IllegalActionError):
+        run(game, "Anna Jh")  # jacks too, where the club says so
+    run(game, "Anna whistle J 3", "Anna Jh")
