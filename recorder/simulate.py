@@ -105,7 +105,9 @@ def _preplay_obligations(game: Toepen, bots: Sequence[Bot], asked: set[object]) 
         for rank in rules.whistle_must + rules.whistle_may:
             count = sum(1 for c in game.hands[seat] if c is not None and c.rank is rank)
             key = ("whistle", seat, rank, tuple(game.hands[seat]))
-            if rank in game.whistled[seat] or key in asked or not game.can_whistle(seat, rank, count):
+            if rank in game.whistled[seat] or key in asked:
+                continue
+            if not game.can_whistle(seat, rank, count):
                 continue
             asked.add(key)
             if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):

@@ -40,7 +40,12 @@ from recorder.toepen import Toepen
 POWER = {rank: 8 - i for i, rank in enumerate("T987AKQJ")}
 ALL_VARIANTS = {
     "classic": (
-        "poverty", "whistling", "dirty-laundry", "face-up", "play-to-end", "mandatory-discard",
+        "poverty",
+        "whistling",
+        "dirty-laundry",
+        "face-up",
+        "play-to-end",
+        "mandatory-discard",
     ),
     "lives": ("whistle-or-stand-jacks", "first-speaker-waits", "fast-fold"),
 }
