@@ -9,8 +9,7 @@ from datetime import datetime
 
 from recorder.errors import NotFoundError
 from recorder.events import VERDICT_KINDS, Event
-from recorder.rules import Ruleset
-from recorder.troefcall import TEAMS
+from recorder.rules import Ruleset, partners_opposite
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows", "side_name"]
 
@@ -53,8 +52,9 @@ class GameRecord:
     def __post_init__(self) -> None:
         if not self.ruleset:
             object.__setattr__(self, "ruleset", self.rules.name)
-        if self.teams is None and self.rules.game == "troefcall":
-            object.__setattr__(self, "teams", TEAMS)  # the rules fix the partnerships
+        if self.teams is None and (self.rules.game == "troefcall" or self.rules.teams):
+            # The rules fix the partnerships: partners sit opposite.
+            object.__setattr__(self, "teams", partners_opposite(len(self.players)))
 
     @property
     def game_type(self) -> str:

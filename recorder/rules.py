@@ -23,7 +23,7 @@ from recorder.cards import Rank
 from recorder.errors import RulesError
 from recorder.text import text_problem
 
-__all__ = ["PRESETS", "TROEFCALL_VARIANTS", "VARIANTS", "Ruleset"]
+__all__ = ["PRESETS", "TROEFCALL_VARIANTS", "VARIANTS", "Ruleset", "partners_opposite"]
 
 LastTrick = Literal["wins", "loses"]
 GameEndRule = Literal["first_out_loses", "last_standing"]
@@ -86,6 +86,23 @@ class Ruleset:
     armoede: bool = False
     #: Poverty: a player one short of the budget starts the hand at stake 2 and leads.
     poverty: bool = False
+    #: House rule: a player knocks only when it is their turn to play a card (a
+    #: counter-knock, which answers a knock, is still allowed where the rules have it).
+    knock_on_turn: bool = False
+    #: House rule: laundry only before any knock in the hand, and once per player.
+    laundry_before_knock: bool = False
+    #: House rule: a swap checked and found false is undone: the swapper takes the old
+    #: hand back, and the new cards are laid aside.
+    false_swap_undone: bool = False
+    #: House rule: a folded player's card leaves the trick; the first card still on the
+    #: table gives the suit to follow (none left: the next player still in leads afresh).
+    folded_card_leaves: bool = False
+    #: House rule: a check penalty that takes a player to the limit puts them out at once
+    #: (the game ends if the first out loses), not at the end of the hand.
+    check_out_at_once: bool = False
+    #: Team toepen (seeds 000/001): 4 or 6 players in fixed partnerships, partners seated
+    #: opposite, each side sharing one pool of `lives`.
+    teams: bool = False
     #: Ranks of which three or four in hand must be announced by whistling (4: standing up).
     whistle_must: tuple[Rank, ...] = ()
     #: Ranks of which three or four may be announced.
@@ -143,6 +160,12 @@ class Ruleset:
             raise RulesError(f"stake_cap must be at least 1 or null, found {self.stake_cap}")
         if self.poverty and self.stake_cap is not None and self.stake_cap < 2:
             raise RulesError("poverty needs a stake cap of at least 2")
+        if (
+            self.teams
+            and self.game == "toepen"
+            and not (self.min_players <= 6 and self.max_players >= 4)
+        ):
+            raise RulesError("team toepen is played by 4 or 6 players")
         if self.game == "toepen" and self.first_dealer == "jack":
             raise RulesError("first_dealer 'jack' (the first Jack dealt face up) is Troefcall's")
         if self.game == "troefcall":
@@ -289,7 +312,8 @@ CLASSIC = Ruleset()
 #: Parameters added after format 1's first datasets (see `Ruleset.to_dict`).
 _ADDED_LATER = (
     "kap_tricks", "kap_points", "partner_kap_points", "majority_points", "baunie_points",
-    "failed_baunie_points", "whistle_or_stand",
+    "failed_baunie_points", "whistle_or_stand", "knock_on_turn", "laundry_before_knock",
+    "false_swap_undone", "folded_card_leaves", "check_out_at_once", "teams",
 )  # fmt: skip
 _DEFAULTS = {f.name: f.default for f in fields(Ruleset)}
 
@@ -344,6 +368,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "gezinstoepen": {"lives": 5, "max_players": 4, "stake_cap": 2},
     "kroegtoepen": {"knock_limit": "none", "counter_knock": True},
     "no-knock": {"stake_cap": 1},
+    "team-toepen": {"teams": True, "min_players": 4, "max_players": 6},
+    # House rules of many cafés (docs/RULES.md "House rules")
+    "knock-on-turn": {"knock_on_turn": True},
+    "laundry-before-knock": {"laundry_before_knock": True},
+    "false-swap-undone": {"false_swap_undone": True},
+    "folded-card-leaves": {"folded_card_leaves": True},
+    "check-out-at-once": {"check_out_at_once": True},
+    "cut-for-dealer": {"first_dealer": "cut"},
     # Troefcall
     "target-15": {"target_score": 15},
     "target-20": {"target_score": 20},
@@ -389,3 +421,10 @@ def _check_type(key: str, value: object, default: object) -> None:
                     f"rule {key!r} takes {words}, found {json.dumps(value, ensure_ascii=False)}"
                 )
             return
+
+
+def partners_opposite(players: int) -> tuple[int, ...]:
+    """The side of each seat when partners sit opposite each other: `(0, 1, 0, 1)` for 4
+    players, `(0, 1, 2, 0, 1, 2)` for 6 (Troefcall's partnerships, and team toepen's)."""
+    half = players // 2
+    return tuple(seat % half for seat in range(players))

@@ -73,7 +73,7 @@ def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
                 if game.in_hand(seat) and bots[seat].wants_check(game, seat, target):
                     game.check(seat, target)
                     break
-            if window.kind == "armoede":
+            if window.kind == "armoede" and game.can_redeal(window_dealer(game)):
                 game.redeal(window_dealer(game))
                 asked.discard("swaps")
             continue

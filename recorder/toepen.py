@@ -250,6 +250,11 @@ class Toepen(ToepenSwaps):
             raise self._illegal(f"{who} cannot knock: the last knock is still being answered")
         if self.window is not None and self.window.kind == "armoede":
             raise self._illegal(f"{who} cannot knock: armoede awaits the redeal")
+        if self.rules.knock_on_turn and not self.answer_queue and seat != self.to_move:
+            raise self._illegal(
+                f"{who} cannot knock: a knock comes on one's turn to play, "
+                f"and it is {self.name(self.to_move)}'s turn"
+            )
         new = self.stake + 1
         if new > MAX_STAKE:
             raise self._illegal(f"{who} cannot knock: the stake cannot go above {MAX_STAKE}")
@@ -336,10 +341,12 @@ class Toepen(ToepenSwaps):
         event = Fold(seat, paid)
         self.log.append(event)
         self.folded[seat] = True
+        if self.rules.folded_card_leaves and self.trick_plays:
+            # The card goes with its player; the first card left gives the suit to follow.
+            self.trick_plays = [(s, c) for s, c in self.trick_plays if s != seat]
         self._pay(seat, paid)
-        remaining = self.seats_in_hand()
-        if len(remaining) == 1:
-            self._end_hand(remaining[0], payers=[])
+        if self._end_if_one_side_left():
+            pass
         elif self.phase == "play" and self.trick_plays and self._next_player() is None:
             self._finish_trick()
         return event
@@ -535,6 +542,13 @@ class Toepen(ToepenSwaps):
     def skip_hand(self, dealer: int | None = None) -> None:
         """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
 
-        Who deals next depended on how the hand went, so the next hand must name its dealer.
+        The hand still counts, so that later messages name hands as they were typed. Where
+        the deal passes left, the next dealer follows from `dealer` (who dealt the skipped
+        hand, if known); where the winner deals, nobody can tell (None).
         """
-        self.next_dealer = None
+        self.hand_no += 1
+        self.phase = "idle"
+        if self.rules.next_dealer == "left" and dealer is not None and self.alive[dealer]:
+            self.next_dealer = self._next_alive(dealer)
+        else:
+            self.next_dealer = None

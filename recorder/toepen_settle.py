@@ -23,14 +23,21 @@ class ToepenSettlement(ToepenState):
     def _end_hand(self, winner: int, payers: list[int] | None) -> None:
         """Finish the hand won by `winner`; `payers` None means: score the last trick."""
         self.answer_queue = []
+        self.window = None
         if payers is None:
             if self.rules.last_trick == "wins":
                 payers = [s for s in self.seats_from(winner) if self.in_hand(s) and s != winner]
+                if self.teams is not None:  # each losing side pays once, from its pool
+                    paying: list[int] = []
+                    for s in payers:
+                        if not self.takes_hand(s, winner) and self.sides([s]) - self.sides(paying):
+                            paying.append(s)
+                    payers = paying
             else:
                 payers = [winner]
             self.hand_winners = tuple(s for s in self.seats_in_hand() if self.takes_hand(s, winner))
-        else:  # everyone else folded
-            self.hand_winners = (winner,)
+        else:  # everyone else folded: the one player (or the partners) still in win
+            self.hand_winners = tuple(self.seats_in_hand()) or (winner,)
         for seat in payers:
             self._pay(seat, self.stake)
         self.log.extend(HandWon(seat) for seat in self.hand_winners)
@@ -38,6 +45,36 @@ class ToepenSettlement(ToepenState):
         self.phase = "idle"
         self.trick_no = 0
         self._settle(winner)
+
+    def _out_at_once(self, seat: int) -> None:
+        """Under `check_out_at_once`: a player a check penalty took to the limit is out now.
+        Where the first out loses, the game ends here; else they leave the hand (and the
+        game), and a hand left with one player is theirs."""
+        out = self.paid_this_hand[seat] > 0 if self.sudden_death else self.lives[seat] <= 0
+        if not out or not self.alive[seat]:
+            return
+        if self.rules.game_end == "first_out_loses":
+            self.answer_queue = []
+            self.window = None
+            self._end_game(None, seat)
+            return
+        self.alive[seat] = False
+        self.folded[seat] = True  # out of the hand as well
+        if seat in self.answer_queue:
+            self.answer_queue.remove(seat)
+        self.log.append(Eliminated(seat))
+        self._end_if_one_side_left()
+
+    def _end_if_one_side_left(self) -> bool:
+        """End the hand when the players still in it all play for one side (one player, or
+        partners): nobody is left to play against. The last knocker, if still in, is named
+        as the one everyone folded to. True if the hand ended."""
+        remaining = self.seats_in_hand()
+        if len(self.sides(remaining)) != 1:
+            return False
+        knocker = self.last_knocker
+        self._end_hand(knocker if knocker in remaining else remaining[0], payers=[])
+        return True
 
     def _settle(self, hand_winner: int) -> None:
         """Eliminations, the end of the game, and the next dealer."""
@@ -60,12 +97,12 @@ class ToepenSettlement(ToepenState):
             tied = [s for s in out if self.lives_before[s] == best]
             out = [s for s in out if s not in tied]
             remaining = tied
-            if len(tied) > 1:
+            if len(self.sides(tied)) > 1:
                 self.sudden_death = True
         for seat in out:
             self.alive[seat] = False
             self.log.append(Eliminated(seat))
-        if len(remaining) == 1:
+        if len(self.sides(remaining)) == 1:  # one player, or one side, left
             self._end_game(remaining[0], None)
             return
         if self.rules.next_dealer == "winner":

@@ -15,7 +15,7 @@ from recorder.errors import IllegalActionError
 from recorder.events import (
     Pay,
 )
-from recorder.rules import Ruleset
+from recorder.rules import Ruleset, partners_opposite
 from recorder.tricks import TrickGame
 
 __all__ = ["Phase", "SwapWindow", "ToepenState"]
@@ -51,8 +51,20 @@ class ToepenState(TrickGame):
                 f"{rules.label} needs {rules.min_players} to {rules.max_players} players, "
                 f"found {len(players)}"
             )
+        if rules.teams and len(players) not in (4, 6):
+            raise IllegalActionError(
+                f"{rules.label} is played by 4 or 6 players, partners opposite; "
+                f"found {len(players)}"
+            )
         super().__init__(players, seed)
         self.rules = rules
+        #: Team toepen: each seat's side (partners opposite); None when each plays alone.
+        self.teams: tuple[int, ...] | None = partners_opposite(self.n) if rules.teams else None
+        #: The seats that share each seat's lives: its side, or the seat alone.
+        self.side_seats: list[tuple[int, ...]] = [
+            (s,) if self.teams is None else tuple(m for m in range(self.n) if self.teams[m] == t)
+            for s, t in enumerate(self.teams or range(self.n))
+        ]
         self.lives: list[int] = [rules.lives] * self.n
         self.alive: list[bool] = [True] * self.n
         self.phase: Phase = "idle"
@@ -83,6 +95,8 @@ class ToepenState(TrickGame):
         self.paid_this_hand: list[int] = [0] * self.n
         self.poverty_asked = False
         self.declared_armoede: set[int] = set()
+        #: Who swapped their hand (laundry) in this hand.
+        self.swapped: set[int] = set()
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -113,8 +127,16 @@ class ToepenState(TrickGame):
         return 1 / players if self.rules.last_trick == "wins" else 1 - 1 / players
 
     def takes_hand(self, seat: int, last_trick_by: int) -> bool:
-        """Whether `seat`, still in, wins the hand when `last_trick_by` takes the last trick."""
-        return (seat == last_trick_by) == (self.rules.last_trick == "wins")
+        """Whether `seat`, still in, wins the hand when `last_trick_by` takes the last trick
+        (in team toepen: when their side does)."""
+        same = seat == last_trick_by or (
+            self.teams is not None and self.teams[seat] == self.teams[last_trick_by]
+        )
+        return same == (self.rules.last_trick == "wins")
+
+    def sides(self, seats: Sequence[int]) -> set[int]:
+        """The sides these seats play for (each seat its own side when nobody plays in teams)."""
+        return {s if self.teams is None else self.teams[s] for s in seats}
 
     def points(self, seat: int) -> int:
         """Penalty points of a seat (the budget minus lives left)."""
@@ -148,10 +170,13 @@ class ToepenState(TrickGame):
         return sum(1 for c in self.hands[seat] if c is not None and c.rank is rank)
 
     def _pay(self, seat: int, amount: int) -> None:
+        """`seat` pays: from their own lives, or in team toepen from their side's pool
+        (every member's lives are the pool)."""
         if amount <= 0:
             return
-        self.lives[seat] -= amount
-        self.paid_this_hand[seat] += amount
+        for member in self.side_seats[seat]:
+            self.lives[member] -= amount
+            self.paid_this_hand[member] += amount
         self.log.append(Pay(seat, amount))
 
     def _blank(self) -> Self:
@@ -172,6 +197,7 @@ class ToepenState(TrickGame):
             list(self.paid_this_hand),
         )
         other.declared_armoede = set(self.declared_armoede)
+        other.swapped = set(self.swapped)
         other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
         other.window = (
             None if self.window is None else replace(self.window, cards=list(self.window.cards))
@@ -202,6 +228,7 @@ class ToepenState(TrickGame):
             self.winner,
             self.loser,
             self.sudden_death,
+            tuple(sorted(self.swapped)),
             None
             if self.window is None
             else (self.window.kind, self.window.seat, self.window.checked),

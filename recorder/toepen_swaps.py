@@ -71,7 +71,7 @@ class ToepenSwaps(ToepenSettlement):
         """A compulsory announcement `seat` has not made (rank, and how many of it they are
         known to hold), or None. A player who folded still owes it: the duty came with the
         cards, before the first card is played."""
-        if not self.dealt[seat]:
+        if not self.dealt[seat] or not self.alive[seat]:
             return None
         for rank in self.rules.whistle_must:
             if rank not in self.whistled[seat]:
@@ -84,13 +84,12 @@ class ToepenSwaps(ToepenSettlement):
 
     def must_swap(self, seat: int) -> bool:
         """Whether `seat` must swap their hand before the first card (mandatory discard):
-        real laundry (only A/K/Q/J: dirty laundry may be swapped, never must be) while the
-        stock lasts."""
+        real laundry (only A/K/Q/J: dirty laundry may be swapped, never must be) while a
+        swap is allowed (the stock lasts; house rules: no knock yet, not swapped yet)."""
         return (
             self.rules.laundry_mandatory
-            and self.in_hand(seat)
-            and self.stock >= self.rules.hand_size
             and self.is_laundry(self.hands[seat], dirty=False) is True
+            and self.can_laundry(seat)  # in the hand, stock left, and (house rules) allowed
         )
 
     def is_laundry(self, cards: Sequence[Card | None], dirty: bool = True) -> bool | None:
@@ -142,6 +141,11 @@ class ToepenSwaps(ToepenSettlement):
         self._verify_quiet(doing)
         if not self.in_hand(seat):
             raise self._illegal(f"{doing}, but is not in the hand")
+        if self.rules.laundry_before_knock:
+            if self.knock_count:
+                raise self._illegal(f"{doing}, but laundry comes before any knock")
+            if seat in self.swapped:
+                raise self._illegal(f"{doing}, but has already swapped in this hand")
         if self.stock < self.rules.hand_size:
             dealt = sum(self.dealt)
             if len(self.deck) - self.rules.hand_size * dealt <= 0:
@@ -154,6 +158,7 @@ class ToepenSwaps(ToepenSettlement):
         event = Laundry(seat)
         self.log.append(event)
         self.window = SwapWindow("laundry", seat, self.hands[seat])
+        self.swapped.add(seat)
         self.hands[seat] = []
         self.whistled[seat] = set()
         self.stock -= self.rules.hand_size
@@ -230,13 +235,19 @@ class ToepenSwaps(ToepenSettlement):
         for card in window.cards:
             if card is not None:
                 self.log.append(Reveal(target, card))
-        self._pay(seat if verdict else target, self.rules.check_penalty)
+        payer = seat if verdict else target
+        self._pay(payer, self.rules.check_penalty)
         if window.kind == "laundry":
-            if not verdict and self.rules.face_up_penalty:
+            if not verdict and self.rules.false_swap_undone:
+                # The old hand (just shown) goes back to the swapper; the new cards aside.
+                self.hands[target] = list(window.cards)
+            elif not verdict and self.rules.face_up_penalty:
                 for card in self.hands[target]:
                     if card is not None:
                         self.log.append(Reveal(target, card))
             self.window = None
+        if self.rules.check_out_at_once:
+            self._out_at_once(payer)
         return event
 
     def can_redeal(self, dealer: int) -> bool:
@@ -246,7 +257,7 @@ class ToepenSwaps(ToepenSettlement):
     def verify_redeal(self, dealer: int) -> None:
         """Raise unless the dealer may redeal now."""
         self._check_seat(dealer)
-        if self.window is None or self.window.kind != "armoede":
+        if self.phase != "preplay" or self.window is None or self.window.kind != "armoede":
             raise self._illegal("a redeal follows only a declared armoede")
         if dealer != self.dealer:
             raise self._illegal(f"{self.name(self.dealer)} redeals, not {self.name(dealer)}")

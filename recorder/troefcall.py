@@ -40,16 +40,17 @@ from recorder.events import (
     Stop,
     TrumpCalled,
 )
-from recorder.rules import Ruleset
+from recorder.rules import Ruleset, partners_opposite
 from recorder.tricks import TrickGame
 
-__all__ = ["TEAMS", "Troefcall"]
+__all__ = ["CALLER_PACKET", "TEAMS", "Troefcall"]
 
 Phase = Literal["idle", "deal", "call", "play", "announce", "after_kap", "over"]
 
 #: The side of each seat: partners sit opposite.
-TEAMS = (0, 1, 0, 1)
-_CALLER_PACKET, _PACKET = 5, 4
+TEAMS = partners_opposite(4)
+#: The caller's first packet (dealt before trump is called), then each later packet.
+CALLER_PACKET, _PACKET = 5, 4
 
 
 class Troefcall(TrickGame):
@@ -251,8 +252,8 @@ class Troefcall(TrickGame):
         event = HandStart(dealer, None, self.caller)
         self.log.append(event)
         self.phase = "deal"
-        first = [self.caller] * _CALLER_PACKET
-        rest = [s for s in self.seats_from(self.caller)[:-1] for _ in range(_CALLER_PACKET)]
+        first = [self.caller] * CALLER_PACKET
+        rest = [s for s in self.seats_from(self.caller)[:-1] for _ in range(CALLER_PACKET)]
         rest += [s for _ in range(2) for s in self.seats_from(dealer) for _ in range(_PACKET)]
         if self.rules.free_trump_call:
             self._start_deal(first + rest)
@@ -541,6 +542,7 @@ class Troefcall(TrickGame):
         """
         dealt = self.next_dealer if dealer is None else dealer
         self.next_dealer = None if dealt is None else (dealt + 1) % self.n
+        self.hand_no += 1  # later messages name hands as they were typed
 
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)

@@ -15,6 +15,7 @@ and the costs of every hand under the preset's scoring.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -57,6 +58,9 @@ class Auditor:
     def __init__(self, rules: Ruleset, players: int) -> None:
         self.rules = rules
         self.n = players
+        # Team toepen: partners opposite (read from the seeds, not from the engine).
+        half = players // 2
+        self.side = [s % half if rules.teams else s for s in range(players)]
 
     def audit(self, log: list[Event]) -> None:
         hand: list[Event] = []
@@ -97,6 +101,10 @@ class Auditor:
                 assert event.stake == stake - 1, "a fold pays the stake from before its knock"  # type: ignore[attr-defined]
                 assert events[i + 1].to_row() == ("pay", seat, None, stake - 1, None)
                 folded.add(seat)
+                if self.rules.folded_card_leaves:  # the card goes with its player
+                    trick = [(s, c) for s, c in trick if s != seat]
+            elif kind == "eliminated":
+                folded.add(seat)  # out at once (check_out_at_once): out of the hand too
             elif kind == "play":
                 assert seat not in folded, f"{seat} played after folding"
                 trick.append((seat, card))
@@ -113,17 +121,23 @@ class Auditor:
             elif kind == "hand_end":
                 assert event.stake == stake  # type: ignore[attr-defined]
                 in_hand = sorted(dealt - folded)
-                if len(in_hand) == 1:
-                    assert seat == in_hand[0]  # everyone else folded
+                side = self.side
+                if len({side[s] for s in in_hand}) == 1:
+                    assert seat in in_hand  # everyone else folded (or only partners are left)
                     winners = in_hand
                 else:
                     assert seat == last_winner
                     if self.rules.last_trick == "wins":
-                        expect_pay = [(s, stake) for s in in_hand if s != seat]
-                        winners = [seat]
+                        winners = [s for s in in_hand if side[s] == side[seat]]
+                        losers = [s for s in in_hand if side[s] != side[seat]]
+                        # each losing side pays once (a player alone is a side of one)
+                        firsts = {}
+                        for s in sorted(losers, key=lambda s: (s - seat) % self.n):
+                            firsts.setdefault(side[s], s)
+                        expect_pay = [(s, stake) for s in firsts.values()]
                     else:
                         expect_pay = [(seat, stake)]
-                        winners = [s for s in in_hand if s != seat]
+                        winners = [s for s in in_hand if side[s] != side[seat]]
                 # The hand's winners are recorded just before its end, in seat order.
                 wins = [e.to_row() for e in events[i - len(winners) : i]]
                 assert wins == [("win", s, None, None, None) for s in winners]
@@ -229,6 +243,58 @@ def test_random_games_with_every_variant_on(preset: str) -> None:
     rules = Ruleset.preset(preset).with_variants(*ALL_VARIANTS[preset])
     for seed in range(8):
         fuzz_game(rules, 4, seed=seed)
+
+
+#: The house rules a club may switch on, each alone or with any of the others.
+HOUSE_RULES = (
+    "knock-on-turn",
+    "laundry-before-knock",
+    "false-swap-undone",
+    "folded-card-leaves",
+    "check-out-at-once",
+    "cut-for-dealer",
+)
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+@pytest.mark.parametrize("chosen", range(2 ** len(HOUSE_RULES)))
+def test_random_games_with_every_combination_of_house_rules(preset: str, chosen: int) -> None:
+    flags = [name for i, name in enumerate(HOUSE_RULES) if chosen >> i & 1]
+    rules = Ruleset.preset(preset).with_variants(*flags)
+    if chosen % 3 == 0:  # with the seed variants on too, now and then
+        rules = rules.with_variants(*ALL_VARIANTS[preset])
+    players = 3 + chosen % 4
+    for seed in range(2):
+        fuzz_game(rules, players, seed=chosen * 10 + seed, max_steps=600)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("house", [(), ("check-out-at-once", "folded-card-leaves")])
+def test_random_team_toepen_games_keep_every_invariant(players: int, house: tuple[str, ...]):
+    for base in ("lives", "classic"):
+        rules = Ruleset.preset(base).with_variants("team-toepen", *house)
+        for seed in range(4):
+            game = fuzz_game(rules, players, seed=100 * players + seed)
+            assert game.hand_no >= 1
+
+
+def test_every_house_rule_is_fuzzed() -> None:
+    from recorder.rules import VARIANTS
+
+    flagged = {
+        k
+        for k, v in VARIANTS.items()
+        if any(
+            "knock_on" in p
+            or "swap" in p
+            or "card_leaves" in p
+            or "at_once" in p
+            or "before_knock" in p
+            for p in v
+        )
+    }
+    assert flagged <= set(HOUSE_RULES)
+    assert len(list(itertools.product((0, 1), repeat=len(HOUSE_RULES)))) == 64
 
 
 def test_auditor_catches_a_wrong_trick_winner() -> None:

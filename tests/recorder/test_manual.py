@@ -193,3 +193,32 @@ def test_troefcall_at_the_table_prompts_for_each_step(tmp_path: Path) -> None:
     assert manual.prompt().kind == "announce"
     again = ManualGame.resume(tmp_path / "j.jsonl")
     assert again.game.snapshot() == manual.game.snapshot()
+
+
+def test_a_team_toepen_game_entered_at_the_table_lands_with_its_sides(tmp_path: Path) -> None:
+    rules = Ruleset.preset("lives").with_variants("team-toepen")
+    manual = ManualGame.start(PLAYERS, rules, tmp_path / "j.jsonl", dataset=tmp_path / "ds")
+    manual.start_hand(3)
+    manual.deal({s: cards(h) for s, h in enumerate(HANDS)})
+    enter(manual, STEPS[:8])  # two tricks, Dan takes both
+    manual.knock(1)
+    assert manual.game.lives == [10, 10, 10, 10]
+    manual.fold(2)  # Carla folds: her side's pool pays, Anna's lives too
+    assert manual.game.lives == [9, 10, 9, 10]
+    enter(
+        manual,
+        [
+            ("stay", 3, None),
+            ("stay", 0, None),
+            ("play", 3, "8d"),
+            ("play", 0, "Td"),
+            ("play", 1, "Jd"),
+            ("play", 0, "9s"),
+            ("play", 1, "8s"),
+            ("play", 3, "Qd"),
+        ],
+    )
+    assert manual.game.lives == [7, 10, 7, 10]  # Anna took the last trick: her side pays 2
+    manual.land()
+    (game,) = Dataset(tmp_path / "ds").read_games()
+    assert game.teams == (0, 1, 0, 1)

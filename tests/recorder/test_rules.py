@@ -98,3 +98,39 @@ def test_not_json() -> None:
     with pytest.raises(RulesError) as err:
         Ruleset.from_json("{nope")
     assert str(err.value).startswith("rule set is not valid JSON: ")
+
+
+def test_the_readme_club_rules_file_reads_with_its_house_rules() -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    (text,) = re.findall(r"```json\n(.*?)```", readme, flags=re.S)
+    rules = Ruleset.from_json(text)
+    assert rules.name == "De Gouden Leeuw" and rules.lives == 15
+    assert rules.knock_on_turn and rules.false_swap_undone and rules.first_dealer == "cut"
+    assert rules.poverty and rules.whistle_must
+    assert (
+        rules.label == "De Gouden Leeuw + poverty + whistling + knock-on-turn + "
+        "false-swap-undone + cut-for-dealer"
+    )
+    again = Ruleset.from_json(rules.to_json())
+    assert again == rules  # the stored parameters are the rule set
+
+
+def test_new_parameters_keep_the_stored_json_of_older_rule_sets() -> None:
+    """A game's id comes from its rules JSON: a parameter added later is written only
+    when it is not its default, so games stored before it keep their ids."""
+    stored = Ruleset.preset("classic").to_json()
+    for key in (
+        "knock_on_turn",
+        "laundry_before_knock",
+        "false_swap_undone",
+        "folded_card_leaves",
+        "check_out_at_once",
+        "whistle_or_stand",
+    ):
+        assert key not in stored
+    assert (
+        '"knock_on_turn":true' in Ruleset.preset("classic").with_variants("knock-on-turn").to_json()
+    )

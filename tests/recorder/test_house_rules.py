@@ -1,0 +1,149 @@
+"""Scenario tests: the house rules a club can switch on (docs/RULES.md "House rules")."""
+
+from dataclasses import replace
+
+import pytest
+
+from recorder.cards import Card
+from recorder.errors import IllegalActionError
+from recorder.rules import Ruleset
+from recorder.toepen import Toepen
+from tests.recorder.table import NAMES, deal, feed, run, seat, table
+
+HANDS = ["Jh Jc Td 9s", "Qh Qc Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"]
+NOT_LAUNDRY = "Ah Kh Qs 9d"
+SWAP_HANDS = ["Jh 9s 7c Qd", "Qh Js 7s Jc", NOT_LAUNDRY, "8h Ts Ac Ad"]
+NEW = "7h 8c 9c Tc"
+
+
+def refused(game: Toepen, step: str) -> str:
+    with pytest.raises(IllegalActionError) as err:
+        run(game, step)
+    return str(err.value)
+
+
+def test_knock_only_on_ones_turn_to_play():
+    game = table("classic", 4, "knock-on-turn")
+    deal(game, "Dan", HANDS)
+    assert refused(game, "Ben knock") == (
+        "hand 1, before the first lead: Ben cannot knock: a knock comes on one's turn "
+        "to play, and it is Anna's turn"
+    )
+    run(game, "Anna knock", "Ben stay", "Carla stay", "Dan stay", "Anna Jh")
+    run(game, "Ben knock")  # now it is Ben's turn
+    plain = table("classic")
+    deal(plain, "Dan", HANDS)
+    run(plain, "Ben knock")  # without the house rule, any moment
+
+
+def test_knock_on_turn_still_lets_an_answer_counter_knock():
+    game = table("lives", 4, "knock-on-turn")
+    deal(game, "Dan", HANDS)
+    run(game, "Anna knock", "Ben knock")  # Ben answers Anna's knock by raising
+
+
+def test_laundry_only_before_any_knock_and_once_per_player():
+    game = table("classic", 4, "laundry-before-knock")
+    deal(game, "Dan", SWAP_HANDS)
+    run(game, "Carla laundry")
+    feed(game, ["", "", NEW, ""])
+    assert refused(game, "Carla laundry") == (
+        "hand 1, before the first lead: Carla swaps (laundry), but has already swapped in this hand"
+    )
+    run(game, "Anna knock", "Ben stay", "Carla stay", "Dan stay")
+    assert refused(game, "Dan laundry") == (
+        "hand 1, before the first lead: Dan swaps (laundry), but laundry comes before any knock"
+    )
+    plain = table("classic")
+    deal(plain, "Dan", SWAP_HANDS)
+    run(plain, "Anna knock", "Ben stay", "Carla stay", "Dan stay", "Carla laundry")
+    feed(plain, ["", "", NEW, ""])
+    run(plain, "Carla laundry")  # the stock still has 8 cards
+
+
+def test_a_false_swap_found_out_is_undone():
+    game = table("classic", 4, "false-swap-undone")
+    deal(game, "Dan", SWAP_HANDS)
+    run(game, "Carla laundry")
+    feed(game, ["", "", NEW, ""])
+    run(game, "Ben check Carla")
+    carla = seat(game, "Carla")
+    assert game.hands[carla] == [Card.parse(c) for c in NOT_LAUNDRY.split()]
+    assert game.lives[carla] == 9  # and the penalty is paid
+    run(game, "Anna Jh", "Ben Qh")
+    assert "Carla cannot play 7h" in refused(game, "Carla 7h")
+    run(game, "Carla Ah")
+    plain = table("classic")  # kroeg's reading: the swapper keeps the new hand
+    deal(plain, "Dan", SWAP_HANDS)
+    run(plain, "Carla laundry")
+    feed(plain, ["", "", NEW, ""])
+    run(plain, "Ben check Carla", "Anna Jh", "Ben Qh", "Carla 7h")
+
+
+def test_a_folded_players_card_leaves_the_trick():
+    game = table("classic", 4, "folded-card-leaves")
+    deal(game, "Dan", HANDS)
+    run(game, "Anna Jh", "Ben knock", "Carla stay", "Dan stay", "Anna fold")
+    assert game.trick_plays == []
+    run(game, "Ben 8s")  # Ben leads afresh: hearts need not be followed
+    plain = table("classic")
+    deal(plain, "Dan", HANDS)
+    run(plain, "Anna Jh", "Ben knock", "Carla stay", "Dan stay", "Anna fold")
+    assert refused(plain, "Ben 8s") == "hand 1, trick 1: Ben must follow hearts (holds Qh)"
+
+
+def test_the_first_card_left_gives_the_suit_when_the_leader_folds():
+    game = table("classic", 4, "folded-card-leaves")
+    deal(game, "Dan", ["Jh Jc Td 9s", "Qc Qh Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"])
+    run(game, "Anna Jh", "Ben Qh", "Carla knock", "Dan stay", "Anna fold", "Ben stay")
+    assert [str(c) for _, c in game.trick_plays] == ["Qh"]
+    run(game, "Carla Kh", "Dan Ah")
+    assert [e.seat for e in game.log if e.kind == "trick"] == [seat(game, "Dan")]
+
+
+def test_a_check_penalty_to_the_limit_ends_the_game_at_once():
+    rules = replace(Ruleset.preset("classic").with_variants("check-out-at-once"), lives=1)
+    game = Toepen(rules, NAMES[:4])
+    deal(game, "Dan", SWAP_HANDS)
+    run(game, "Carla laundry")
+    feed(game, ["", "", NEW, ""])
+    run(game, "Ben check Carla")
+    assert game.over and game.loser == seat(game, "Carla")
+    assert [e.kind for e in game.log[-3:]] == ["reveal", "pay", "game_end"]
+
+
+def test_a_check_penalty_to_the_limit_puts_the_player_out_of_the_hand_at_once():
+    base = replace(Ruleset.preset("lives"), lives=1, laundry=True, armoede=False)
+    for at_once in (True, False):
+        rules = base.with_variants("check-out-at-once") if at_once else base
+        game = Toepen(rules, NAMES[:4])
+        run_cut = ["Anna", "Ben", "Carla", "Dan"]
+        for name, card in zip(run_cut, ["7h", "8h", "9h", "Th"], strict=True):
+            game.cut(seat(game, name), Card.parse(card))
+        deal(game, "Dan", SWAP_HANDS)
+        run(game, "Carla laundry")
+        feed(game, ["", "", NEW, ""])
+        run(game, "Ben check Carla")
+        if at_once:
+            assert game.log[-1].kind == "eliminated" and not game.alive[seat(game, "Carla")]
+            run(game, "Anna Jh", "Ben Qh", "Dan 8h")  # the trick goes round without Carla
+            assert "Carla is out of the game" in refused(game, "Carla 7h")
+        else:
+            run(game, "Anna Jh", "Ben Qh", "Carla 7h", "Dan 8h")  # out when the hand ends
+
+
+def test_the_highest_cut_card_deals_first_in_any_preset():
+    game = table("classic", 4, "cut-for-dealer")
+    for name, card in zip(["Anna", "Ben", "Carla", "Dan"], ["7h", "Th", "9h", "8h"], strict=True):
+        game.cut(seat(game, name), Card.parse(card))
+    assert refused(game, "Anna knock")  # no hand yet
+    with pytest.raises(IllegalActionError) as err:
+        game.start_hand(seat(game, "Anna"))
+    assert str(err.value) == (
+        "before the first hand: Ben deals, not Anna (the highest cut card deals)"
+    )
+    game.start_hand(seat(game, "Ben"))
+    plain = table("classic")
+    with pytest.raises(IllegalActionError) as err:
+        plain.cut(0, Card.parse("7h"))
+    assert "chooses the first dealer at random" in str(err.value)
