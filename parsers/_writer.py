@@ -40,6 +40,7 @@ from recorder.events import (
 )
 from recorder.records import GameRecord
 from recorder.rules import PRESETS, VARIANTS, Ruleset
+from recorder.troefcall import CALLER_PACKET, TEAMS
 
 __all__ = ["dump", "dumps"]
 
@@ -95,6 +96,15 @@ class _Writer:
         self.troefcall = record.rules.game == "troefcall"
         self.trump_line: str | None = None  # written once the caller's holding is complete
         self.scored: dict[int, int] = {}
+        self.rules = record.rules
+        self.caller: int | None = None  # Troefcall: whose first five cards are set off
+        self.totals = [0] * len(record.players)  # paid so far (Toepen), scored (per side)
+        teams = record.teams if record.rules.game == "toepen" else None
+        self.pool = [  # who shares each seat's lives
+            [m for m in range(len(record.players)) if (teams is None and m == s)
+             or (teams is not None and teams[m] == teams[s])]
+            for s in range(len(record.players))
+        ]  # fmt: skip
 
     def flush(self) -> None:
         """End the statement line being built."""
@@ -119,7 +129,10 @@ class _Writer:
             if self.holdings:
                 self.flush()
                 for seat in sorted(self.holdings):
-                    self.out.append(f"{names[seat]}: {' '.join(self.holdings[seat])}")
+                    cards = self.holdings[seat]
+                    if seat == self.caller and len(cards) > CALLER_PACKET:
+                        cards = [*cards[:CALLER_PACKET], "|", *cards[CALLER_PACKET:]]
+                    self.out.append(f"{names[seat]}: {' '.join(cards)}")
                 self.holdings.clear()
             if self.trump_line is not None:
                 self.out.append(self.trump_line)
@@ -132,6 +145,7 @@ class _Writer:
         names = self.names
         match event:
             case HandStart(seat=dealer):
+                self.caller = event.caller if self.troefcall else None
                 self.hand_number += 1
                 self.trick_number = 1
                 self.out.extend(["", f"hand {self.hand_number}, dealer {names[dealer]}"])
@@ -170,12 +184,24 @@ class _Writer:
                 self.trick_open = False
                 parts = [f"{names[s]} {self.scored[s]}" for s in sorted(self.scored)]
                 self.out.append("result: " + ", ".join(parts))
+                for seat, points in self.scored.items():
+                    self.totals[TEAMS[seat]] += points
                 self.scored = {}
+                # The running score, as a club writes it: each side by its first player.
+                self.out.append(f"score: {names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}")
             case HandEnd():
                 self.flush()
                 self.trick_open = False
                 parts = [f"{names[s]} {self.paid[s]}" for s in sorted(self.paid)]
                 self.out.append("result: " + (", ".join(parts) if parts else "nobody pays"))
+                for seat, amount in self.paid.items():
+                    for member in self.pool[seat]:  # team toepen: the side's one pool
+                        self.totals[member] += amount
+                lives = self.rules.score_display == "lives"
+                scores = [self.rules.lives - t if lives else t for t in self.totals]
+                self.out.append(
+                    "score: " + ", ".join(f"{n} {x}" for n, x in zip(names, scores, strict=True))
+                )
             case _:
                 pass  # reveals, eliminations, the end of the game: the engine derives them
 

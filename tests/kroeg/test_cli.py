@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from kroeg.cli import app
 from recorder.store import Dataset
 
+ROOT = Path(__file__).resolve().parents[2]
+
 runner = CliRunner()
 
 
@@ -146,7 +148,8 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     result = kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("sample logs: 11 files from ")
+    logs = [p for p in (ROOT / "sample_logs").iterdir() if p.is_file()]
+    assert lines[0].startswith(f"sample logs: {len(logs)} files from ")
     assert lines[1] == (
         "bots by seat: Anna random, Ben cautious, Carla bluffer, Dan sharp, Eva random, "
         "Frits cautious"

@@ -24,6 +24,12 @@ GOOD = {
     "engine-export.jsonl": (1, 6),
     "troefcall-evening.txt": (1, 3),
     "markup-in-names.txt": (1, 1),
+    "house-rules-night.txt": (1, 2),
+    "whistle-after-fold.txt": (1, 1),
+    "answers-in-narration-order.txt": (1, 2),
+    "troefcall-kap-partij.txt": (1, 1),
+    "troefcall-partner-kap-no-stop.txt": (1, 1),
+    "team-toepen-evening.txt": (1, 2),
 }
 
 BROKEN = {
@@ -51,11 +57,37 @@ BROKEN = {
         "13:1: hand 1, trick 7: kap is announced only at once after a side wins the first "
         "7 tricks in a row"
     ),
+    "whistle-forgotten-after-fold.txt": (
+        "15:4: hand 1, before the first lead: Ben cannot play Qh: Anna must first announce 3 tens"
+    ),
+    "answers-out-of-turn-with-a-raise.txt": (
+        "26:12: Ben stays before Anna, and Anna raises among the answers: then the order "
+        "changes what is paid, so write the answers clockwise (Anna, Ben)"
+    ),
+    "caller-mark-after-four-cards.txt": (
+        "12:1: the caller gets 5 cards first: the mark | comes after 5 cards, found after 4"
+    ),
+    "score-typed-wrong.txt": "33:1: hand 2: the score says Dan has 3, but the rules give 2",
+    "folded-player-plays.txt": (
+        "15:29: hand 1, trick 4: Carla cannot play 7d: Carla folded in this hand"
+    ),
+    "laundry-with-eight-players.txt": (
+        "8:1: hand 1, before the first lead: Carla swaps (laundry), but there is no stock "
+        "with 8 players"
+    ),
+    "eliminated-player-plays.txt": (
+        "21:1: hand 2, before the first lead: Ben cannot play Qh: Ben is out of the game"
+    ),
+    "knock-out-of-turn.txt": (
+        "14:1: hand 1, before the first lead: Ben cannot knock: a knock comes on one's turn "
+        "to play, and it is Anna's turn"
+    ),
 }
 
 RULE_BROKEN = {
     "not-following-suit.txt", "card-dealt-twice.txt", "knock-twice-in-a-row.txt",
-    "troefcall-kap-too-early.txt",
+    "troefcall-kap-too-early.txt", "whistle-forgotten-after-fold.txt", "knock-out-of-turn.txt",
+    "folded-player-plays.txt", "laundry-with-eight-players.txt", "eliminated-player-plays.txt",
 }  # fmt: skip
 
 
@@ -104,3 +136,30 @@ def test_unknown_hands_keep_their_cards_unknown() -> None:
     known = {row[1] for row in deals if row[2] is not None}
     assert known == {0}  # only Anna's cards were written down
     assert any(row[2] is None for row in deals)
+
+
+def test_a_partner_kap_without_a_stop_line_ends_the_hand_as_its_result_says() -> None:
+    (game,) = read_file(SAMPLES / "troefcall-partner-kap-no-stop.txt").games
+    kinds = [(e.kind, getattr(e, "seat", None)) for e in game.events[-5:]]
+    assert ("kap", 0) in kinds and ("stop", 0) in kinds  # Anna's kap, and her stop inferred
+    assert [e.amount for e in game.events if e.kind == "score"] == [2]
+
+
+def test_a_wrong_typed_score_is_the_only_error_of_a_lenient_reading() -> None:
+    from parsers.reading import collect
+
+    parsed = read_file(SAMPLES / "broken" / "score-typed-wrong.txt", on_error=collect)
+    assert [str(e).split(".txt:")[1] for e in parsed.errors] == [
+        "33:1: hand 2: the score says Dan has 3, but the rules give 2"
+    ]
+    assert [g.hands for g in parsed.games] == [4]
+
+
+def test_export_writes_the_score_lines_a_club_types() -> None:
+    from parsers import notation
+
+    games = read_file(SAMPLES / "classic-evening.txt").games
+    text = notation.dumps(games)
+    assert "score: Anna 0, Ben 3, Carla 1, Dan 2" in text  # after the seed's example hand
+    assert text.count("score:") == text.count("result:")
+    assert notation.loads(text) == games  # and they are checked when read back
