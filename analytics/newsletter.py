@@ -68,6 +68,8 @@ class Newsletter:
     caller: dict[str, Any] | None = None
     #: The language it is written in (analytics/words.py).
     lang: str = "en"
+    #: Team toepen: each partnership's figures per rule set (rule sets played in teams).
+    side_frames: dict[str, pl.DataFrame] = field(default_factory=dict)
 
     @property
     def w(self) -> Words:
@@ -167,11 +169,13 @@ def build(
         caller = best.row(0, named=True) if best.height else None
     title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
     frames = _rule_set_frames(con, first, last)
+    side_frames = _rule_set_frames(con, first, last, by="side")
     boards = _boards(frames)
     return Newsletter(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
         summary=_summary(con, month, first, w), boards=boards, board_frames=frames,
         names=_game_names(con, month, w), regret=regret, caller=caller, lang=lang,
+        side_frames=side_frames,
     )  # fmt: skip
 
 
@@ -250,18 +254,20 @@ def _counted(counts: Counter[str]) -> str:
 
 
 def _rule_set_frames(
-    con: duckdb.DuckDBPyConnection, first: date, last: date
+    con: duckdb.DuckDBPyConnection, first: date, last: date, by: str = "player"
 ) -> dict[str, pl.DataFrame]:
-    """Every player's Toepen figures of the month, per rule set."""
+    """Every player's Toepen figures of the month, per rule set (`by="side"`: every
+    partnership's, in the rule sets played in teams)."""
+    teams = "AND teams IS NOT NULL" if by == "side" else ""
     rulesets = con.sql(
-        """SELECT ruleset, list(game_id) AS games FROM games
-           WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ?
+        f"""SELECT ruleset, list(game_id) AS games FROM games
+           WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ? {teams}
            GROUP BY ruleset ORDER BY ruleset""",
         params=[first, last],
     ).pl()
     frames = {}
     for r in rulesets.iter_rows(named=True):
-        frame = player_stats(con, game_ids=r["games"])
+        frame = player_stats(con, by=by, game_ids=r["games"])
         if not frame.is_empty():
             frames[r["ruleset"]] = frame
     return frames
@@ -576,11 +582,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
 
 
 def _every_player(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
-    """Each Toepen rule set's players with every figure ("Every player: classic"): a
-    table never adds lives and points."""
+    """Each Toepen rule set's players with every figure ("Every player: classic"), then
+    each partnership of a rule set played in teams ("Every side: lives"): a table never
+    adds lives and points."""
     return [
         (f"{news.w('every_player')}: {ruleset}", frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
+    ] + [
+        (f"{news.w('every_side')}: {ruleset}", frame.sort("player"))
+        for ruleset, frame in news.side_frames.items()
     ]
 
 
@@ -605,6 +615,8 @@ def table_csv(news: Newsletter) -> str:
         add(ruleset, ranked, _COLUMNS)
     for ruleset, frame in _unranked(news):
         add(ruleset, frame, _COLUMNS)
+    for ruleset, frame in news.side_frames.items():  # a partnership in the player column
+        add(f"{ruleset} (sides)", frame, _COLUMNS)
     if news.troefcall_players is not None and not news.troefcall_players.is_empty():
         add("troefcall", news.troefcall_players, _TROEF_COLUMNS)
     if not rows:

@@ -61,7 +61,7 @@ def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] =
             out.append(f"{by} {' '.join('-' if g is None else str(g) for g in group)}")
         labels = ["hands", *(s.label for s in stats)]
         table = [
-            ["", *(str(r["player"]) for r in rows)],
+            ["", *(str(r["side" if "side" in r else "player"]) for r in rows)],
             ["hands", *(str(r["hands"]) for r in rows)],
         ]
         table += [[s.label, *(s.cell(r[s.done], r[s.opportunities]) for r in rows)] for s in stats]

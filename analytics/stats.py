@@ -43,6 +43,7 @@ GROUPINGS = {
     "session": ["game_id"],  # the old name of "game"
     "month": ["month"],
     "venue": ["venue"],
+    "side": [],  # team toepen's partnerships (Troefcall's have their own figures)
 }
 
 
@@ -193,6 +194,15 @@ def player_stats(
     # Stored counts answer in a fraction of the time; live counts cover games not stored.
     stored = con.sql(_ALL_STORED).fetchall()[0][0]
     source = "seat_totals_stored" if stored else "seat_totals"
+    if by == "side":  # a partnership: its hands and wins, and its players' counts added up
+        added = ", ".join(f"sum(t.{c}) AS {c}" for c in _SUMS if c not in ("hands", "won"))
+        source = (
+            "(SELECT t.side AS player, t.game_id, any_value(t.started_at) AS started_at, "
+            f"any_value(t.venue) AS venue, any_value(t.month) AS month, {added}, "
+            "any_value(h.hands) AS hands, any_value(h.won) AS won "
+            f"FROM {source} AS t JOIN side_hands AS h ON h.game_id = t.game_id "
+            "AND h.side = t.side GROUP BY t.side, t.game_id)"
+        )
     frame = _sums(con, source, GROUPINGS[by], _SUMS, filters, params)
     return _with_rates(frame, STATS)
 
@@ -314,10 +324,15 @@ def stats_blocks(
         raise UsageError(f"unknown game {game_type!r}: expected one of {', '.join(GAME_TYPES)}")
     present = {row[0] for row in con.sql("SELECT DISTINCT game_type FROM games").fetchall()}
     kinds = [g for g in GAME_TYPES if g in present and game_type in (None, g)]
-    if by == "side":
-        if game_type == "toepen":
-            raise UsageError("--by side is for Troefcall partnerships: use --game troefcall")
-        kinds = [g for g in kinds if g == "troefcall"]
+    if by == "side":  # Troefcall, and Toepen played in teams
+        teams = con.sql("SELECT DISTINCT game_type FROM games WHERE teams IS NOT NULL").fetchall()
+        kinds = [g for g in kinds if (g,) in teams]
+        if not kinds:
+            raise UsageError(
+                "--by side needs games played in partnerships (Troefcall, or team toepen: "
+                "--variant team-toepen); "
+                + (f"the {game_type} games here have none" if game_type else "there are none")
+            )
     if one_only and len(kinds) > 1:
         raise UsageError(
             f"the dataset holds Toepen and Troefcall games: choose one for {one_only} with --game"
@@ -327,6 +342,8 @@ def stats_blocks(
         stats: Sequence[Stat] = TROEFCALL_STATS if kind == "troefcall" else STATS
         compute = troefcall_stats if kind == "troefcall" else player_stats
         frame = compute(con, by, player, since, until)
+        if by == "side":  # what a reader of the table, CSV or JSON finds: sides, named so
+            frame = frame.rename({"player": "side"})
         if not frame.is_empty():
             blocks.append(StatsBlock(kind, frame, stats))
     return blocks

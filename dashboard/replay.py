@@ -41,12 +41,15 @@ class TableState:
     trick: tuple[tuple[int, str], ...]
     scores: tuple[str, ...]
     actor: int | None
-    #: Troefcall: the trump suit letter (once called), the caller, each seat's side, and
-    #: the tricks each side has taken; None in Toepen.
+    #: Troefcall: the trump suit letter (once called), the caller, and the tricks each side
+    #: has taken; None in Toepen.
     trump: str | None = None
     caller: int | None = None
-    teams: tuple[int, ...] | None = None
     side_tricks: tuple[int, int] | None = None
+    #: Each seat's side where the game is played in partnerships (Troefcall, team toepen).
+    teams: tuple[int, ...] | None = None
+    #: Whether the game is Troefcall (else Toepen).
+    troefcall: bool = False
     #: Whether the hand is over at this step (the engine says: between hands).
     over: bool = False
     #: The number of the trick whose cards lie in the middle, and who took it once it is
@@ -154,8 +157,9 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             amount=amount,
             trump=troefcall.trump.value if troefcall and troefcall.trump else None,
             caller=troefcall.caller if troefcall else None,
-            teams=troefcall.teams if troefcall else None,
+            teams=troefcall.teams if troefcall else (toepen.teams if toepen else None),
             side_tricks=troefcall.side_tricks if troefcall else None,
+            troefcall=troefcall is not None,
         )
         states.append(state)
     return states

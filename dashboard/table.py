@@ -52,6 +52,7 @@ CSS = """
 .kroeg-side { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 5px; vertical-align: baseline; }
 .kroeg-side.s0 { background: SIDE0; } .kroeg-side.s1 { background: SIDE1; }
+.kroeg-side.s2 { background: SIDE2; }
 .kroeg-caller { font-size: 11px; font-weight: 700; color: #fff; background: #7a1f1f;
   border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .kroeg-trump { font-size: 22px; font-weight: 700; }
@@ -100,8 +101,10 @@ CSS = """
 
 
 #: Each Troefcall side's colour, by side number: the table's dots and the Games chart.
-SIDE_COLOURS = ("#2f6fb0", "#d9822b")
-CSS = CSS.replace("SIDE0", SIDE_COLOURS[0]).replace("SIDE1", SIDE_COLOURS[1])
+#: Each side's colour (blue, orange; team toepen's third side of six players: green).
+SIDE_COLOURS = ("#2f6fb0", "#d9822b", "#3a8f4b")
+for _side, _colour in enumerate(SIDE_COLOURS):
+    CSS = CSS.replace(f"SIDE{_side}", _colour)
 
 
 def card_html(code: str) -> str:
@@ -118,7 +121,7 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
     n = len(players)
     # Thirteen cards (Troefcall): smaller cards, a row at the top and bottom seats, and
     # two rows at the side seats.
-    big = state.teams is not None or max(len(h) for h in state.hands) > 6
+    big = state.troefcall or max(len(h) for h in state.hands) > 6
     parts = [f'<div class="kroeg-table{" big" if big else ""}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
         # Seat 0 at the bottom, then clockwise (to the left of the screen, like the table).
@@ -175,7 +178,7 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
         number = f"<div>trick {state.trick_no}</div>"
     else:
         number = "<div>before the first card</div>"
-    if state.teams is None:
+    if not state.troefcall:
         return f'<div class="kroeg-stake">stake {state.stake}</div>{number}'
     if state.trump is None:
         trump = '<div class="kroeg-trump">trump not called</div>'
@@ -185,7 +188,7 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
         trump = f'<div class="kroeg-trump">trump <span{red}>{suit.symbol}</span></div>'
     tally = " · ".join(
         f'<span class="kroeg-side s{side}"></span>'
-        + html.escape(side_name(players, state.teams, side))
+        + html.escape(side_name(players, state.teams or (), side))
         + f" {taken}"
         for side, taken in enumerate(state.side_tricks or (0, 0))
     )

@@ -212,6 +212,17 @@ SEMI JOIN games AS g ON g.game_id = s.game_id AND g.game_type = 'toepen'
 WHERE finished
 GROUP BY game_id, seat;
 
+-- Team toepen: each side's finished hands, and those it won (a partner's win is the
+-- side's), per game. A side's other figures are its players' counts added up.
+CREATE OR REPLACE VIEW side_hands AS
+SELECT s.game_id, g.side_names[g.teams[s.seat + 1] + 1] AS side,
+       count(DISTINCT s.hand) AS hands,
+       count(DISTINCT s.hand) FILTER (WHERE s.won) AS won
+FROM seat_hands AS s
+JOIN games AS g ON g.game_id = s.game_id AND g.game_type = 'toepen' AND g.teams IS NOT NULL
+WHERE s.finished
+GROUP BY ALL;
+
 CREATE OR REPLACE VIEW seat_counts_stored AS
 SELECT * FROM read_parquet({seat_counts}, union_by_name = true);
 
@@ -236,6 +247,7 @@ WITH facts AS (
 )
 SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at,
        strftime(g.started_at, '%Y-%m') AS month,
+       g.side_names[g.teams[n.seat + 1] + 1] AS side,
        coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,
        coalesce(x.bluffs_won, 0) AS bluffs_won, coalesce(x.bluff_profit, 0) AS bluff_profit,
        coalesce(x.folds_known, 0) AS folds_known, coalesce(x.regrets, 0) AS regrets,

@@ -104,7 +104,7 @@ def _verdicts(
     sentence; and the hand's verdicts in one line. Knocks and folds come from the analysis
     (none for a game not analysed), stays from what the log says was paid, Troefcall's
     calls from the `troef_sides` view."""
-    if states[0].teams is not None:
+    if states[0].troefcall:
         return _troefcall_verdicts(game_id, hand, states, players), ""
     path = current_path()
     knocks = query(
@@ -207,7 +207,7 @@ def _stepper(
         "next": step + 1 if step < last else None,
         "last": last if step < last else None,
     }
-    jumps = _TOEPEN_JUMPS if states[0].teams is None else _TROEFCALL_JUMPS
+    jumps = _TROEFCALL_JUMPS if states[0].troefcall else _TOEPEN_JUMPS
     controls = st.container(horizontal=True, key="replay_controls", gap="small")
     for name, (label, key, help_text) in _MOVES.items():
         # A callback moves the step before the page is drawn again, so every button

@@ -79,7 +79,9 @@ def test_unknown_player_and_grouping(handmade: Dataset) -> None:
     )
     with pytest.raises(KroegError) as err:
         player_stats(con, by="year")
-    assert str(err.value) == "unknown grouping 'year': expected one of player, game, month, venue"
+    assert str(err.value) == (
+        "unknown grouping 'year': expected one of player, game, month, venue, side"
+    )
 
 
 def test_an_empty_dataset_gives_no_rows(tmp_path: Path) -> None:

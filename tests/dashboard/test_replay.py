@@ -57,3 +57,19 @@ def test_hand_numbers_and_bounds() -> None:
     with pytest.raises(NotFoundError) as err:
         hand_states(record, 2, reveal_all=True)
     assert str(err.value) == "game seed has hands 1 to 1, not hand 2"
+
+
+def test_a_team_toepen_hand_shows_each_seats_side() -> None:
+    from pathlib import Path
+
+    from dashboard.table import table_html
+    from parsers.files import read_file
+
+    log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"
+    (record,) = read_file(log).games
+    states = hand_states(record, 1, reveal_all=True)
+    assert states[0].teams == (0, 1, 0, 1) and not states[0].troefcall
+    board = table_html(states[-1], record.players)
+    assert board.count('class="kroeg-side s0"') == 2 and board.count('class="kroeg-side s1"') == 2
+    assert "stake 1" in board  # Toepen's middle of the table, not Troefcall's trump
+    assert states[-1].scores == ("9 lives", "10 lives", "9 lives", "10 lives")  # one pool a side

@@ -102,6 +102,28 @@ def test_toepen_and_troefcall_each_get_their_own_table(tmp_path: Path) -> None:
     )
     csv_text = kroeg("stats", ds, "--format", "csv", "--game", "troefcall").output
     assert next(csv.DictReader(io.StringIO(csv_text)))["calls_made"] == "1"
-    assert kroeg("stats", ds, "--game", "toepen", "--by", "side").output.strip() == (
-        "Error: --by side is for Troefcall partnerships: use --game troefcall"
+    by_side = json.loads(
+        kroeg("stats", ds, "--game", "troefcall", "--by", "side", "--format", "json").output
     )
+    assert [r["side"] for r in by_side] == ["Anna & Carla", "Ben & Dan"]
+    assert not [r for r in by_side if "player" in r]  # a side is not a player
+    assert kroeg("stats", ds, "--game", "toepen", "--by", "side").output.strip() == (
+        "Error: --by side needs games played in partnerships (Troefcall, or team toepen: "
+        "--variant team-toepen); the toepen games here have none"
+    )
+
+
+def test_team_toepen_statistics_per_side(tmp_path: Path) -> None:
+    """The typed team evening (sample_logs/team-toepen-evening.txt): a side's hands and
+    wins are the partnership's, its costs the pool's."""
+    ds = str(tmp_path / "club")
+    samples = Path(__file__).resolve().parents[2] / "sample_logs"
+    assert kroeg("import", str(samples / "team-toepen-evening.txt"), "--into", ds).exit_code == 0
+    rows = json.loads(kroeg("stats", ds, "--by", "side", "--format", "json").output)
+    by_side = {r["side"]: r for r in rows}
+    assert set(by_side) == {"Anna & Carla", "Ben & Dan"}
+    ours, theirs = by_side["Anna & Carla"], by_side["Ben & Dan"]
+    assert (ours["hands"], ours["won"], ours["paid"], ours["folds"]) == (2, 1, 2, 1)
+    assert (theirs["hands"], theirs["won"], theirs["paid"], theirs["knocks"]) == (2, 1, 2, 1)
+    players = json.loads(kroeg("stats", ds, "--format", "json").output)
+    assert {r["player"] for r in players} == {"Anna", "Ben", "Carla", "Dan"}
