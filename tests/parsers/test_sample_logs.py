@@ -30,6 +30,8 @@ GOOD = {
     "troefcall-kap-partij.txt": (1, 1),
     "troefcall-partner-kap-no-stop.txt": (1, 1),
     "team-toepen-evening.txt": (1, 2),
+    "dirty-laundry-kept.txt": (1, 1),
+    "whistle-or-stand.txt": (1, 1),
 }
 
 BROKEN = {
@@ -78,6 +80,7 @@ BROKEN = {
     "eliminated-player-plays.txt": (
         "21:1: hand 2, before the first lead: Ben cannot play Qh: Ben is out of the game"
     ),
+    "gezinstoepen-five-players.txt": "4:10: lives + gezinstoepen needs 3 to 4 players, found 5",
     "knock-out-of-turn.txt": (
         "14:1: hand 1, before the first lead: Ben cannot knock: a knock comes on one's turn "
         "to play, and it is Anna's turn"
