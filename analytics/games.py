@@ -62,10 +62,12 @@ def games_frame(
                coalesce(e.hands, 0)::BIGINT AS hands,
                CASE WHEN f.game_id IS NULL THEN 'unfinished'
                     ELSE concat_ws('; ',
-                        CASE WHEN f.winner IS NOT NULL
-                             THEN g.players[f.winner + 1] || ' won' END,
+                        CASE WHEN f.winner IS NOT NULL  -- a side, where seats play in teams
+                             THEN coalesce(g.side_names[g.teams[f.winner + 1] + 1],
+                                           g.players[f.winner + 1]) || ' won' END,
                         CASE WHEN f.loser IS NOT NULL
-                             THEN g.players[f.loser + 1] || ' lost' END)
+                             THEN coalesce(g.side_names[g.teams[f.loser + 1] + 1],
+                                           g.players[f.loser + 1]) || ' lost' END)
                END AS result,
                {_source("g.source")} AS source
         FROM games AS g

@@ -118,7 +118,8 @@ def _seats(path: Path, game_id: str) -> pl.DataFrame:
     return query(
         path,
         "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
-        "h.finished, g.score_display AS display, g.lives FROM hand_players AS p "
+        "h.finished, g.score_display AS display, g.lives, "
+        "g.side_names[g.teams[p.seat + 1] + 1] AS side FROM hand_players AS p "
         "JOIN hands AS h USING (game_id, hand) JOIN games AS g USING (game_id) "
         "WHERE game_id = ? ORDER BY p.hand, p.seat",
         game_id,
@@ -194,6 +195,10 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
     seats = _seats(path, game_id)
     if seats.is_empty():
         return "no hand played"
+    if seats["side"].is_not_null().any():  # team toepen: a side pays from one pool
+        seats = seats.with_columns(
+            pl.col("side").alias("player"), pl.col("seat").min().over("side")
+        )
     totals = (
         seats.group_by("seat", "player", maintain_order=True)
         .agg(pl.col("paid").sum(), pl.col("display").first(), pl.col("lives").first())

@@ -179,7 +179,18 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
     else:
         number = "<div>before the first card</div>"
     if not state.troefcall:
-        return f'<div class="kroeg-stake">stake {state.stake}</div>{number}'
+        sides = ""
+        if state.teams is not None:  # team toepen: which colour is which side
+            sides = (
+                '<div class="kroeg-tally">'
+                + " · ".join(
+                    f'<span class="kroeg-side s{side}"></span>'
+                    + html.escape(side_name(players, state.teams, side))
+                    for side in sorted(set(state.teams))
+                )
+                + "</div>"
+            )
+        return f'<div class="kroeg-stake">stake {state.stake}</div>{number}{sides}'
     if state.trump is None:
         trump = '<div class="kroeg-trump">trump not called</div>'
     else:

@@ -90,3 +90,19 @@ def test_simulated_evenings_show_when_asked_and_links_name_an_evening(
     linked.run()
     assert "That evening is not in this dataset" in linked.warning[0].value
     assert key is not None
+
+
+def test_team_toepen_standings_are_per_side(tmp_path: Path) -> None:
+    """A side pays from one pool: the standings name the partnership, and a hand's line
+    names who paid."""
+    from dashboard.evenings import hand_lines, standings
+
+    dataset = Dataset(tmp_path / "club")
+    log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"
+    (game,) = notation.load(log)
+    dataset.write([game])
+    assert standings(dataset.path, game.game_id, "toepen") == (
+        "Anna \\& Carla 8 lives, Ben \\& Dan 8 lives"
+    )
+    lines = hand_lines(dataset.path, game.game_id, "toepen")
+    assert lines[1].endswith("Ben knocked; Carla folded; Anna won (stake 2); paid: Ben 2, Carla 1")

@@ -70,6 +70,20 @@ def test_a_team_toepen_hand_shows_each_seats_side() -> None:
     states = hand_states(record, 1, reveal_all=True)
     assert states[0].teams == (0, 1, 0, 1) and not states[0].troefcall
     board = table_html(states[-1], record.players)
-    assert board.count('class="kroeg-side s0"') == 2 and board.count('class="kroeg-side s1"') == 2
+    assert board.count('class="kroeg-side s0"') == 3  # two seats and the key in the middle
+    assert board.count('class="kroeg-side s1"') == 3
     assert "stake 1" in board  # Toepen's middle of the table, not Troefcall's trump
     assert states[-1].scores == ("9 lives", "10 lives", "9 lives", "10 lives")  # one pool a side
+
+
+def test_the_table_says_which_colour_is_which_side() -> None:
+    from pathlib import Path
+
+    from dashboard.table import table_html
+    from parsers.files import read_file
+
+    log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"
+    (record,) = read_file(log).games
+    board = table_html(hand_states(record, 1, reveal_all=False)[0], record.players)
+    assert '<span class="kroeg-side s0"></span>Anna &amp; Carla' in board
+    assert '<span class="kroeg-side s1"></span>Ben &amp; Dan' in board

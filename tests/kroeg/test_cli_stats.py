@@ -127,3 +127,11 @@ def test_team_toepen_statistics_per_side(tmp_path: Path) -> None:
     assert (theirs["hands"], theirs["won"], theirs["paid"], theirs["knocks"]) == (2, 1, 2, 1)
     players = json.loads(kroeg("stats", ds, "--format", "json").output)
     assert {r["player"] for r in players} == {"Anna", "Ben", "Carla", "Dan"}
+
+
+def test_the_games_list_names_a_winning_side(tmp_path: Path) -> None:
+    ds = str(tmp_path / "club")
+    kroeg("simulate", "--rules", "lives", "--variant", "team-toepen", "--players", "6",
+          "--hands", "12", "--seed", "3", "--out", ds)  # fmt: skip
+    results = [line for line in kroeg("games", ds).output.splitlines()[1:] if " won " in line]
+    assert results and all(" & " in line.split(" won ")[0] for line in results)
