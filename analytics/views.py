@@ -20,7 +20,15 @@ from recorder.errors import DatasetChanged, DatasetError, RulesError
 from recorder.rules import Ruleset
 from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
-__all__ = ["connect", "consistently", "register"]
+__all__ = [
+    "RULE_PARAMETERS",
+    "TABLES",
+    "connect",
+    "consistently",
+    "register",
+    "rule_rows",
+    "statements",
+]
 
 _SQL = (Path(__file__).parent / "sql" / "views.sql").read_text(encoding="utf-8")
 _DUCK_TYPES = {
@@ -59,16 +67,9 @@ RULE_PARAMETERS = (
 )  # fmt: skip
 
 
-def _register_game_rules(con: duckdb.DuckDBPyConnection, games: str) -> None:
-    """Table `game_rules`: a row per distinct rules text of the games, with the parameters
-    the views need, as the engine's `Ruleset` reads them (the SQL restates no rule and no
-    default). A table, not a registered object: every cursor of the connection sees it."""
-    texts: list[str] = []
-    if games:
-        query = f"SELECT DISTINCT rules FROM read_parquet({games}, union_by_name = true)"
-        texts = [row[0] for row in con.sql(query).fetchall() if row[0] is not None]
-    columns = ", ".join(f"{name} {kind}" for name, kind in RULE_PARAMETERS)
-    con.execute(f"CREATE OR REPLACE TABLE game_rules (rules VARCHAR, {columns})")
+def rule_rows(texts: list[str]) -> list[tuple[object, ...]]:
+    """A `game_rules` row per rules text: the text, then each of RULE_PARAMETERS as the
+    engine's `Ruleset` reads it (the SQL restates no rule and no default)."""
     rows = []
     for text in texts:
         try:
@@ -76,6 +77,44 @@ def _register_game_rules(con: duckdb.DuckDBPyConnection, games: str) -> None:
         except RulesError as exc:
             raise DatasetError(f"a game's rules cannot be read: {exc}") from None
         rows.append((text, *(getattr(rules, name) for name, _ in RULE_PARAMETERS)))
+    return rows
+
+
+#: The tables the views read, by placeholder: the dataset's folder and its schema.
+TABLES = (
+    ("games", "games", GAMES_SCHEMA),
+    ("events", "events", EVENTS_SCHEMA),
+    ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
+    ("fold_facts", "derived/folds", FOLD_SCHEMA),
+    ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
+)
+
+
+def statements(sources: dict[str, str]) -> list[str]:
+    """The views' statements, comments out, each table's `read_parquet({name}, …)`
+    replaced by `sources[name]` (what an engine reads it from)."""
+    sql = _SQL
+    for name, text in sources.items():
+        sql = sql.replace(f"read_parquet({{{name}}}, union_by_name = true)", text)
+    out = []
+    for statement in (s.strip() for s in sql.split(";")):
+        lines = [line for line in statement.splitlines() if not line.strip().startswith("--")]
+        if "".join(lines).strip():
+            out.append("\n".join(lines))
+    return out
+
+
+def _register_game_rules(con: duckdb.DuckDBPyConnection, games: str) -> None:
+    """Table `game_rules`: a row per distinct rules text of the games, with the parameters
+    the views need (`rule_rows`). A table, not a registered object: every cursor of the
+    connection sees it."""
+    texts: list[str] = []
+    if games:
+        query = f"SELECT DISTINCT rules FROM read_parquet({games}, union_by_name = true)"
+        texts = [row[0] for row in con.sql(query).fetchall() if row[0] is not None]
+    columns = ", ".join(f"{name} {kind}" for name, kind in RULE_PARAMETERS)
+    con.execute(f"CREATE OR REPLACE TABLE game_rules (rules VARCHAR, {columns})")
+    rows = rule_rows(texts)
     if rows:
         marks = ", ".join("?" * (len(RULE_PARAMETERS) + 1))
         con.executemany(f"INSERT INTO game_rules VALUES ({marks})", rows)
@@ -86,25 +125,14 @@ def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     dataset.check()
     dataset.check_files()  # a damaged file is named here, not deep in a DuckDB traceback
     _register_game_rules(con, _source(dataset, "games"))
-    sql = _SQL
-    tables = (
-        ("games", "games", GAMES_SCHEMA),
-        ("events", "events", EVENTS_SCHEMA),
-        ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
-        ("fold_facts", "derived/folds", FOLD_SCHEMA),
-        ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
-    )
-    for name, table, schema in tables:
+    sources = {}
+    for name, table, schema in TABLES:
         source = _source(dataset, table)
-        placeholder = f"read_parquet({{{name}}}, union_by_name = true)"
-        sql = sql.replace(
-            placeholder,
-            f"read_parquet({source}, union_by_name = true)" if source else _empty(schema),
+        sources[name] = (
+            f"read_parquet({source}, union_by_name = true)" if source else _empty(schema)
         )
-    for statement in (s.strip() for s in sql.split(";")):
-        lines = [line for line in statement.splitlines() if not line.strip().startswith("--")]
-        if "".join(lines).strip():
-            con.execute("\n".join(lines))
+    for statement in statements(sources):
+        con.execute(statement)
 
 
 def connect(dataset: str | Path | Dataset) -> duckdb.DuckDBPyConnection:

@@ -159,22 +159,46 @@ class ProgressLines:
             err=True)  # fmt: skip
 
 
-def analyse(dataset: Dataset) -> None:
+class Engine(StrEnum):
+    """What computes the statistics and the analysis."""
+
+    duckdb = "duckdb"
+    spark = "spark"
+
+
+EngineOpt = Annotated[
+    Engine,
+    typer.Option(
+        "--engine",
+        help="duckdb (this machine) or spark (Apache Spark: pip install 'kroeg[spark]'; "
+        "docs/SCALE.md).",
+    ),
+]
+MasterOpt = Annotated[
+    str,
+    typer.Option(
+        "--master", help="Spark's master with --engine spark: local[2], spark://host:7077."
+    ),
+]
+
+
+def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "local[2]") -> None:
     """Bring the derived facts up to date: a progress bar on a terminal, plain lines in a
     log (the dashboard's first start, `make demo`), nothing for a small job in a script."""
     from analytics.derived import bring_up_to_date, pending
 
     todo = pending(dataset)
     label = f"Analysing {plural(todo, 'new game')} (once)"
+    run = functools.partial(bring_up_to_date, dataset, engine=engine.value, master=master)
     if sys.stderr.isatty() and todo:
         with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
-            bring_up_to_date(dataset, progress=bar.update)
+            run(progress=bar.update)
     elif todo >= QUIET_BELOW:
         lines = ProgressLines(todo, label)
-        bring_up_to_date(dataset, progress=lines.update)
+        run(progress=lines.update)
         lines.finish()
     else:
-        bring_up_to_date(dataset)
+        run()
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:

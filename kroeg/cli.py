@@ -24,11 +24,14 @@ from analytics.views import consistently
 from dashboard.access import dashboard_access
 from kroeg._options import (
     DatasetArg,
+    Engine,
+    EngineOpt,
     FilesArg,
     GameOpt,
     GameType,
     Grouping,
     LogFormat,
+    MasterOpt,
     RulesOpt,
     Source,
     TableFormat,
@@ -458,6 +461,26 @@ def record(
         raise RejectedError(f"{plural(refused, 'line')} refused (see above)")
 
 
+@app.command(name="analyse")
+@friendly
+def analyse_command(
+    dataset: DatasetArg, engine: EngineOpt = Engine.duckdb, master: MasterOpt = "local[2]"
+) -> None:
+    """Work out the derived facts (knock strength, bluffs, fold regret) of every game not
+    analysed yet; games already analysed are skipped. kroeg stats does this by itself.
+
+    Example: kroeg analyse club.kroeg --engine spark --master local[2]
+    """
+    from analytics.derived import pending
+
+    ds = Dataset(dataset)
+    ds.check()
+    todo = pending(ds)
+    analyse(ds, engine, master)
+    say(f"{dataset}: {plural(todo, 'game')} analysed, "
+        f"{plural(len(ds.game_ids()) - todo, 'game')} already were")  # fmt: skip
+
+
 @app.command()
 @friendly
 def stats(
@@ -478,23 +501,28 @@ def stats(
         GameType | None,
         typer.Option("--game", help="Only this game (default: every game in the dataset)."),
     ] = None,
+    engine: EngineOpt = Engine.duckdb,
+    master: MasterOpt = "local[2]",
 ) -> None:
     """Player statistics: each figure as a rate with done/opportunities.
 
     Example: kroeg stats club.kroeg --by month --since 2026-11-01 --format table
 
-    Troefcall partnerships: kroeg stats club.kroeg --game troefcall --by side
+    Partnerships (Troefcall, team toepen): kroeg stats club.kroeg --by side
+
+    On Apache Spark, the same figures: kroeg stats club.kroeg --engine spark
     """
     from analytics.report import stats_csv, stats_json, stats_table
+    from analytics.spark import connect_engine
     from analytics.stats import stats_blocks
-    from analytics.views import connect
 
     ds = Dataset(dataset)
     ds.check()
-    analyse(ds)
+    analyse(ds, engine, master)
     dates = (since.date() if since else None, until.date() if until else None)
     blocks = consistently(lambda: stats_blocks(
-        connect(ds), None if game is None else game.value, by.value, player, *dates,
+        connect_engine(ds, engine.value, master), None if game is None else game.value,
+        by.value, player, *dates,
         one_only=None if format is TableFormat.table else format.value,
     ))  # fmt: skip
     for block in blocks:

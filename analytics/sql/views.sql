@@ -1,5 +1,8 @@
 -- kroeg analytics views over a FORMAT.md dataset: plain SQL over named views.
 -- {games} and {events} are the dataset's Parquet globs. One statement per view.
+-- DuckDB's dialect, kept to what sqlglot translates to Spark SQL (analytics/spark.py):
+-- `x[i]` is 1-based element access, lambdas are `lambda x: ...`, tables of numbers are
+-- VALUES lists, and a macro is expanded by the Spark side before translation.
 -- No rule of a game is written here: who won a hand is the engine's `win` event, and
 -- the parameters a view needs come from the engine's rule sets through `game_rules`
 -- (one row per distinct rules text, made by analytics.views.register).
@@ -8,11 +11,14 @@ CREATE OR REPLACE VIEW games AS
 SELECT g.*,
        r.* EXCLUDE (rules),
        -- Each side's name where seats play in teams: its players joined by ' & ', by seat.
-       CASE WHEN g.teams IS NOT NULL THEN [
-           array_to_string([g.players[i] FOR i IN range(1, len(g.players) + 1)
-                            IF g.teams[i] = side], ' & ')
-           FOR side IN range(list_max(g.teams) + 1)
-       ] END AS side_names
+       -- (Lambdas and 1-based element access only: the same text runs on Spark, below.)
+       CASE WHEN g.teams IS NOT NULL THEN list_transform(
+           generate_series(0, list_max(g.teams)),
+           lambda side: array_to_string(list_filter(list_transform(
+               generate_series(1, array_length(g.players)),
+               lambda i: CASE WHEN g.teams[i] = side THEN g.players[i] END),
+               lambda name: name IS NOT NULL), ' & ')
+       ) END AS side_names
 FROM read_parquet({games}, union_by_name = true) AS g
 LEFT JOIN game_rules AS r USING (rules);
 
@@ -66,7 +72,7 @@ WITH acts AS (
     GROUP BY game_id, hand, target
 ), seats AS (
     SELECT h.*, s.seat
-    FROM hands AS h, range(8) AS s(seat)
+    FROM hands AS h, (VALUES (0), (1), (2), (3), (4), (5), (6), (7)) AS s(seat)
     WHERE (h.dealt_mask >> s.seat) & 1 = 1
 )
 SELECT d.game_id,
@@ -229,7 +235,7 @@ SELECT * FROM read_parquet({seat_counts}, union_by_name = true);
 -- Every game's counts: the stored ones, and the games not stored yet counted live.
 CREATE OR REPLACE VIEW seat_counts_all AS
 SELECT * FROM seat_counts_stored
-UNION ALL BY NAME
+UNION ALL  -- by position: the stored files are this view's columns, in its order
 SELECT * FROM seat_counts
 WHERE game_id NOT IN (SELECT game_id FROM seat_counts_stored);
 
@@ -315,7 +321,7 @@ SELECT h.game_id,
        CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END AS tricks,
        CASE s.side WHEN 0 THEN h.tricks_1 ELSE h.tricks_0 END AS tricks_against,
        CASE WHEN h.score_side = s.side THEN h.points ELSE 0 END AS points
-FROM troef_hands AS h, range(2) AS s(side), games AS g
+FROM troef_hands AS h, (VALUES (0), (1)) AS s(side), games AS g
 WHERE g.game_id = h.game_id AND h.finished;
 
 -- The same per player: a player shares the side's tricks, announcements and points,
@@ -327,5 +333,5 @@ SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
        (t.caller = p.seat)::INTEGER AS calls,
        (t.caller = p.seat AND t.calls_made = 1)::INTEGER AS calls_made,
        t.kaps, t.baunies, t.baunies_won, t.tricks, t.tricks_against, t.points
-FROM troef_sides AS t, games AS g, range(8) AS p(seat)
-WHERE g.game_id = t.game_id AND p.seat < len(g.players) AND g.teams[p.seat + 1] = t.side;
+FROM troef_sides AS t, games AS g, (VALUES (0), (1), (2), (3), (4), (5), (6), (7)) AS p(seat)
+WHERE g.game_id = t.game_id AND p.seat < array_length(g.players) AND g.teams[p.seat + 1] = t.side;

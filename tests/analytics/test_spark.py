@@ -1,0 +1,121 @@
+"""The same statistics and analysis on Apache Spark as on DuckDB: every figure compared.
+
+Marked `spark`: skipped where pyspark or Java is missing (`make test` installs pyspark;
+`.ci/run` installs Java). docs/SCALE.md says how to run it on a cluster.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from analytics.derived import enrich
+from analytics.stats import stats_blocks
+from analytics.views import connect
+from kroeg.cli import app
+from parsers.files import read_file
+from recorder.rules import Ruleset
+from recorder.simulate import simulate
+from recorder.store import Dataset
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+def _spark_ready() -> bool:
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        return False
+    return shutil.which("java") is not None
+
+
+spark = pytest.mark.skipif(not _spark_ready(), reason="needs pyspark and Java")
+
+
+def _games() -> list:  # type: ignore[type-arg]
+    """A few thousand hands of each game, the sample logs, and team toepen."""
+    styles = ["random", "bluffer", "cautious", "sharp"]
+    games = list(simulate(Ruleset.preset("classic"), 4, 2000, 11, styles))
+    games += list(simulate(Ruleset.preset("lives").with_variants("team-toepen"), 4, 600, 12,
+                           styles))  # fmt: skip
+    games += list(simulate(Ruleset.preset("troefcall"), 4, 300, 13, ["sharp", "random"]))
+    for log in sorted(SAMPLES.glob("*.txt")):
+        games += read_file(log).games
+    return games
+
+
+def _facts(dataset: Dataset, name: str) -> pa.Table:
+    tables = [pq.read_table(p) for p in dataset.files(f"derived/{name}")]
+    return pa.concat_tables(tables).sort_by(
+        [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
+    )
+
+
+def _same(duck: pl.DataFrame, spark_frame: pl.DataFrame) -> None:
+    """Same rows, same order, same values (integers as integers, rates to 1e-12)."""
+    assert duck.columns == spark_frame.columns
+    assert duck.height == spark_frame.height
+    for column in duck.columns:
+        a, b = duck[column].to_list(), spark_frame[column].to_list()
+        if duck[column].dtype.is_float():
+            assert all(
+                (x is None and y is None) or abs(x - y) < 1e-12 for x, y in zip(a, b, strict=True)
+            ), column
+        else:
+            assert a == b, column
+
+
+@spark
+@pytest.mark.spark
+@pytest.mark.slow
+@pytest.mark.timeout(1200)  # a JVM and two engines' worth of work on a loaded machine
+def test_spark_gives_every_figure_duckdb_gives(tmp_path: Path) -> None:
+    from analytics.spark import SparkConnection, spark_runner
+
+    games = _games()
+    local, on_spark = Dataset(tmp_path / "local"), Dataset(tmp_path / "spark")
+    local.write(games)
+    on_spark.write(games)
+    # The analysis: the same engine in worker processes and in Spark tasks, the same files.
+    assert enrich(local, workers=1) == enrich(on_spark, runner=spark_runner("local[2]")) > 0
+    for name in ("knocks", "folds"):
+        assert _facts(local, name).equals(_facts(on_spark, name)), name
+    assert enrich(on_spark, runner=spark_runner("local[2]")) == 0  # analysed: skipped
+    # The statistics: every grouping, both games, from the same views and definitions.
+    con, sc = connect(local), SparkConnection(on_spark, "local[2]")
+    for by in ("player", "game", "month", "venue", "side"):
+        duck, sparked = stats_blocks(con, by=by), stats_blocks(sc, by=by)
+        assert [b.game_type for b in duck] == [b.game_type for b in sparked], by
+        assert duck, by
+        for a, b in zip(duck, sparked, strict=True):
+            _same(a.frame, b.frame)
+    # And the command line: the same table, whichever engine.
+    runner = CliRunner()
+    plain = runner.invoke(app, ["stats", str(local.path), "--game", "toepen"])
+    sparked_out = runner.invoke(
+        app, ["stats", str(on_spark.path), "--game", "toepen", "--engine", "spark"]
+    )
+    assert plain.exit_code == 0 and sparked_out.exit_code == 0, sparked_out.output
+    assert plain.output == sparked_out.output
+
+
+def test_without_pyspark_the_spark_engine_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dataset = Dataset(tmp_path / "club")
+    dataset.write(list(simulate(Ruleset.preset("classic"), 4, 20, 1, ["random"])))
+    monkeypatch.setitem(sys.modules, "pyspark", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "pyspark.sql", None)
+    result = CliRunner().invoke(app, ["stats", str(dataset.path), "--engine", "spark"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: --engine spark: the Spark engine needs pyspark and Java: pip install "
+        "'kroeg[spark]', and Java 17 (Debian: apt install openjdk-17-jre-headless)"
+    ]
