@@ -63,6 +63,7 @@ def _session(master: str) -> Any:
         builder.master(master)
         .appName("kroeg")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")  # no progress bars over the output
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.shuffle.partitions", "8")
         .getOrCreate()

@@ -38,7 +38,7 @@ def signature(path: Path) -> tuple[str, ...]:
     """The dataset's files: when they change, cached results are stale."""
     dataset = Dataset(path)
     files = dataset.files("games") + dataset.files("events")
-    return tuple(sorted(f"{p.name}:{p.stat().st_size}" for p in files))
+    return tuple(sorted(f"{p.relative_to(path)}:{p.stat().st_size}" for p in files))
 
 
 #: DuckDB's memory for the whole server (every session shares one database).

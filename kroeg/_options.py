@@ -159,6 +159,12 @@ class ProgressLines:
             err=True)  # fmt: skip
 
 
+class Partition(StrEnum):
+    """How `kroeg compact` may split the tables into folders."""
+
+    month = "month"
+
+
 class Engine(StrEnum):
     """What computes the statistics and the analysis."""
 

@@ -32,6 +32,7 @@ from kroeg._options import (
     Grouping,
     LogFormat,
     MasterOpt,
+    Partition,
     RulesOpt,
     Source,
     TableFormat,
@@ -138,27 +139,38 @@ def simulate(
 
 @app.command()
 @friendly
-def compact(dataset: DatasetArg) -> None:
+def compact(
+    dataset: DatasetArg,
+    partition: Annotated[
+        Partition | None,
+        typer.Option(
+            "--partition",
+            help="month: one folder per month of play (month=2026-11), so that reading one "
+            "month reads little (docs/FORMAT.md).",
+        ),
+    ] = None,
+) -> None:
     """Rewrite a dataset's many small files into one sorted file per table.
 
     Readers running meanwhile see every game exactly once.
 
-    Example: kroeg compact club.kroeg
+    Example: kroeg compact club.kroeg --partition month
     """
     ds = Dataset(dataset)
     ds.check()
     size_before = _parquet_bytes(ds)
-    before, after = ds.compact()
+    before, after = ds.compact(None if partition is None else partition.value)
     size_after = _parquet_bytes(ds)
     say(
         f"{dataset}: {plural(before, 'file')} compacted into {after}; "
         f"{size_before:,} bytes before, {size_after:,} after."
     )
     if size_after > size_before:
+        files = "one sorted file per table" + (" and month" if partition else "")
         say(
-            f"It is {size_after - size_before:,} bytes larger: one sorted file per table "
-            "reads faster, but can compress a little less well than the small files it "
-            "replaced. Nothing was lost."
+            f"It is {size_after - size_before:,} bytes larger: {files} reads faster, but "
+            "can compress a little less well than the small files it replaced. Nothing was "
+            "lost."
         )
 
 

@@ -185,13 +185,14 @@ class Dataset:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
         if (schema.metadata or {}).get(b"kroeg.format_version") is None:
             raise DatasetError(f"{path}: not a kroeg file (no kroeg.format_version metadata)")
-        expected = {"games": GAMES_SCHEMA, "events": EVENTS_SCHEMA}.get(path.parent.name)
-        if expected is not None and path.parent.parent == self.path:
+        table = path.relative_to(self.path).parts[0] if path.is_relative_to(self.path) else ""
+        expected = {"games": GAMES_SCHEMA, "events": EVENTS_SCHEMA}.get(table)
+        if expected is not None:
             for field in expected:
                 index = schema.get_field_index(field.name)
                 if index < 0:
                     if field.name in ("game_id", "players", "rules", "kind", "hand", "seq"):
-                        raise DatasetError(f"{path}: not a {path.parent.name} file "
+                        raise DatasetError(f"{path}: not a {table} file "
                                            f"(no column {field.name})")  # fmt: skip
                 elif schema.field(index).type != field.type:
                     raise DatasetError(
@@ -377,7 +378,10 @@ class Dataset:
 
     def _recover_compaction(self, plan: dict[str, Any]) -> None:
         staging, name = self.path / plan["staging"], f"{plan['stem']}.parquet"
-        swapped = [(self.path / table / name).exists() for table in ("events", "games")]
+        swapped = [  # a partitioned compaction's files are one folder down
+            any(p.name == name for p in (self.path / table).glob("**/*.parquet"))
+            for table in ("events", "games")
+        ]
         if any(swapped):  # the first swap happened: finish the second from the staging folder
             for table, done in zip(("events", "games"), swapped, strict=True):
                 if not done:
@@ -464,13 +468,17 @@ class Dataset:
             fsops.unlink(entry)
         return paths
 
-    def compact(self) -> tuple[int, int]:
-        """Rewrite each table into one sorted file; return (files before, files after)."""
+    def compact(self, partition: str | None = None) -> tuple[int, int]:
+        """Rewrite each table into one sorted file, or (`partition="month"`) one per month
+        of play, in `month=YYYY-MM/` folders (`month=undated` for games without a date):
+        a reader after one month reads its folder. Return (files before, files after)."""
+        if partition not in (None, "month"):
+            raise DatasetError(f"cannot partition by {partition!r}: only by month")
         self.check()
         with self._locked():
-            return self._compact()
+            return self._compact(partition)
 
-    def _compact(self) -> tuple[int, int]:
+    def _compact(self, partition: str | None = None) -> tuple[int, int]:
         self._recover()
         before = len(self.files("games")) + len(self.files("events"))
         games = self.games_table()
@@ -482,16 +490,36 @@ class Dataset:
         # The plan first; then both new files, complete, in the staging folder; then the
         # two swaps. A crash before the first swap is undone, after it is finished.
         entry = self._begin({"op": "compact", "staging": staging, "stem": stem})
-        for name, table, is_events in (("events", events, True), ("games", games, False)):
-            folder = self.path / staging / name
-            fsops.mkdir(folder)
-            _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
+        parts = [("", games, events)] if partition is None else _by_month(games, events)
+        for folder_name, games_part, events_part in parts:
+            for name, table, is_events in (
+                ("events", events_part, True),
+                ("games", games_part, False),
+            ):
+                folder = self.path / staging / name / folder_name
+                fsops.mkdir(folder)
+                _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
         for name in ("events", "games"):
             fsops.exchange(self.path / staging / name, self.path / name)
         fsops.rmtree(self.path / staging)
         fsops.unlink(entry)
         after = len(self.files("games")) + len(self.files("events"))
         return before, after
+
+
+def _by_month(games: pa.Table, events: pa.Table) -> list[tuple[str, pa.Table, pa.Table]]:
+    """Each month's folder name (`month=2026-11`), games and events, both still sorted."""
+    if not games.num_rows:
+        return [("", games, events)]
+    months = pc.fill_null(pc.strftime(games.column("started_at"), "%Y-%m"), "undated")
+    parts = []
+    for month in sorted(set(months.to_pylist())):
+        chosen = games.filter(pc.equal(months, month))
+        ids = chosen.column("game_id")
+        parts.append(
+            (f"month={month}", chosen, events.filter(pc.is_in(events.column("game_id"), ids)))
+        )
+    return parts
 
 
 _ROW_COLUMNS = ("kind", "seat", "card", "amount", "target")

@@ -128,6 +128,7 @@ def manual_landing(ds: Dataset, tmp_path: Path) -> Callable[[], object]:
 
 COMMANDS: dict[str, Callable[[Dataset, Path], Callable[[], object]]] = {
     "compact": lambda ds, tmp: ds.compact,
+    "compact-by-month": lambda ds, tmp: lambda: ds.compact("month"),
     "import": lambda ds, tmp: (
         lambda: import_files(
             [SAMPLES / "classic-evening.txt", SAMPLES / "troefcall-evening.txt"], ds

@@ -245,3 +245,28 @@ def test_one_game_reads_one_row_group(tmp_path: Path, monkeypatch: pytest.Monkey
     scanned = [line for line in plan.splitlines() if "Row Groups Scanned" in line]
     assert scanned and all(f"/ {meta.num_row_groups}" in line for line in scanned)
     assert not any(f"{meta.num_row_groups} / {meta.num_row_groups}" in line for line in scanned)
+
+
+def test_compacting_by_month_puts_each_month_in_its_folder(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    ds = Dataset(tmp_path / "d")
+    for month, seed in ((10, 1), (11, 2)):
+        start = datetime(2026, month, 3, 20, tzinfo=UTC)
+        ds.write(simulate(Ruleset.preset("classic"), 4, 40, seed, ["random"], start))
+    ds.write(games(hands=30, seed=3))  # undated
+    written = {g.game_id: g for g in ds.read_games()}
+    before, after = ds.compact("month")
+    assert before == 6  # three landings, a games and an events file each
+    assert after == 6  # games and events, for 2026-10, 2026-11 and the undated games
+    folders = sorted({p.parent.name for p in ds.files("events")})
+    assert folders == ["month=2026-10", "month=2026-11", "month=undated"]
+    assert {g.game_id: g for g in ds.read_games()} == written  # nothing lost or changed
+    # One month is one folder: a reader after November reads November's files only.
+    november = pq.read_table(ds.path / "events" / "month=2026-11")
+    ids = set(november.column("game_id").to_pylist())
+    assert ids and all(written[i].started_at.month == 11 for i in ids)
+    ds.compact()  # and back to one file per table
+    assert len(ds.files("events")) == 1 and {g.game_id for g in ds.read_games()} == set(written)
+    with pytest.raises(DatasetError, match="only by month"):
+        ds.compact("week")
