@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -50,6 +51,8 @@ _SPARK_TYPES = {"VARCHAR": "STRING", "SMALLINT": "SMALLINT"}
 def _session(master: str) -> Any:
     """A Spark session on `master` (`local[2]`, `spark://host:7077`), or UsageError with
     what to install."""
+    # pyspark's notice about the pandas it finds: kroeg hands Spark Arrow tables, not pandas.
+    warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
     try:
         from pyspark.sql import SparkSession
     except ImportError:
