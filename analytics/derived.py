@@ -159,20 +159,12 @@ def enrich(
     batch: int = 480,
     samples: int = SAMPLES,
     workers: int | None = None,
-    runner: Callable[
-        [
-            Callable[[tuple[pa.Table, pa.Table, int]], list[tuple[int, GameFacts]]],
-            Iterator[tuple[pa.Table, pa.Table, int]],
-        ],
-        Iterator[list[tuple[int, GameFacts]]],
-    ]
-    | None = None,
 ) -> int:
     """Analyse every game not analysed yet; return how many were. Safe to run again.
 
     The games are spread over `workers` processes (default: `workers_for` the hands to
-    do), or given to `runner` (Spark); what is stored does not depend on how many or where:
-    every game's random source is seeded
+    do; analytics.spark.analyse does the same on Spark); what is stored does not depend on
+    how many or where: every game's random source is seeded
     by its id, and the facts are written in game order, `batch` games at a time.
     `progress` is called with each game's number of hands as it is done.
     """
@@ -186,11 +178,7 @@ def enrich(
     chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
     per_batch = max(1, batch // CHUNK)
     groups = [chunks[i : i + per_batch] for i in range(0, len(chunks), per_batch)]
-    tasks = _tasks(dataset, games, groups, samples)
-    if runner is not None:  # elsewhere: Spark tasks (analytics.spark.spark_runner)
-        results = runner(_chunk_facts, tasks)
-    else:
-        results = _in_order(_chunk_facts, tasks, workers)
+    results = _in_order(_chunk_facts, _tasks(dataset, games, groups, samples), workers)
     for group in groups:
         knocks: list[dict[str, object]] = []
         folds: list[dict[str, object]] = []
@@ -230,10 +218,8 @@ def bring_up_to_date(
     from analytics.totals import store_counts  # its schema is read by the views
 
     store_counts(dataset)
-    runner = None
-    if engine == "spark" and pending(dataset):
-        from analytics.spark import spark_runner
+    if engine == "spark":
+        from analytics.spark import analyse
 
-        runner = spark_runner(master)
-    each = None if progress is None else (lambda _hands: progress(1))
-    return enrich(dataset, progress=each, runner=runner)
+        return analyse(dataset, master, progress=progress)
+    return enrich(dataset, progress=None if progress is None else (lambda _hands: progress(1)))

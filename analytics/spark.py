@@ -9,9 +9,10 @@ statistics' own queries (`analytics.stats`) go through the same translation, so
 `kroeg stats --engine spark` runs `stats_blocks` unchanged on a `SparkConnection`.
 
 The analysis (knock strength, fold regret) runs the same Python engine inside Spark
-tasks: `analytics.derived.enrich` hands each chunk of games to a Spark task instead of
-a worker process, and stores what comes back with the same writer, so the derived files
-are the same whichever engine wrote them.
+tasks: each task reads its own games' events (the events table partitioned by game,
+`mapInArrow`), runs `analytics.derived.facts_for_game` on each game as the worker
+processes do, and the facts are stored with the same writer, so the derived files are
+the same whichever engine wrote them.
 
 pyspark is an extra (`pip install 'kroeg[spark]'`); Java comes from the system.
 """
@@ -25,10 +26,11 @@ import shutil
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import sqlglot
 from sqlglot import exp
 
@@ -36,7 +38,7 @@ from analytics.views import RULE_PARAMETERS, TABLES, rule_rows, statements
 from recorder.errors import UsageError
 from recorder.store import Dataset
 
-__all__ = ["SparkConnection", "connect_engine", "spark_runner", "to_spark"]
+__all__ = ["FACTS_SCHEMA", "SparkConnection", "analyse", "connect_engine", "to_spark"]
 
 #: How to get the Spark engine, in one line.
 HOW_TO_GET = (
@@ -159,29 +161,106 @@ class SparkConnection:
         return self
 
 
-T = TypeVar("T")
-R = TypeVar("R")
+#: One row per derived fact, knock or fold (`fact` says which), as Spark tasks give them.
+FACTS_SCHEMA = pa.schema([
+    ("fact", pa.string()), ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()),
+    ("seat", pa.int8()), ("players_in", pa.int8()), ("strength", pa.float64()),
+    ("fair_share", pa.float64()), ("bluff", pa.bool_()), ("cost", pa.int16()),
+    ("regret", pa.bool_()),
+])  # fmt: skip
+_FACTS_DDL = (
+    "fact STRING, game_id STRING, hand SMALLINT, seq INT, seat TINYINT, players_in TINYINT, "
+    "strength DOUBLE, fair_share DOUBLE, bluff BOOLEAN, cost SMALLINT, regret BOOLEAN"
+)
 
 
-def spark_runner(
-    master: str, slices: int = 8
-) -> Callable[[Callable[[T], R], Iterator[T]], Iterator[R]]:
-    """Run `function` over `tasks` in Spark tasks, results in the tasks' order: what
-    `analytics.derived.enrich` does with worker processes, on a Spark cluster."""
-    spark = _session(master)
-    context = spark.sparkContext
+def _facts_of(
+    games: Any, samples: int
+) -> Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    """What one Spark task does with its games' events (all of each game's rows, as
+    `repartition` by game gives them): the engine's verdicts, as FACTS_SCHEMA rows."""
 
-    def run(function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
-        batch: list[T] = []
-        for task in tasks:
-            batch.append(task)
-            if len(batch) == slices:
-                yield from context.parallelize(batch, len(batch)).map(function).collect()
-                batch = []
-        if batch:
-            yield from context.parallelize(batch, len(batch)).map(function).collect()
+    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from analytics.derived import facts_for_game
+        from recorder.store import records_from_tables
+
+        events = pa.Table.from_batches(list(batches))
+        if not events.num_rows:
+            return
+        events = events.sort_by(
+            [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
+        )
+        table: pa.Table = games.value
+        mine = table.filter(pc.is_in(table.column("game_id"), pc.unique(events.column("game_id"))))
+        rows: list[dict[str, object]] = []
+        for record in records_from_tables(mine, events):
+            facts = facts_for_game(record, samples)
+            rows += [{"fact": "knocks", **k} for k in facts.knocks]
+            rows += [{"fact": "folds", **f} for f in facts.folds]
+        if rows:
+            yield pa.RecordBatch.from_pylist(rows, schema=FACTS_SCHEMA)
 
     return run
+
+
+def analyse(
+    dataset: Dataset,
+    master: str = "local[2]",
+    progress: Callable[[int], None] | None = None,
+    batch: int = 480,
+) -> int:
+    """Analyse every game not analysed yet on Spark; return how many were. Safe to run
+    again. Each Spark task reads its own games' events (the events table, partitioned by
+    game), runs the engine's verdicts on them (`facts_for_game`, as the worker processes
+    do) and hands back the facts; they are stored with the same writer, in game order,
+    `batch` games at a time, so the files hold what the local path writes."""
+    from analytics.derived import (
+        ANALYSIS_VERSION,
+        FOLD_SCHEMA,
+        GAMES_SCHEMA,
+        KNOCK_SCHEMA,
+        SAMPLES,
+        analysed,
+    )
+
+    todo = sorted(dataset.game_ids() - analysed(dataset))
+    if not todo:
+        return 0
+    spark = _session(master)  # first: without pyspark, the one line that says what to get
+    from pyspark.sql import functions as F
+
+    wanted = pa.array(todo, pa.string())
+    games = dataset.games_table()
+    games = games.filter(pc.is_in(games.column("game_id"), wanted))
+    shared = spark.sparkContext.broadcast(games)
+    files = [str(p) for p in dataset.table_files("events")]
+    todo_frame = spark.createDataFrame(pa.table({"game_id": wanted}))
+    events = (
+        spark.read.parquet(*files)
+        .join(F.broadcast(todo_frame), "game_id")
+        .repartition(max(2, spark.sparkContext.defaultParallelism * 4), "game_id")
+    )
+    facts: pa.Table = events.mapInArrow(_facts_of(shared, SAMPLES), _FACTS_DDL).toArrow()
+    shared.unpersist()
+    facts = facts.cast(FACTS_SCHEMA).sort_by(
+        [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
+    )
+    kinds = facts.column("fact")
+    knocks = facts.filter(pc.equal(kinds, "knocks")).select(KNOCK_SCHEMA.names).cast(KNOCK_SCHEMA)
+    folds = facts.filter(pc.equal(kinds, "folds")).select(FOLD_SCHEMA.names).cast(FOLD_SCHEMA)
+    for first in range(0, len(todo), batch):
+        ids = pa.array(todo[first : first + batch], pa.string())
+        rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids.to_pylist()]
+        # One operation, as the local path: a crash leaves all three or none.
+        dataset.write_derived_batch([
+            ("knocks", knocks.filter(pc.is_in(knocks.column("game_id"), ids))),
+            ("folds", folds.filter(pc.is_in(folds.column("game_id"), ids))),
+            ("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)),
+        ])  # fmt: skip
+        if progress is not None:
+            for _ in range(len(rows)):
+                progress(1)
+    return len(todo)
 
 
 def connect_engine(dataset: Dataset, engine: str, master: str = "local[2]") -> Any:

@@ -113,7 +113,7 @@ def main() -> None:
     path = ROOT / "bench" / "out" / f"spark-{args.hands}"
     if not (path / "games").is_dir():
         build(path, args.hands)
-    from analytics.spark import SparkConnection, _session, spark_runner
+    from analytics.spark import SparkConnection, _session, analyse
 
     print(f"kroeg Spark bench: {args.hands:,} hands, python {sys.version.split()[0]}")
     layout(path, args.hands)
@@ -127,8 +127,8 @@ def main() -> None:
         print(f"{'Spark session start, ' + master:<44} {time.perf_counter() - began:8.2f} s")
         ds = copy(path, master.replace("[", "").replace("]", ""))
         store_counts(ds)
-        analysis[master] = timed(f"analysis, Spark {master}", lambda d=ds, m=master: enrich(
-            d, runner=spark_runner(m)), args.hands)  # fmt: skip
+        analysis[master] = timed(f"analysis, Spark {master}", lambda d=ds, m=master: analyse(
+            d, m), args.hands)  # fmt: skip
         con = SparkConnection(ds, master)
         stats[master] = timed(f"statistics, Spark {master} (by player, by game)", lambda c=con: [
             stats_blocks(c, by=by) for by in ("player", "game")])  # fmt: skip
