@@ -135,3 +135,16 @@ def test_the_games_list_names_a_winning_side(tmp_path: Path) -> None:
           "--hands", "12", "--seed", "3", "--out", ds)  # fmt: skip
     results = [line for line in kroeg("games", ds).output.splitlines()[1:] if " won " in line]
     assert results and all(" & " in line.split(" won ")[0] for line in results)
+
+
+def test_analyse_works_out_new_games_once(tmp_path: Path) -> None:
+    ds = str(tmp_path / "club")
+    kroeg("simulate", "--hands", "40", "--seed", "5", "--out", ds)
+    first = kroeg("analyse", ds)
+    assert first.exit_code == 0, first.output
+    games = len(Dataset(ds).game_ids())
+    assert first.output.strip().splitlines()[-1] == (
+        f"{ds}: {games} games analysed, 0 games already were"
+    )
+    again = kroeg("analyse", ds).output.strip().splitlines()[-1]
+    assert again == f"{ds}: 0 games analysed, {games} games already were"
