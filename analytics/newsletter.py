@@ -26,6 +26,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from analytics.report import stats_csv
 from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from analytics.words import LANGUAGES, Words, day_name, words
@@ -124,23 +125,8 @@ def build(
             ORDER BY bluffs / knocks DESC, bluffs DESC, k.player LIMIT 1""",
         [month, SMALL_SAMPLE],
     )
-    best_bluff = _one(
-        con,
-        f"""SELECT k.player, k.game_id, k.hand, k.stake, k.strength, k.folded_to_it
-            FROM knock_outcomes k JOIN games g USING (game_id)
-            WHERE {_IN_MONTH} AND k.bluff_won
-            ORDER BY k.folded_to_it DESC, k.strength, k.game_id, k.hand LIMIT 1""",
-        [month],
-    )
-    costliest = _one(
-        con,
-        f"""SELECT f.player, f.game_id, f.hand, f.cost, ff.regret
-            FROM folds f JOIN games g USING (game_id)
-            LEFT JOIN fold_facts ff USING (game_id, hand, seq)
-            WHERE {_IN_MONTH}
-            ORDER BY coalesce(ff.regret, false) DESC, f.cost DESC, f.game_id, f.hand LIMIT 1""",
-        [month],
-    )
+    best_bluff = _one(con, biggest_bluff(_IN_MONTH), [month])
+    costliest = _one(con, costliest_fold(_IN_MONTH), [month])
     top = _one(
         con,
         f"""SELECT h.game_id, h.hand, h.stake, g.players[h.end_seat + 1] AS ended_by
@@ -152,15 +138,7 @@ def build(
     moves: list[str] = []
     if top is not None:
         moves = hand_story(dataset.read_game(top["game_id"]), top["hand"], w)
-    regret = _one(
-        con,
-        f"""SELECT f.player, f.game_id, f.hand, f.cost
-            FROM folds f JOIN games g USING (game_id)
-            JOIN fold_facts ff USING (game_id, hand, seq)
-            WHERE {_IN_MONTH} AND ff.regret
-            ORDER BY f.cost DESC, f.game_id, f.hand LIMIT 1""",
-        [month],
-    )
+    regret = _one(con, regrettable_folds(_IN_MONTH, limit=1), [month])
     caller = None
     if not troef_players.is_empty():
         best = troef_players.filter(pl.col("calls") > 0).sort(

@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import polars as pl
 
+from analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from analytics.report import plural
 from dashboard.data import figures, query, toepen_units
 from dashboard.filters import condition, day_text, default_games, game_count
@@ -221,38 +222,20 @@ def moments(path: Path, key: str, where: str, args: tuple[object, ...]) -> list[
     analysis: none for games not analysed)."""
     chosen = _in_evening(where)
     lines = []
-    bluff = query(
-        path,
-        "SELECT game_id, hand, seq, player, stake, folded_to_it FROM knock_outcomes "
-        f"WHERE bluff_won AND {chosen} "
-        "ORDER BY folded_to_it DESC, stake DESC, game_id, hand LIMIT 1",
-        key, *args,
-    )  # fmt: skip
+    bluff = query(path, biggest_bluff(chosen), key, *args)
     for r in bluff.iter_rows(named=True):
         lines.append(
             f"- **Biggest bluff that worked:** [{md(r['player'])}, hand {r['hand']}]"
             f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — everyone folded to the "
             f"knock (stake {r['stake']}), paying {r['folded_to_it']} in all"
         )
-    fold = query(
-        path,
-        f"SELECT game_id, hand, seq, player, cost FROM folds WHERE {chosen} "
-        "ORDER BY cost DESC, game_id, hand, seq LIMIT 1",
-        key, *args,
-    )  # fmt: skip
+    fold = query(path, costliest_fold(chosen), key, *args)
     for r in fold.iter_rows(named=True):
         lines.append(
             f"- **Costliest fold:** [{md(r['player'])}, hand {r['hand']}]"
             f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — the fold cost {r['cost']}"
         )
-    regrets = query(
-        path,
-        "SELECT f.game_id, f.hand, f.seq, f.player, f.cost FROM folds AS f "
-        "JOIN fold_facts AS x USING (game_id, hand, seq) "
-        f"WHERE x.regret AND f.{chosen} "
-        "ORDER BY f.cost DESC, f.game_id, f.hand, f.seq LIMIT 10",
-        key, *args,
-    )  # fmt: skip
+    regrets = query(path, regrettable_folds(chosen), key, *args)
     if not regrets.is_empty():
         links = ", ".join(
             f"[{md(r['player'])}, hand {r['hand']}]"

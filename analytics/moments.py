@@ -1,0 +1,52 @@
+"""The notable moves of a set of games, defined once: the evening's moments on the
+dashboard's landing page and the awards of the newsletter ask the same questions.
+
+Each is a query over the views (docs/STATS.md), for the games `where` lets through (a
+condition on the `games` row, alias `g`, or on `game_id`):
+
+- the **biggest bluff that worked**: a bluff everyone folded to, the one that brought in
+  the most; on equal takings, the weaker hand (the bolder bluff), then the higher stake;
+- the **costliest fold**: the fold that paid the most (and whether playing on would have
+  won it: `regret`, NULL where the cards were not known);
+- the **regrettable folds**: folds that playing on would have won, costliest first.
+
+Ties are broken by game, hand and move, so an answer never depends on the engine's order.
+"""
+
+from __future__ import annotations
+
+__all__ = ["biggest_bluff", "costliest_fold", "regrettable_folds"]
+
+
+def biggest_bluff(where: str) -> str:
+    """The biggest bluff that worked: player, game_id, hand, seq, stake, strength,
+    folded_to_it."""
+    return (
+        "SELECT k.player, k.game_id, k.hand, k.seq, k.stake, k.strength, k.folded_to_it "
+        "FROM knock_outcomes AS k JOIN games AS g USING (game_id) "
+        f"WHERE k.bluff_won AND {where} "
+        "ORDER BY k.folded_to_it DESC, k.strength, k.stake DESC, k.game_id, k.hand, k.seq "
+        "LIMIT 1"
+    )
+
+
+def costliest_fold(where: str) -> str:
+    """The costliest fold: player, game_id, hand, seq, cost, regret."""
+    return (
+        "SELECT f.player, f.game_id, f.hand, f.seq, f.cost, x.regret "
+        "FROM folds AS f JOIN games AS g USING (game_id) "
+        "LEFT JOIN fold_facts AS x USING (game_id, hand, seq) "
+        f"WHERE {where} ORDER BY f.cost DESC, f.game_id, f.hand, f.seq LIMIT 1"
+    )
+
+
+def regrettable_folds(where: str, limit: int = 10) -> str:
+    """Folds that playing on would have won, costliest first: player, game_id, hand, seq,
+    cost."""
+    return (
+        "SELECT f.player, f.game_id, f.hand, f.seq, f.cost "
+        "FROM folds AS f JOIN games AS g USING (game_id) "
+        "JOIN fold_facts AS x USING (game_id, hand, seq) "
+        f"WHERE x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand, f.seq "
+        f"LIMIT {int(limit)}"
+    )
