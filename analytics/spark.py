@@ -157,9 +157,6 @@ class SparkConnection:
         args = [list(p) if isinstance(p, tuple) else p for p in (params or [])]
         return _Result(self.spark.sql(to_spark(query, self.macros), args=args or None))
 
-    def cursor(self) -> SparkConnection:
-        return self
-
 
 #: One row per derived fact, knock or fold (`fact` says which), as Spark tasks give them.
 FACTS_SCHEMA = pa.schema([

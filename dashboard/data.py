@@ -25,7 +25,7 @@ from dashboard.replay import TableState, hand_states
 from recorder.records import GameRecord
 from recorder.store import Dataset
 
-__all__ = ["connection", "dataset_path", "figures", "game", "query", "signature", "toepen_units"]
+__all__ = ["dataset_path", "figures", "game", "query", "signature", "toepen_units"]
 
 
 def dataset_path() -> Path | None:
@@ -54,6 +54,11 @@ _results: OrderedDict[tuple[Any, ...], pl.DataFrame] = OrderedDict()
 
 
 def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
+    """The server's one connection to the dataset (views registered once, shared by every
+    session; each query takes its own cursor), made again when the files change.
+
+    One database for all sessions keeps the server's memory flat however many people
+    visit: a connection per session held its own caches (docs/RELIABILITY.md)."""
     key = (path, files)
     with _lock:
         con = _databases.get(key)
@@ -64,15 +69,6 @@ def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
             while len(_databases) > 2:  # the files changed: the old views go (a query
                 _databases.popitem(last=False)  # still running keeps its cursor's own)
         return con
-
-
-def connection(path: Path) -> duckdb.DuckDBPyConnection:
-    """The server's one connection to the dataset (views registered once, shared by every
-    session; each query takes its own cursor), made again when the files change.
-
-    One database for all sessions keeps the server's memory flat however many people
-    visit: a connection per session held its own caches (docs/RELIABILITY.md)."""
-    return _database(str(path), signature(path))
 
 
 def _frozen(value: Any) -> Any:

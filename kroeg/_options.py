@@ -188,9 +188,10 @@ MasterOpt = Annotated[
 ]
 
 
-def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "local[2]") -> None:
+def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "local[2]") -> int:
     """Bring the derived facts up to date: a progress bar on a terminal, plain lines in a
-    log (the dashboard's first start, `make demo`), nothing for a small job in a script."""
+    log (the dashboard's first start, `make demo`), nothing for a small job in a script.
+    Returns how many games were analysed."""
     from analytics.derived import bring_up_to_date, pending
 
     todo = pending(dataset)
@@ -198,13 +199,14 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
     run = functools.partial(bring_up_to_date, dataset, engine=engine.value, master=master)
     if sys.stderr.isatty() and todo:
         with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
-            run(progress=bar.update)
+            done: int = run(progress=bar.update)
     elif todo >= QUIET_BELOW:
         lines = ProgressLines(todo, label)
-        run(progress=lines.update)
+        done = run(progress=lines.update)
         lines.finish()
     else:
-        run()
+        done = run()
+    return done
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:

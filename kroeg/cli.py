@@ -483,14 +483,11 @@ def analyse_command(
 
     Example: kroeg analyse club.kroeg --engine spark --master local[2]
     """
-    from analytics.derived import pending
-
     ds = Dataset(dataset)
     ds.check()
-    todo = pending(ds)
-    analyse(ds, engine, master)
-    say(f"{dataset}: {plural(todo, 'game')} analysed, "
-        f"{plural(len(ds.game_ids()) - todo, 'game')} already were")  # fmt: skip
+    done = analyse(ds, engine, master)
+    say(f"{dataset}: {plural(done, 'game')} analysed, "
+        f"{plural(len(ds.game_ids()) - done, 'game')} already were")  # fmt: skip
 
 
 @app.command()

@@ -39,7 +39,7 @@ from recorder.events import (
     Whistle,
 )
 from recorder.records import GameRecord
-from recorder.rules import PRESETS, VARIANTS, Ruleset
+from recorder.rules import PRESETS, VARIANTS, Ruleset, shared_lives
 from recorder.troefcall import CALLER_PACKET, TEAMS
 
 __all__ = ["dump", "dumps"]
@@ -99,12 +99,9 @@ class _Writer:
         self.rules = record.rules
         self.caller: int | None = None  # Troefcall: whose first five cards are set off
         self.totals = [0] * len(record.players)  # paid so far (Toepen), scored (per side)
+        # Who shares each seat's lives (team toepen's pools; Troefcall's sides score apart).
         teams = record.teams if record.rules.game == "toepen" else None
-        self.pool = [  # who shares each seat's lives
-            [m for m in range(len(record.players)) if (teams is None and m == s)
-             or (teams is not None and teams[m] == teams[s])]
-            for s in range(len(record.players))
-        ]  # fmt: skip
+        self.pool = shared_lives(teams, len(record.players))
 
     def flush(self) -> None:
         """End the statement line being built."""

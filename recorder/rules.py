@@ -14,6 +14,7 @@ rule set needs no preset table to be read back.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -23,7 +24,14 @@ from recorder.cards import Rank
 from recorder.errors import RulesError
 from recorder.text import text_problem
 
-__all__ = ["PRESETS", "TROEFCALL_VARIANTS", "VARIANTS", "Ruleset", "partners_opposite"]
+__all__ = [
+    "PRESETS",
+    "TROEFCALL_VARIANTS",
+    "VARIANTS",
+    "Ruleset",
+    "partners_opposite",
+    "shared_lives",
+]
 
 LastTrick = Literal["wins", "loses"]
 GameEndRule = Literal["first_out_loses", "last_standing"]
@@ -428,3 +436,10 @@ def partners_opposite(players: int) -> tuple[int, ...]:
     players, `(0, 1, 2, 0, 1, 2)` for 6 (Troefcall's partnerships, and team toepen's)."""
     half = players // 2
     return tuple(seat % half for seat in range(players))
+
+
+def shared_lives(teams: Sequence[int] | None, players: int) -> list[tuple[int, ...]]:
+    """The seats whose lives each seat's payments come out of: its side in team toepen
+    (one pool), else the seat alone."""
+    side = teams if teams is not None else range(players)
+    return [tuple(m for m in range(players) if side[m] == side[s]) for s in range(players)]

@@ -15,7 +15,7 @@ from recorder.errors import IllegalActionError
 from recorder.events import (
     Pay,
 )
-from recorder.rules import Ruleset, partners_opposite
+from recorder.rules import Ruleset, partners_opposite, shared_lives
 from recorder.tricks import TrickGame
 
 __all__ = ["Phase", "SwapWindow", "ToepenState"]
@@ -61,10 +61,7 @@ class ToepenState(TrickGame):
         #: Team toepen: each seat's side (partners opposite); None when each plays alone.
         self.teams: tuple[int, ...] | None = partners_opposite(self.n) if rules.teams else None
         #: The seats that share each seat's lives: its side, or the seat alone.
-        self.side_seats: list[tuple[int, ...]] = [
-            (s,) if self.teams is None else tuple(m for m in range(self.n) if self.teams[m] == t)
-            for s, t in enumerate(self.teams or range(self.n))
-        ]
+        self.side_seats: list[tuple[int, ...]] = shared_lives(self.teams, self.n)
         self.lives: list[int] = [rules.lives] * self.n
         self.alive: list[bool] = [True] * self.n
         self.phase: Phase = "idle"
