@@ -1,37 +1,62 @@
-# Two targets a newcomer needs: `make demo` and `make test`. Both build .venv first.
+# Two targets a newcomer needs: `make demo` and `make test`. Each installs what it needs
+# into .venv the first time: `make demo` the package alone (what a club installs),
+# `make test` the development tools and the Spark extra as well.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+BASE := $(VENV)/.installed
+DEV := $(VENV)/.installed-dev
+PURE := build/pure-python
 
-.PHONY: demo test test-pure native lint bench clean
+.PHONY: demo test test-pure native check-native lint bench dist clean
 
-# Installing builds the compiled engine too (setup.py, mypyc), about half a minute.
-$(STAMP): pyproject.toml setup.py
+# Installing builds the compiled engine too (setup.py, mypyc), about 40 s here.
+$(BASE): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[spark]' --group dev
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(BASE)
 
-demo: $(STAMP)
+# The dev group names kroeg[spark]: pip keeps the installed kroeg and adds the rest.
+$(DEV): $(BASE)
+	$(BIN)/python -m pip install --quiet --group dev
+	touch $(DEV)
+
+demo: $(BASE) check-native
 	$(BIN)/kroeg demo --out demo-data
 
-test: $(STAMP)
+test: $(DEV) check-native
 	$(BIN)/python -m pytest -q -n auto
 
-# The same suite on the pure-Python engine (the fallback where no compiler is).
-test-pure: $(STAMP)
-	KROEG_PURE_PYTHON=1 $(BIN)/python -m pytest -q -n auto
+# The extensions run the code they were built from: after a source changed, build them
+# again (kroeg._native compares the sources with the build's digests).
+check-native: $(BASE)
+	@$(BIN)/python -m kroeg._native --quiet || $(MAKE) --no-print-directory native
 
-# Compile the engine again after changing its sources (until then they run as Python).
-native: $(STAMP)
+native: $(BASE)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 
-lint: $(STAMP)
+# The same suite on the pure-Python engine (the fallback where no compiler is): a copy of
+# the sources without the extensions, imported first.
+test-pure: $(DEV)
+	rm -rf $(PURE) && mkdir -p $(PURE)
+	tar -c --exclude=./.venv --exclude=./.git --exclude=./build --exclude=./demo-data \
+	    --exclude='*.so' --exclude=./kroeg/_native.json --exclude='__pycache__' . \
+	    | tar -x -C $(PURE)
+	cd $(PURE) && KROEG_PURE_PYTHON=1 PYTHONPATH=$(CURDIR)/$(PURE) \
+	    $(CURDIR)/$(BIN)/python -m pytest -q -n auto -p no:cacheprovider
+
+lint: $(DEV)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	@$(BIN)/python -m kroeg._native || (echo "make native: the build is older than its sources"; exit 1)
 
-bench: $(STAMP)
+# The wheel and the sdist, in dist/.
+dist: $(DEV)
+	rm -rf dist && $(BIN)/python -m build --outdir dist . >/dev/null
+	ls dist
+
+bench: $(DEV)
 	$(BIN)/python -m pip install --quiet --group bench
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/notation.py
@@ -40,4 +65,6 @@ bench: $(STAMP)
 	$(BIN)/python bench/openspiel.py
 
 clean:
-	rm -rf $(VENV) demo-data .pytest_cache .mypy_cache .ruff_cache build *.so recorder/*.so
+	rm -rf $(VENV) demo-data dist .pytest_cache .mypy_cache .ruff_cache build
+	find recorder parsers analytics kroeg -name '*.so' -delete
+	rm -f kroeg/_native.json

@@ -1,50 +1,65 @@
-"""Compiles the engine's hot modules with mypyc at install time; everything else is in
+"""Builds the engine's hot modules as C extensions with mypyc; everything else is in
 pyproject.toml.
 
-The modules below are plain, strictly typed Python: mypyc turns them into C extensions
-(about twice as fast; docs/BENCHMARKS.md). Where that cannot happen (no C compiler, or
-KROEG_PURE_PYTHON=1 set while installing), the same modules run as Python: the build
-prints why and goes on. `recorder/__init__.py` says which one an import gets.
+Which modules, and why, is `kroeg/_native.py`'s to say (read here without importing
+the package). Each is compiled as an extension module of its own name beside its
+source, with one shared library `kroeg._native__mypyc`. Where that cannot happen (no C
+compiler, or KROEG_PURE_PYTHON=1 set while installing) the build says why and installs
+the same modules as plain Python. After building, the digests of the sources the
+extensions came from go into `kroeg/_native.json`, so that a source edited later is
+reported instead of running unnoticed as the old compiled code.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import runpy
 import sys
+from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
-#: The referee's hot path: the trick core, the Toepen engine, Troefcall, the bots' driver;
-#: and the analysis' (the verdict on a knock and a fold).
-COMPILED = [
-    "recorder/tricks.py",
-    "recorder/toepen_state.py",
-    "recorder/toepen_settle.py",
-    "recorder/toepen_swaps.py",
-    "recorder/toepen.py",
-    "recorder/troefcall.py",
-    "recorder/simulate.py",
-    "analytics/verdicts.py",
-    "parsers/_lexer.py",
-    "parsers/_referee.py",
-    "parsers/names.py",
-]
+HERE = Path(__file__).resolve().parent
+NATIVE: dict[str, Any] = runpy.run_path(str(HERE / "kroeg" / "_native.py"))
 
 
-def native_modules() -> list[object]:
+def native_modules() -> list[Any]:
     if os.environ.get("KROEG_PURE_PYTHON") == "1":
         print("kroeg: KROEG_PURE_PYTHON=1, the engine stays pure Python", file=sys.stderr)
         return []
+    sources = [name.replace(".", "/") + ".py" for name in NATIVE["COMPILED"]]
     try:
         from mypyc.build import mypycify
 
-        modules = mypycify(COMPILED, opt_level="3", group_name="kroeg_native")
+        modules = mypycify(sources, opt_level="3", group_name=NATIVE["GROUP"])
     except Exception as error:  # any failure leaves the pure-Python engine
         print(f"kroeg: not compiling the engine ({error}); it runs as Python", file=sys.stderr)
         return []
     for module in modules:
         module.optional = True  # a failed C build leaves the pure-Python engine, not an error
-    return modules
+    return list(modules)
 
 
-setup(ext_modules=native_modules())
+class BuildWithManifest(build_ext):
+    """build_ext, then `_native.json`: the digest of each source the extensions were
+    built against (none when nothing was built)."""
+
+    def run(self) -> None:
+        super().run()
+        built = [ext for ext in self.extensions if os.path.exists(self.get_ext_fullpath(ext.name))]
+        if not built:
+            return
+        package = Path(self.get_ext_fullpath(NATIVE["GROUP"] + "__mypyc")).parent
+        digests = {
+            f"{folder}/{path.name}": NATIVE["digest"](path)
+            for folder in NATIVE["SOURCE_PACKAGES"]
+            for path in sorted((HERE / "kroeg" / folder).glob("*.py"))
+        }
+        manifest = {"compiler": "mypyc", "sources": digests}
+        (package / NATIVE["MANIFEST"]).write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+setup(ext_modules=native_modules(), cmdclass={"build_ext": BuildWithManifest})

@@ -10,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.resources import files
 from pathlib import Path
 
-from analytics.report import plural
-from parsers.files import import_files
-from recorder.errors import RejectedError
-from recorder.rules import Ruleset
-from recorder.simulate import DEFAULT_NAMES, simulate_into
-from recorder.store import Dataset
+from kroeg.analytics.report import plural
+from kroeg.parsers.files import import_files
+from kroeg.recorder.errors import DatasetError, RejectedError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import DEFAULT_NAMES, simulate_into
+from kroeg.recorder.store import Dataset
 
 __all__ = ["SAMPLE_LOGS", "SESSIONS", "build_demo"]
 
-#: The typed sample logs shipped with kroeg.
-SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
+#: The typed sample logs shipped with kroeg: package data (`kroeg/sample_logs`, the
+#: repository's `sample_logs/`), so an installed wheel has them too.
+SAMPLE_LOGS = Path(str(files("kroeg") / "sample_logs"))
 _TOEPEN_STYLES = ("random", "cautious", "bluffer", "sharp")
 
 
@@ -51,7 +53,9 @@ _LAST_EVENING = datetime(2026, 11, 30, 20, tzinfo=UTC)
 def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
     """Build (or top up: nothing lands twice) the demo dataset in `out`; `say` reports."""
     dataset = Dataset(out).create()
-    logs = sorted(p for p in SAMPLE_LOGS.glob("*") if p.is_file())
+    logs = sorted(p for p in SAMPLE_LOGS.glob("*") if p.suffix in (".txt", ".jsonl"))
+    if not logs:
+        raise DatasetError(f"no sample logs in {SAMPLE_LOGS}: this kroeg install is incomplete")
     for imported in import_files(logs, dataset):
         if imported.rejected:
             raise RejectedError(f"sample log {imported.path} did not read: {imported.rejected[0]}")

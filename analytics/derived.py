@@ -20,38 +20,23 @@ from dataclasses import dataclass
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from analytics.verdicts import SAMPLES, fold_regret, knock_strength
-from analytics.workers import Workers
-from recorder.events import number_events
-from recorder.records import GameRecord, content_id
-from recorder.referee import Replay
-from recorder.store import Dataset, records_from_tables
-from recorder.toepen import Toepen
+from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FOLD_SCHEMA, KNOCK_SCHEMA
+from kroeg.analytics.verdicts import SAMPLES, fold_regret, knock_strength
+from kroeg.analytics.workers import Workers
+from kroeg.recorder.events import number_events
+from kroeg.recorder.records import GameRecord, content_id
+from kroeg.recorder.referee import Replay
+from kroeg.recorder.store import Dataset, records_from_tables
+from kroeg.recorder.toepen import Toepen
 
 __all__ = [
     "SAMPLES",
-    "bring_up_to_date",
     "enrich",
     "facts_for_game",
     "fold_regret",
     "knock_strength",
     "pending",
 ]
-
-#: Bump when a definition changes: games analysed under an older version are redone.
-#: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
-ANALYSIS_VERSION = 2
-
-KNOCK_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
-    ("players_in", pa.int8()), ("strength", pa.float64()), ("fair_share", pa.float64()),
-    ("bluff", pa.bool_()),
-])  # fmt: skip
-FOLD_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
-    ("cost", pa.int16()), ("regret", pa.bool_()),
-])  # fmt: skip
-GAMES_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 
 
 @dataclass(frozen=True)
@@ -194,7 +179,7 @@ def enrich(
         dataset.write_derived_batch([
             ("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA)),
             ("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA)),
-            ("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)),
+            ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
         ])  # fmt: skip
     return len(todo)
 
@@ -202,24 +187,3 @@ def enrich(
 def pending(dataset: Dataset) -> int:
     """How many games `bring_up_to_date` would analyse."""
     return len(dataset.game_ids() - analysed(dataset))
-
-
-def bring_up_to_date(
-    dataset: Dataset,
-    progress: Callable[[int], None] | None = None,
-    engine: str = "duckdb",
-    master: str = "local[2]",
-) -> int:
-    """Store new games' counts, then analyse them (knock strength, fold regret): in
-    worker processes, or (`engine="spark"`) in Spark tasks on `master`.
-
-    `progress` is called once per game analysed. Returns how many games were analysed.
-    """
-    from analytics.totals import store_counts  # its schema is read by the views
-
-    store_counts(dataset)
-    if engine == "spark":
-        from analytics.spark import analyse
-
-        return analyse(dataset, master, progress=progress)
-    return enrich(dataset, progress=None if progress is None else (lambda _hands: progress(1)))

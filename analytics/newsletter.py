@@ -26,17 +26,17 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
-from analytics.report import stats_csv
-from analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
-from analytics.words import LANGUAGES, Words, day_name, words
-from parsers.render import pretty
-from recorder.atomic import write_text_atomic
-from recorder.cards import Card, mark_red_suits
-from recorder.errors import NotFoundError, UsageError
-from recorder.records import GameRecord
-from recorder.store import Dataset
-from recorder.text import markdown_text as md
+from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.report import stats_csv
+from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.words import LANGUAGES, Words, day_name, words
+from kroeg.parsers.render import pretty
+from kroeg.recorder.atomic import write_text_atomic
+from kroeg.recorder.cards import Card, mark_red_suits
+from kroeg.recorder.errors import NotFoundError, UsageError
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.text import markdown_text as md
 
 __all__ = ["Newsletter", "build", "write"]
 

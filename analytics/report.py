@@ -10,9 +10,9 @@ from typing import Any
 
 import polars as pl
 
-from analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
-from recorder.store import Dataset
-from recorder.summary import summarize
+from kroeg.analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.summary import summarize
 
 __all__ = [
     "baunie_verdict",
@@ -108,7 +108,7 @@ def plural(count: int, word: str) -> str:
 
 def dataset_report(dataset: Dataset) -> str:
     """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
-    from analytics.views import connect
+    from kroeg.analytics.views import connect
 
     s = summarize(dataset)
     lines = [

@@ -34,11 +34,14 @@ import pyarrow.compute as pc
 import sqlglot
 from sqlglot import exp
 
-from analytics.views import RULE_PARAMETERS, TABLES, rule_rows, statements
-from recorder.errors import UsageError
-from recorder.store import Dataset
+from kroeg.analytics.derived import analysed, facts_for_game
+from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FOLD_SCHEMA, KNOCK_SCHEMA
+from kroeg.analytics.verdicts import SAMPLES
+from kroeg.analytics.views import RULE_PARAMETERS, TABLES, rule_rows, statements
+from kroeg.recorder.errors import UsageError
+from kroeg.recorder.store import Dataset, records_from_tables
 
-__all__ = ["FACTS_SCHEMA", "SparkConnection", "analyse", "connect_engine", "to_spark"]
+__all__ = ["FACTS_SCHEMA", "SparkConnection", "analyse", "to_spark"]
 
 #: How to get the Spark engine, in one line.
 HOW_TO_GET = (
@@ -178,9 +181,6 @@ def _facts_of(
     `repartition` by game gives them): the engine's verdicts, as FACTS_SCHEMA rows."""
 
     def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from analytics.derived import facts_for_game
-        from recorder.store import records_from_tables
-
         events = pa.Table.from_batches(list(batches))
         if not events.num_rows:
             return
@@ -211,15 +211,6 @@ def analyse(
     game), runs the engine's verdicts on them (`facts_for_game`, as the worker processes
     do) and hands back the facts; they are stored with the same writer, in game order,
     `batch` games at a time, so the files hold what the local path writes."""
-    from analytics.derived import (
-        ANALYSIS_VERSION,
-        FOLD_SCHEMA,
-        GAMES_SCHEMA,
-        KNOCK_SCHEMA,
-        SAMPLES,
-        analysed,
-    )
-
     todo = sorted(dataset.game_ids() - analysed(dataset))
     if not todo:
         return 0
@@ -252,18 +243,9 @@ def analyse(
         dataset.write_derived_batch([
             ("knocks", knocks.filter(pc.is_in(knocks.column("game_id"), ids))),
             ("folds", folds.filter(pc.is_in(folds.column("game_id"), ids))),
-            ("games", pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)),
+            ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
         ])  # fmt: skip
         if progress is not None:
             for _ in range(len(rows)):
                 progress(1)
     return len(todo)
-
-
-def connect_engine(dataset: Dataset, engine: str, master: str = "local[2]") -> Any:
-    """The dataset's views on `engine`: a DuckDB connection, or a `SparkConnection`."""
-    if engine == "spark":
-        return SparkConnection(dataset, master)
-    from analytics.views import connect
-
-    return connect(dataset)

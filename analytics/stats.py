@@ -15,8 +15,8 @@ from typing import Any, Literal
 import duckdb
 import polars as pl
 
-from parsers.names import NameIndex
-from recorder.errors import NotFoundError, UnknownName, UsageError
+from kroeg.parsers.names import NameIndex
+from kroeg.recorder.errors import NotFoundError, UnknownName, UsageError
 
 __all__ = [
     "GAME_TYPES",

@@ -10,19 +10,12 @@ whether this has run; it only makes the statistics fast.
 from __future__ import annotations
 
 import duckdb
-import pyarrow as pa
 
-from recorder.store import Dataset
+from kroeg.analytics.schemas import COUNTS, SEAT_COUNTS_SCHEMA
+from kroeg.analytics.views import connect
+from kroeg.recorder.store import Dataset
 
-__all__ = ["SEAT_COUNTS_SCHEMA", "store_counts"]
-
-_COUNTS = (
-    "hands", "won", "paid", "knocks", "knocks_won", "knocks_faced", "folds", "fold_cost",
-    "swaps", "bluffs_caught", "checks", "checks_won",
-)  # fmt: skip
-SEAT_COUNTS_SCHEMA = pa.schema(
-    [("game_id", pa.string()), ("seat", pa.int8()), *((c, pa.int64()) for c in _COUNTS)]
-)
+__all__ = ["store_counts"]
 
 
 def stored_games(con: duckdb.DuckDBPyConnection) -> set[str]:
@@ -33,8 +26,6 @@ def stored_games(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 def store_counts(dataset: Dataset) -> int:
     """Store the counts of every game not stored yet; return how many games were added."""
-    from analytics.views import connect  # the views need this module's schema
-
     con = connect(dataset)
     # Counts are Toepen's (Troefcall's statistics are counted live, docs/STATS.md).
     every = {row[0] for row in con.sql("SELECT game_id FROM games WHERE game_type = 'toepen'")
@@ -42,7 +33,7 @@ def store_counts(dataset: Dataset) -> int:
     todo = sorted(every - stored_games(con))
     if not todo:
         return 0
-    columns = ", ".join(f"{c}::BIGINT AS {c}" for c in _COUNTS)
+    columns = ", ".join(f"{c}::BIGINT AS {c}" for c in COUNTS)
     query = f"SELECT game_id, seat::TINYINT AS seat, {columns} FROM seat_counts"
     if len(todo) < len(every):  # a few new games: count only those
         con.execute("CREATE TEMP TABLE todo (game_id VARCHAR)")

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 
-from recorder.bots import reference_choice
-from recorder.cards import Card
-from recorder.toepen import Toepen
-from recorder.tricks import playable, winning_play
+from kroeg.recorder.bots import reference_choice
+from kroeg.recorder.cards import Card
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.tricks import playable, winning_play
 
 __all__ = ["SAMPLES", "fold_regret", "knock_strength", "shuffle"]
 

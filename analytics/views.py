@@ -14,11 +14,10 @@ from typing import TypeVar
 
 import duckdb
 
-from analytics.derived import FOLD_SCHEMA, KNOCK_SCHEMA
-from analytics.totals import SEAT_COUNTS_SCHEMA
-from recorder.errors import DatasetChanged, DatasetError, RulesError
-from recorder.rules import Ruleset
-from recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
+from kroeg.analytics.schemas import FOLD_SCHEMA, KNOCK_SCHEMA, SEAT_COUNTS_SCHEMA
+from kroeg.recorder.errors import DatasetChanged, DatasetError, RulesError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
 __all__ = [
     "RULE_PARAMETERS",

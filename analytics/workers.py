@@ -31,7 +31,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Generic, TypeVar
 
-from recorder.errors import KroegError
+from kroeg.recorder.errors import KroegError
 
 __all__ = ["WorkerError", "Workers"]
 
@@ -80,7 +80,7 @@ class Workers(Generic[T, R]):
         try:
             for _ in range(count):
                 self.processes.append(subprocess.Popen(
-                    [sys.executable, "-m", "analytics.workers"],
+                    [sys.executable, "-m", "kroeg.analytics.workers"],
                     # Unbuffered: what `select` says is ready is all in the pipe, none of it
                     # hidden in a reader's buffer.
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,

@@ -21,10 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from analytics.derived import enrich, workers_for
-from recorder.rules import Ruleset
-from recorder.simulate import simulate_into
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich, workers_for
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate_into
+from kroeg.recorder.store import Dataset
 
 BOTS = ["random", "bluffer", "cautious", "sharp"]
 

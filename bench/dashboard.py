@@ -28,10 +28,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from analytics.totals import store_counts
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.totals import store_counts
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -151,7 +151,7 @@ def main() -> None:
     env = {**os.environ, "KROEG_DATASET": str(path)}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        with Server(["-m", "dashboard.serve"], env) as url:  # as `kroeg dashboard` runs it
+        with Server(["-m", "kroeg.dashboard.serve"], env) as url:  # as `kroeg dashboard` runs it
             firsts = []
             for _ in range(3):  # a new browser session each time
                 page = browser.new_page()

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from recorder.rules import Ruleset
-from recorder.store import Dataset
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -60,7 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     data = ROOT / "bench" / "out" / f"memory-{args.hands}"
     if not data.exists():
-        from recorder.simulate import simulate_into
+        from kroeg.recorder.simulate import simulate_into
 
         simulate_into(Dataset(data).create(), Ruleset.preset("classic"), 4, args.hands, 3,
                       ["random", "bluffer"])  # fmt: skip

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 
 def column_bytes(dataset: Dataset) -> dict[str, int]:

@@ -13,8 +13,8 @@ import argparse
 import statistics
 import time
 
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
 
 
 def main() -> None:

@@ -16,10 +16,10 @@ import pstats
 import sys
 import time
 
-from parsers import jsonl, notation
-from recorder.referee import replay
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
+from kroeg.parsers import jsonl, notation
+from kroeg.recorder.referee import replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
 
 
 def main() -> None:

@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
 
 
 def hearts_plays_per_second(seconds: float, seed: int) -> float:

@@ -26,13 +26,13 @@ from pathlib import Path
 
 import duckdb
 
-from analytics.derived import enrich
-from analytics.stats import stats_blocks
-from analytics.totals import store_counts
-from analytics.views import connect
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.stats import stats_blocks
+from kroeg.analytics.totals import store_counts
+from kroeg.analytics.views import connect
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -113,7 +113,7 @@ def main() -> None:
     path = ROOT / "bench" / "out" / f"spark-{args.hands}"
     if not (path / "games").is_dir():
         build(path, args.hands)
-    from analytics.spark import SparkConnection, _session, analyse
+    from kroeg.analytics.spark import SparkConnection, _session, analyse
 
     print(f"kroeg Spark bench: {args.hands:,} hands, python {sys.version.split()[0]}")
     layout(path, args.hands)

@@ -22,13 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from analytics.derived import enrich
-from analytics.stats import player_stats
-from analytics.totals import store_counts
-from analytics.views import connect
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.stats import player_stats
+from kroeg.analytics.totals import store_counts
+from kroeg.analytics.views import connect
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 STYLES = ["random", "cautious", "bluffer", "sharp"]
 

@@ -16,7 +16,7 @@ import hmac
 import ipaddress
 from dataclasses import dataclass, field
 
-from recorder.errors import UsageError
+from kroeg.recorder.errors import UsageError
 
 __all__ = ["Access", "dashboard_access", "token_matches"]
 

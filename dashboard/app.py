@@ -6,13 +6,13 @@ import os
 
 import streamlit as st
 
-from dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
-from dashboard.data import dataset_path, signature
-from dashboard.filters import sidebar
-from dashboard.links import follow
-from recorder.errors import KroegError
-from recorder.store import Dataset
-from recorder.text import markdown_text
+from kroeg.dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
+from kroeg.dashboard.data import dataset_path, signature
+from kroeg.dashboard.filters import sidebar
+from kroeg.dashboard.links import follow
+from kroeg.recorder.errors import KroegError
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.text import markdown_text
 
 st.set_page_config(page_title="kroeg", page_icon="🃏", layout="wide")
 

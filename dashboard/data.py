@@ -19,11 +19,11 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from analytics.stats import player_stats, troefcall_stats
-from analytics.views import connect, consistently
-from dashboard.replay import TableState, hand_states
-from recorder.records import GameRecord
-from recorder.store import Dataset
+from kroeg.analytics.stats import player_stats, troefcall_stats
+from kroeg.analytics.views import connect, consistently
+from kroeg.dashboard.replay import TableState, hand_states
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.store import Dataset
 
 __all__ = ["dataset_path", "figures", "game", "query", "signature", "toepen_units"]
 

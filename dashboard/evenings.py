@@ -14,12 +14,12 @@ from urllib.parse import quote
 
 import polars as pl
 
-from analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
-from analytics.report import plural
-from dashboard.data import figures, query, toepen_units
-from dashboard.filters import condition, day_text, default_games, game_count
-from recorder.cards import Suit
-from recorder.text import markdown_text as md
+from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.report import plural
+from kroeg.dashboard.data import figures, query, toepen_units
+from kroeg.dashboard.filters import condition, day_text, default_games, game_count
+from kroeg.recorder.cards import Suit
+from kroeg.recorder.text import markdown_text as md
 
 __all__ = [
     "GAMES_SHOWN",

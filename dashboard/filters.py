@@ -8,9 +8,9 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from analytics.words import day_name
-from dashboard.data import dataset_path, query
-from recorder.text import markdown_text
+from kroeg.analytics.words import day_name
+from kroeg.dashboard.data import dataset_path, query
+from kroeg.recorder.text import markdown_text
 
 __all__ = [
     "GAMES_KEY",

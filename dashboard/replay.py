@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parsers.render import describe_events, pretty
-from recorder.cards import Card
-from recorder.events import VERDICT_KINDS, Event
-from recorder.records import GameRecord
-from recorder.referee import Game, Replay
-from recorder.toepen import Toepen
-from recorder.troefcall import Troefcall
+from kroeg.parsers.render import describe_events, pretty
+from kroeg.recorder.cards import Card
+from kroeg.recorder.events import VERDICT_KINDS, Event
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.referee import Game, Replay
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_result", "hand_states"]
 

@@ -1,4 +1,4 @@
-"""Start the dashboard server warm: `python -m dashboard.serve [streamlit options]`.
+"""Start the dashboard server warm: `python -m kroeg.dashboard.serve [streamlit options]`.
 
 Streamlit imports the app's modules and opens the dataset only when the first
 visitor arrives, which made the server's first page twice as slow as any later
@@ -15,7 +15,8 @@ import os
 import sys
 from pathlib import Path
 
-APP = Path(__file__).resolve().parent / "app.py"
+#: The Streamlit script: the app's entry point, inside the installed package.
+APP = Path(__file__).parent / "app.py"
 
 
 def warm() -> None:
@@ -30,9 +31,9 @@ def warm() -> None:
     is_emoji("🃏")  # compiles the emoji pattern the page icon is checked against
 
     # What the pages use, but not the pages themselves (they draw when imported).
-    import analytics.stats  # noqa: F401
-    import parsers.render  # noqa: F401
-    import recorder.manual  # noqa: F401
+    import kroeg.analytics.stats
+    import kroeg.parsers.render
+    import kroeg.recorder.manual  # noqa: F401
 
     value = os.environ.get("KROEG_DATASET")
     if not value:
@@ -43,7 +44,7 @@ def warm() -> None:
     level = caching.level
     caching.setLevel(logging.ERROR)
     try:
-        from dashboard.evenings import prefetch
+        from kroeg.dashboard.evenings import prefetch
 
         prefetch(Path(value))
     except Exception:  # a warm-up never stops the server: the app shows the problem

@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 import math
 
-from dashboard.replay import HIDDEN, TableState
-from recorder.cards import Card, Suit
-from recorder.records import side_name
+from kroeg.dashboard.replay import HIDDEN, TableState
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.records import side_name
 
 __all__ = ["CSS", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
 

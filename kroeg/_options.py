@@ -17,11 +17,11 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from analytics.report import plural
-from recorder.cards import mark_red_suits
-from recorder.errors import KroegError, UsageError
-from recorder.store import Dataset
-from recorder.text import visible_text
+from kroeg.analytics.report import plural
+from kroeg.recorder.cards import mark_red_suits
+from kroeg.recorder.errors import KroegError, UsageError
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.text import visible_text
 
 __all__ = [
     "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt", "Source",
@@ -192,8 +192,10 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
     """Bring the derived facts up to date: a progress bar on a terminal, plain lines in a
     log (the dashboard's first start, `make demo`), nothing for a small job in a script.
     Returns how many games were analysed."""
-    from analytics.derived import bring_up_to_date, pending
+    from kroeg.analytics.derived import pending
+    from kroeg.analytics.engines import bring_up_to_date, require
 
+    require(engine.value)  # before any work: without the extra, the line that says so
     todo = pending(dataset)
     label = f"Analysing {plural(todo, 'new game')} (once)"
     run = functools.partial(bring_up_to_date, dataset, engine=engine.value, master=master)

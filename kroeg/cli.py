@@ -18,10 +18,8 @@ from typing import Annotated
 
 import typer
 
-from analytics.demo import build_demo
-from analytics.report import dataset_report, plural
-from analytics.views import consistently
-from dashboard.access import dashboard_access
+from kroeg import __version__
+from kroeg._native import describe
 from kroeg._options import (
     DatasetArg,
     Engine,
@@ -45,12 +43,16 @@ from kroeg._options import (
     say,
     stop_process,
 )
-from parsers import commands, jsonl, notation
-from parsers.files import import_files, read_file
-from parsers.reading import collect
-from parsers.render import view_hand
-from recorder.atomic import write_text_atomic
-from recorder.errors import (
+from kroeg.analytics.demo import build_demo
+from kroeg.analytics.report import dataset_report, plural
+from kroeg.analytics.views import consistently
+from kroeg.dashboard.access import dashboard_access
+from kroeg.parsers import commands, jsonl, notation
+from kroeg.parsers.files import import_files, read_file
+from kroeg.parsers.reading import collect
+from kroeg.parsers.render import view_hand
+from kroeg.recorder.atomic import write_text_atomic
+from kroeg.recorder.errors import (
     DashboardError,
     DatasetError,
     JournalError,
@@ -58,11 +60,11 @@ from recorder.errors import (
     RejectedError,
     UsageError,
 )
-from recorder.manual import ManualGame
-from recorder.rules import Ruleset
-from recorder.simulate import check_simulation, simulate_into
-from recorder.store import Dataset
-from recorder.text import visible_text
+from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import check_simulation, simulate_into
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.text import visible_text
 
 __all__ = ["app", "main"]
 
@@ -76,6 +78,27 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        say(f"kroeg {__version__} (engine: {describe()})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _kroeg(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Say kroeg's version and whether its engine runs compiled, then stop.",
+        ),
+    ] = False,
+) -> None:
+    """The options before a command (the app's help is the Typer's, above)."""
 
 
 @app.command()
@@ -232,9 +255,9 @@ def games(
 
     Example: kroeg games club.kroeg --since 2026-11-01 --player Anna
     """
-    from analytics.games import games_frame, games_table
-    from analytics.report import stats_csv, stats_json
-    from analytics.views import connect
+    from kroeg.analytics.games import games_frame, games_table
+    from kroeg.analytics.report import stats_csv, stats_json
+    from kroeg.analytics.views import connect
 
     ds = Dataset(dataset)
     ds.check()
@@ -521,9 +544,9 @@ def stats(
 
     On Apache Spark, the same figures: kroeg stats club.kroeg --engine spark
     """
-    from analytics.report import stats_csv, stats_json, stats_table
-    from analytics.spark import connect_engine
-    from analytics.stats import stats_blocks
+    from kroeg.analytics.engines import connect_engine
+    from kroeg.analytics.report import stats_csv, stats_json, stats_table
+    from kroeg.analytics.stats import stats_blocks
 
     ds = Dataset(dataset)
     ds.check()
@@ -567,8 +590,8 @@ def newsletter(
 
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
-    from analytics.newsletter import build, write
-    from analytics.views import connect
+    from kroeg.analytics.newsletter import build, write
+    from kroeg.analytics.views import connect
 
     ds = Dataset(dataset)
     ds.check()
@@ -616,7 +639,7 @@ def dashboard(
     _check_address(host, port)  # before the analysis: a wrong port is said at once
     analyse(ds)
     command = [
-        sys.executable, "-m", "dashboard.serve",  # streamlit run, with its imports warm
+        sys.executable, "-m", "kroeg.dashboard.serve",  # streamlit run, with its imports warm
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
     ]  # fmt: skip

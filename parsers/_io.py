@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
-from recorder.atomic import write_text_atomic
-from recorder.errors import NotationError
+from kroeg.recorder.atomic import write_text_atomic
+from kroeg.recorder.errors import NotationError
 
 
 def read_text(file: str | Path | IO[str]) -> tuple[str, str | None]:

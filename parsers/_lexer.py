@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from recorder.errors import (
+from kroeg.recorder.errors import (
     NotationError,
 )
-from recorder.text import HEADER_KEYS
+from kroeg.recorder.text import HEADER_KEYS
 
 __all__ = ["GameText", "HandText", "Stmt", "join_results", "lex"]
 

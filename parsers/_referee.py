@@ -10,11 +10,11 @@ import difflib
 import re
 from collections.abc import Callable
 
-from parsers._lexer import GameText, HandText, Stmt
-from parsers.names import NameIndex
-from parsers.reading import ErrorHook, Header, raise_error, read_header
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import (
+from kroeg.parsers._lexer import GameText, HandText, Stmt
+from kroeg.parsers.names import NameIndex
+from kroeg.parsers.reading import ErrorHook, Header, raise_error, read_header
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import (
     CardError,
     IllegalActionError,
     KroegError,
@@ -22,14 +22,14 @@ from recorder.errors import (
     NotationRuleError,
     UnknownName,
 )
-from recorder.events import (
+from kroeg.recorder.events import (
     Kap,
     Score,
 )
-from recorder.records import GameRecord, content_id, log_rows
-from recorder.referee import Game, new_game
-from recorder.toepen import Toepen
-from recorder.troefcall import CALLER_PACKET, TEAMS, Troefcall
+from kroeg.recorder.records import GameRecord, content_id, log_rows
+from kroeg.recorder.referee import Game, new_game
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS, Troefcall
 
 __all__ = ["VERBS", "Referee"]
 

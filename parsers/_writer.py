@@ -14,8 +14,8 @@ from datetime import UTC
 from pathlib import Path
 from typing import IO
 
-from parsers._io import write_text
-from recorder.events import (
+from kroeg.parsers._io import write_text
+from kroeg.recorder.events import (
     Armoede,
     Baunie,
     CardPlayed,
@@ -38,9 +38,9 @@ from recorder.events import (
     TrumpCalled,
     Whistle,
 )
-from recorder.records import GameRecord
-from recorder.rules import PRESETS, VARIANTS, Ruleset, shared_lives
-from recorder.troefcall import CALLER_PACKET, TEAMS
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.rules import PRESETS, VARIANTS, Ruleset, shared_lives
+from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS
 
 __all__ = ["dump", "dumps"]
 

@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from parsers.names import NameIndex
-from parsers.notation import VERBS
-from parsers.render import describe_events
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import CardError, CommandError, KroegError
-from recorder.manual import ManualGame
-from recorder.troefcall import Troefcall
+from kroeg.parsers.names import NameIndex
+from kroeg.parsers.notation import VERBS
+from kroeg.parsers.render import describe_events
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import CardError, CommandError, KroegError
+from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["HELP", "Outcome", "Session", "loop"]
 

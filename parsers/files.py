@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from parsers import jsonl, notation
-from parsers._io import read_text
-from parsers.reading import ErrorHook, Parsed, collect, raise_error
-from recorder.errors import NotationError
-from recorder.store import Dataset
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers._io import read_text
+from kroeg.parsers.reading import ErrorHook, Parsed, collect, raise_error
+from kroeg.recorder.errors import NotationError
+from kroeg.recorder.store import Dataset
 
 __all__ = ["FileReport", "import_files", "read_file"]
 

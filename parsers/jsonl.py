@@ -20,17 +20,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from parsers._io import read_text, write_text
-from parsers.reading import ErrorHook, Parsed, raise_error, read_header
-from recorder.errors import (
+from kroeg.parsers._io import read_text, write_text
+from kroeg.parsers.reading import ErrorHook, Parsed, raise_error, read_header
+from kroeg.recorder.errors import (
     IllegalActionError,
     KroegError,
     NotationError,
     NotationRuleError,
 )
-from recorder.events import event_from_row, number_events
-from recorder.records import FORMAT_VERSION, GameRecord
-from recorder.referee import Replay
+from kroeg.recorder.events import event_from_row, number_events
+from kroeg.recorder.records import FORMAT_VERSION, GameRecord
+from kroeg.recorder.referee import Replay
 
 __all__ = ["dump", "dumps", "load", "loads", "parse"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from recorder.errors import UnknownName
+from kroeg.recorder.errors import UnknownName
 
 __all__ = ["NameIndex", "UnknownName"]
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
-from parsers._io import read_text
-from parsers._lexer import join_results, lex
-from parsers._referee import VERBS, Referee
-from parsers._writer import dump, dumps
-from parsers.reading import ErrorHook, Parsed, raise_error
-from recorder.errors import NotationError, NotationRuleError
-from recorder.records import GameRecord
+from kroeg.parsers._io import read_text
+from kroeg.parsers._lexer import join_results, lex
+from kroeg.parsers._referee import VERBS, Referee
+from kroeg.parsers._writer import dump, dumps
+from kroeg.parsers.reading import ErrorHook, Parsed, raise_error
+from kroeg.recorder.errors import NotationError, NotationRuleError
+from kroeg.recorder.records import GameRecord
 
 __all__ = ["VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
 

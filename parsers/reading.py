@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from recorder.errors import IllegalActionError, NotationError, RulesError
-from recorder.records import GameRecord
-from recorder.referee import new_game
-from recorder.rules import Ruleset
-from recorder.text import HEADER_KEYS, names_problem, text_problem
+from kroeg.recorder.errors import IllegalActionError, NotationError, RulesError
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.referee import new_game
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.text import HEADER_KEYS, names_problem, text_problem
 
 __all__ = [
     "HEADER_KEYS",

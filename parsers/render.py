@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recorder.cards import Card, Rank
-from recorder.events import (
+from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.events import (
     Armoede,
     Baunie,
     CardPlayed,
@@ -35,9 +35,9 @@ from recorder.events import (
     TrumpCalled,
     Whistle,
 )
-from recorder.records import GameRecord, side_name
-from recorder.referee import Game, Replay
-from recorder.troefcall import TEAMS, Troefcall
+from kroeg.recorder.records import GameRecord, side_name
+from kroeg.recorder.referee import Game, Replay
+from kroeg.recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["HandView", "describe_events", "pretty", "view_hand"]
 

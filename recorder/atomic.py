@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from recorder import fsops
+from kroeg.recorder import fsops
 
 __all__ = ["atomic_write", "write_text_atomic"]
 

@@ -27,8 +27,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
-from recorder.cards import Card, Rank
-from recorder.toepen import Toepen
+from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.toepen import Toepen
 
 __all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card", "reference_choice"]
 
@@ -224,7 +224,7 @@ def make_bot(style: str, seed: int) -> Bot:
     try:
         return BOT_STYLES[style](seed)
     except KeyError:
-        from recorder.errors import UsageError
+        from kroeg.recorder.errors import UsageError
 
         raise UsageError(
             f"unknown bot style {style!r}: expected one of {', '.join(BOT_STYLES)}"

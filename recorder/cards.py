@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from recorder.errors import CardError
+from kroeg.recorder.errors import CardError
 
 __all__ = [
     "FULL_DECK",

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import DatasetError
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import DatasetError
 
 __all__ = [
     "EVENT_TYPES",

@@ -26,16 +26,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import IllegalActionError, JournalError, UsageError
-from recorder.events import Event, HandStart, event_from_row
-from recorder.records import GameRecord, content_id
-from recorder.referee import Game, new_game
-from recorder.rules import Ruleset
-from recorder.store import Dataset, WriteReport
-from recorder.text import names_problem, text_problem
-from recorder.toepen import Toepen
-from recorder.troefcall import Troefcall
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import IllegalActionError, JournalError, UsageError
+from kroeg.recorder.events import Event, HandStart, event_from_row
+from kroeg.recorder.records import GameRecord, content_id
+from kroeg.recorder.referee import Game, new_game
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.store import Dataset, WriteReport
+from kroeg.recorder.text import names_problem, text_problem
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["JournalError", "ManualGame", "Prompt"]
 

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from recorder.errors import NotFoundError
-from recorder.events import VERDICT_KINDS, Event
-from recorder.rules import Ruleset, partners_opposite
+from kroeg.recorder.errors import NotFoundError
+from kroeg.recorder.events import VERDICT_KINDS, Event
+from kroeg.recorder.rules import Ruleset, partners_opposite
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows", "side_name"]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from recorder.errors import IllegalActionError
-from recorder.events import VERDICT_KINDS, Event
-from recorder.rules import Ruleset
-from recorder.toepen import Toepen
-from recorder.tricks import TrickGame
-from recorder.troefcall import Troefcall
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import VERDICT_KINDS, Event
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.tricks import TrickGame
+from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["Game", "Replay", "describe_event", "new_game", "replay"]
 

@@ -19,10 +19,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from recorder.atomic import write_text_atomic
-from recorder.cards import Rank
-from recorder.errors import RulesError
-from recorder.text import text_problem
+from kroeg.recorder.atomic import write_text_atomic
+from kroeg.recorder.cards import Rank
+from kroeg.recorder.errors import RulesError
+from kroeg.recorder.text import text_problem
 
 __all__ = [
     "PRESETS",

@@ -14,16 +14,16 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
-from recorder.bots import Bot, make_bot
-from recorder.errors import UsageError
-from recorder.records import GameRecord, content_id
-from recorder.rules import Ruleset
-from recorder.toepen import Toepen
-from recorder.troefcall import Troefcall
-from recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
+from kroeg.recorder.bots import Bot, make_bot
+from kroeg.recorder.errors import UsageError
+from kroeg.recorder.records import GameRecord, content_id
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.troefcall import Troefcall
+from kroeg.recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
 
 if TYPE_CHECKING:  # the store imports pyarrow, which playing alone does not need
-    from recorder.store import Dataset
+    from kroeg.recorder.store import Dataset
 
 __all__ = [
     "DEFAULT_NAMES",

@@ -41,18 +41,18 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from recorder import fsops
-from recorder.atomic import atomic_write
-from recorder.errors import (
+from kroeg.recorder import fsops
+from kroeg.recorder.atomic import atomic_write
+from kroeg.recorder.errors import (
     DatasetChanged,
     DatasetError,
     KroegError,
     NotFoundError,
     UsageError,
 )
-from recorder.events import PAYLOAD_TYPES, Event, event_from_row
-from recorder.records import FORMAT_VERSION, GameRecord
-from recorder.rules import Ruleset
+from kroeg.recorder.events import PAYLOAD_TYPES, Event, event_from_row
+from kroeg.recorder.records import FORMAT_VERSION, GameRecord
+from kroeg.recorder.rules import Ruleset
 
 __all__ = ["EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport", "records_from_tables"]
 

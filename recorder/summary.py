@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pyarrow.compute as pc
 
-from recorder.store import Dataset
+from kroeg.recorder.store import Dataset
 
 __all__ = ["DatasetSummary", "summarize"]
 

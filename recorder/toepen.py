@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from recorder.cards import Card
-from recorder.events import (
+from kroeg.recorder.cards import Card
+from kroeg.recorder.events import (
     Armoede,
     CardPlayed,
     Check,
@@ -37,8 +37,8 @@ from recorder.events import (
     Stay,
     Whistle,
 )
-from recorder.toepen_swaps import ToepenSwaps
-from recorder.tricks import playable, winning_play
+from kroeg.recorder.toepen_swaps import ToepenSwaps
+from kroeg.recorder.tricks import playable, winning_play
 
 __all__ = ["MAX_STAKE", "Toepen"]
 

@@ -5,14 +5,14 @@ A base of `recorder.toepen.Toepen` (over `ToepenState`, under `ToepenSwaps`).
 
 from __future__ import annotations
 
-from recorder.events import (
+from kroeg.recorder.events import (
     Eliminated,
     GameEnd,
     HandEnd,
     HandWon,
     Pay,
 )
-from recorder.toepen_state import ToepenState
+from kroeg.recorder.toepen_state import ToepenState
 
 __all__ = ["ToepenSettlement"]
 

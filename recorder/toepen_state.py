@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Self
 
-from recorder.cards import TOEPEN_DECK, TOEPEN_ORDER, Card, Rank
-from recorder.errors import IllegalActionError
-from recorder.events import (
+from kroeg.recorder.cards import TOEPEN_DECK, TOEPEN_ORDER, Card, Rank
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import (
     Pay,
 )
-from recorder.rules import Ruleset, partners_opposite, shared_lives
-from recorder.tricks import TrickGame
+from kroeg.recorder.rules import Ruleset, partners_opposite, shared_lives
+from kroeg.recorder.tricks import TrickGame
 
 __all__ = ["Phase", "SwapWindow", "ToepenState"]
 

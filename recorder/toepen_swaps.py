@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from recorder.cards import Card, Rank
-from recorder.events import (
+from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.events import (
     Armoede,
     Check,
     Laundry,
@@ -16,8 +16,8 @@ from recorder.events import (
     Reveal,
     Whistle,
 )
-from recorder.toepen_settle import ToepenSettlement
-from recorder.toepen_state import _FACES, SwapWindow
+from kroeg.recorder.toepen_settle import ToepenSettlement
+from kroeg.recorder.toepen_state import _FACES, SwapWindow
 
 __all__ = ["ToepenSwaps"]
 

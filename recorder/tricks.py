@@ -20,9 +20,9 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Self
 
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import IllegalActionError
-from recorder.events import CardPlayed, Deal, Event, TrickWon
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import CardPlayed, Deal, Event, TrickWon
 
 __all__ = ["TrickGame", "playable", "winning_play"]
 

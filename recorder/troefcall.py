@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Self
 
-from recorder.cards import FULL_DECK, FULL_ORDER, Card, Rank, Suit
-from recorder.errors import IllegalActionError
-from recorder.events import (
+from kroeg.recorder.cards import FULL_DECK, FULL_ORDER, Card, Rank, Suit
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import (
     Baunie,
     CardPlayed,
     Deal,
@@ -40,8 +40,8 @@ from recorder.events import (
     Stop,
     TrumpCalled,
 )
-from recorder.rules import Ruleset, partners_opposite
-from recorder.tricks import TrickGame
+from kroeg.recorder.rules import Ruleset, partners_opposite
+from kroeg.recorder.tricks import TrickGame
 
 __all__ = ["CALLER_PACKET", "TEAMS", "Troefcall"]
 

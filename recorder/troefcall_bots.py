@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from recorder.cards import Card, Rank, Suit
-from recorder.errors import UsageError
-from recorder.events import Baunie, CardPlayed, Event, Kap, Stop
-from recorder.tricks import winning_play
-from recorder.troefcall import TEAMS, Troefcall
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.errors import UsageError
+from kroeg.recorder.events import Baunie, CardPlayed, Event, Kap, Stop
+from kroeg.recorder.tricks import winning_play
+from kroeg.recorder.troefcall import TEAMS, Troefcall
 
 __all__ = ["TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_troefcall_hand"]
 

@@ -4,7 +4,8 @@ Every line of the `kroeg` command block runs on a fresh dataset in a temporary f
 (`ID` filled in from `kroeg games`, the dashboards started on a free port and stopped
 once they answer); none may print `Error:` or a traceback the README does not announce.
 `kroeg demo` (what the Quick start's `make demo` runs) builds the demo dataset, and its
-dashboard must answer too.
+dashboard must answer too. With KROEG_COMMAND set (.ci/run), the same lines run with an
+installed wheel's `kroeg` instead of this checkout's.
 """
 
 from __future__ import annotations
@@ -48,10 +49,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The `kroeg` to run: this checkout's, or (KROEG_COMMAND, as .ci/run sets it) the
+#: command of a wheel installed in a fresh virtual environment, run outside the checkout.
+INSTALLED = os.environ.get("KROEG_COMMAND")
+KROEG = [INSTALLED] if INSTALLED else [sys.executable, "-m", "kroeg.cli"]
+ENV = {
+    **{k: v for k, v in os.environ.items() if not (INSTALLED and k == "PYTHONPATH")},
+    "PYTHONUNBUFFERED": "1",
+}
+
+
 def run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kroeg.cli", *argv[1:]], cwd=cwd, capture_output=True,
-        text=True, input="", timeout=600, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        [*KROEG, *argv[1:]], cwd=cwd, capture_output=True, text=True, input="", timeout=600,
+        env=ENV,
     )  # fmt: skip
 
 
@@ -59,7 +70,7 @@ def serve_briefly(argv: list[str], cwd: Path) -> str:
     """A dashboard command on a free port: it must answer, then stop on SIGTERM."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "kroeg.cli", *argv[1:], "--port", str(port)], cwd=cwd,
+        [*KROEG, *argv[1:], "--port", str(port)], cwd=cwd, env=ENV,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     try:

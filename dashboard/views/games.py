@@ -6,10 +6,10 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.data import query
-from dashboard.evenings import hand_lines, standings
-from dashboard.filters import current_path, empty_state, games_condition
-from dashboard.table import SIDE_COLOURS
+from kroeg.dashboard.data import query
+from kroeg.dashboard.evenings import hand_lines, standings
+from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.dashboard.table import SIDE_COLOURS
 
 
 def games_page() -> None:

@@ -11,9 +11,9 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from dashboard.evenings import GAMES_SHOWN, Evening, evening_games, evenings, moments, numbers
-from dashboard.filters import current_path, empty_state, games_condition
-from recorder.text import markdown_text as md
+from kroeg.dashboard.evenings import GAMES_SHOWN, Evening, evening_games, evenings, moments, numbers
+from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.recorder.text import markdown_text as md
 
 #: Earlier evenings listed under the chosen one.
 EARLIER_SHOWN = 12

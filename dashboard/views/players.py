@@ -10,16 +10,16 @@ from urllib.parse import quote
 import polars as pl
 import streamlit as st
 
-from analytics.stats import (
+from kroeg.analytics.stats import (
     SMALL_SAMPLE,
     STAT_BY_NAME,
     STATS,
     TROEFCALL_STATS,
     Stat,
 )
-from dashboard.data import figures, query, toepen_units
-from dashboard.filters import chosen_games, current_path, empty_state, games_condition
-from recorder.text import markdown_text as md
+from kroeg.dashboard.data import figures, query, toepen_units
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state, games_condition
+from kroeg.recorder.text import markdown_text as md
 
 
 def players() -> None:

@@ -14,14 +14,14 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from dashboard.access import READ_ONLY_VAR
-from dashboard.filters import current_path
-from parsers.commands import Session
-from recorder.cards import Card, Suit
-from recorder.errors import KroegError
-from recorder.manual import ManualGame, Prompt
-from recorder.rules import VARIANTS, Ruleset
-from recorder.text import markdown_text as md
+from kroeg.dashboard.access import READ_ONLY_VAR
+from kroeg.dashboard.filters import current_path
+from kroeg.parsers.commands import Session
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.errors import KroegError
+from kroeg.recorder.manual import ManualGame, Prompt
+from kroeg.recorder.rules import VARIANTS, Ruleset
+from kroeg.recorder.text import markdown_text as md
 
 #: The log's lines kept on the page (the journal keeps everything).
 LOG_SHOWN = 40

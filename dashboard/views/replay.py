@@ -7,7 +7,7 @@ import re
 
 import streamlit as st
 
-from analytics.report import (
+from kroeg.analytics.report import (
     baunie_verdict,
     call_verdict,
     fold_verdict,
@@ -16,14 +16,14 @@ from analytics.report import (
     stay_verdict,
     verdict_summary,
 )
-from dashboard import replay_nav
-from dashboard.data import game, query
-from dashboard.data import states as hand_steps
-from dashboard.filters import current_path, empty_state, games_condition
-from dashboard.replay import TableState, hand_numbers, hand_result
-from dashboard.table import CSS, moves_html, table_html
-from recorder.records import side_name
-from recorder.text import markdown_text
+from kroeg.dashboard import replay_nav
+from kroeg.dashboard.data import game, query
+from kroeg.dashboard.data import states as hand_steps
+from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.dashboard.replay import TableState, hand_numbers, hand_result
+from kroeg.dashboard.table import CSS, moves_html, table_html
+from kroeg.recorder.records import side_name
+from kroeg.recorder.text import markdown_text
 
 
 def replay() -> None:

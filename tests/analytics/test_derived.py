@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from analytics.derived import analysed, enrich, facts_for_game, fold_regret, knock_strength
-from analytics.verdicts import shuffle
-from recorder.cards import FULL_DECK
-from recorder.events import Deal
-from recorder.records import GameRecord
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import analysed, enrich, facts_for_game, fold_regret, knock_strength
+from kroeg.analytics.verdicts import shuffle
+from kroeg.recorder.cards import FULL_DECK
+from kroeg.recorder.events import Deal
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 from tests.recorder.table import deal, run, table
 
 

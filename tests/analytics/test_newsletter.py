@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from parsers import notation
-from recorder.store import Dataset
+from kroeg.parsers import notation
+from kroeg.recorder.store import Dataset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 HOSTILE = ("<script>alert(1)</script>", '=HYPERLINK("x")', "Carla & Co", "@Dan")
@@ -120,7 +120,7 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     """The sample logs' November: the month summed up, a leaderboard per rule set with the
     ranking rule stated, the awards naming their games by date, venue and players (never a
     hex id), and the hand of the month told in at most 15 lines."""
-    from analytics.newsletter import MIN_RANKED_HANDS, STORY_LINES
+    from kroeg.analytics.newsletter import MIN_RANKED_HANDS, STORY_LINES
 
     dataset = Dataset(tmp_path / "club")
     for log in sorted(SAMPLES.glob("*.txt")):
@@ -165,7 +165,7 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
 def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     """--lang nl: the same bulletin in Dutch words (toepen/kloppen, meegaan, passen, wassen),
     from the one catalogue; an unknown language is refused in words."""
-    from analytics.newsletter import STORY_LINES
+    from kroeg.analytics.newsletter import STORY_LINES
 
     dataset = Dataset(tmp_path / "club")
     for log in sorted(SAMPLES.glob("*.txt")):

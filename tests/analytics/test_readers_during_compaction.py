@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 READER = """
 import json, os, sys
-from analytics.stats import player_stats
-from analytics.views import connect, consistently
-from recorder.store import Dataset
+from kroeg.analytics.stats import player_stats
+from kroeg.analytics.views import connect, consistently
+from kroeg.recorder.store import Dataset
 path, stop_file = sys.argv[1], sys.argv[2]
 ds = Dataset(path)
 answers, failures = [], []

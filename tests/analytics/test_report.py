@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.report import neutralise
+from kroeg.analytics.report import neutralise
 
 
 @pytest.mark.parametrize(
@@ -21,7 +21,7 @@ def test_anything_else_is_left_alone(cell: object) -> None:
 
 
 def test_the_verdicts_of_a_hand_in_one_line() -> None:
-    from analytics.report import verdict_summary
+    from kroeg.analytics.report import verdict_summary
 
     line = verdict_summary(
         [("Ben", True, True), ("Ben", False, False), ("Anna", None, False)],

@@ -16,14 +16,14 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from analytics.derived import enrich
-from analytics.stats import stats_blocks
-from analytics.views import connect
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.stats import stats_blocks
+from kroeg.analytics.views import connect
 from kroeg.cli import app
-from parsers.files import read_file
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.parsers.files import read_file
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
@@ -77,7 +77,7 @@ def _same(duck: pl.DataFrame, spark_frame: pl.DataFrame) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(1200)  # a JVM and two engines' worth of work on a loaded machine
 def test_spark_gives_every_figure_duckdb_gives(tmp_path: Path) -> None:
-    from analytics.spark import SparkConnection, analyse
+    from kroeg.analytics.spark import SparkConnection, analyse
 
     games = _games()
     local, on_spark = Dataset(tmp_path / "local"), Dataset(tmp_path / "spark")
@@ -117,6 +117,5 @@ def test_without_pyspark_the_spark_engine_says_how_to_get_it(
     result = CliRunner().invoke(app, ["stats", str(dataset.path), "--engine", "spark"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "Error: --engine spark: the Spark engine needs pyspark and Java: pip install "
-        "'kroeg[spark]', and Java 17 (Debian: apt install openjdk-17-jre-headless)"
+        "Error: --engine spark needs the spark extra: pip install 'kroeg[spark]' (and Java 17)"
     ]

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from analytics.derived import enrich
-from analytics.stats import player_stats
-from analytics.views import connect
-from parsers.files import import_files
-from recorder.errors import KroegError
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.stats import player_stats
+from kroeg.analytics.views import connect
+from kroeg.parsers.files import import_files
+from kroeg.recorder.errors import KroegError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 COUNTS = ["hands", "won", "paid", "knocks", "knocks_won", "knocks_faced", "folds", "fold_cost",
@@ -129,7 +129,7 @@ def test_the_sharp_bot_loses_the_fewest_lives_per_hand(bots) -> None:
 
 
 def test_stored_counts_give_the_same_figures_and_follow_new_games(tmp_path: Path) -> None:
-    from analytics.totals import store_counts
+    from kroeg.analytics.totals import store_counts
 
     dataset = Dataset(tmp_path / "ds")
     dataset.write(simulate(Ruleset.preset("lives"), 4, 150, 3, ["random", "bluffer"]))
@@ -147,7 +147,7 @@ def test_stored_counts_give_the_same_figures_and_follow_new_games(tmp_path: Path
 
 
 def test_the_registry_writes_every_cell_one_way() -> None:
-    from analytics.stats import STAT_BY_NAME
+    from kroeg.analytics.stats import STAT_BY_NAME
 
     bluffs, per_fold = STAT_BY_NAME["bluff_rate"], STAT_BY_NAME["cost_per_fold"]
     assert bluffs.cell(5, 12) == "42% 5/12*"
@@ -158,7 +158,7 @@ def test_the_registry_writes_every_cell_one_way() -> None:
 
 
 def test_every_statistic_of_the_registry_is_a_column_beside_its_counts(handmade) -> None:
-    from analytics.stats import STATS
+    from kroeg.analytics.stats import STATS
 
     frame = player_stats(connect(handmade))
     for stat in STATS:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from analytics.stats import player_stats, troefcall_stats
-from analytics.views import connect
-from parsers.files import import_files
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.stats import player_stats, troefcall_stats
+from kroeg.analytics.views import connect
+from kroeg.parsers.files import import_files
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 COUNTS = ["hands", "calls", "calls_made", "kaps", "baunies", "baunies_won", "tricks",

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from analytics.workers import WorkerError, Workers
+from kroeg.analytics.workers import WorkerError, Workers
 
 
 def slow_square(n: int) -> tuple[int, int]:

@@ -8,13 +8,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from typer.testing import CliRunner
 
-from dashboard.access import READ_ONLY_VAR, TOKEN_VAR, dashboard_access
 from kroeg.cli import app
-from parsers import notation
-from recorder.errors import UsageError
-from recorder.store import Dataset
+from kroeg.dashboard import serve
+from kroeg.dashboard.access import READ_ONLY_VAR, TOKEN_VAR, dashboard_access
+from kroeg.parsers import notation
+from kroeg.recorder.errors import UsageError
+from kroeg.recorder.store import Dataset
 
-APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
+APP = str(serve.APP)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
 

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.derived import enrich
-from dashboard.replay import TableState, hand_states
-from parsers import notation
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.dashboard import serve
+from kroeg.dashboard.replay import TableState, hand_states
+from kroeg.parsers import notation
+from kroeg.recorder.store import Dataset
 
-APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
+APP = str(serve.APP)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
 
@@ -467,7 +468,7 @@ def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path
 
 
 def test_trick_cards_carry_their_players_and_the_winner_is_marked(club: Path) -> None:
-    from dashboard.table import table_html
+    from kroeg.dashboard.table import table_html
 
     (record,) = Dataset(club).read_games()
     states = hand_states(record, 2, reveal_all=False)
@@ -485,7 +486,7 @@ def test_trick_cards_carry_their_players_and_the_winner_is_marked(club: Path) ->
 
 
 def test_the_table_marks_whose_move_is_next(club: Path) -> None:
-    from dashboard.table import table_html
+    from kroeg.dashboard.table import table_html
 
     (record,) = Dataset(club).read_games()
     states = hand_states(record, 2, reveal_all=False)
@@ -500,7 +501,7 @@ def test_the_table_marks_whose_move_is_next(club: Path) -> None:
 
 
 def test_the_move_list_groups_the_hand_and_marks_the_current_move(club: Path) -> None:
-    from dashboard.table import moves_html
+    from kroeg.dashboard.table import moves_html
 
     (record,) = Dataset(club).read_games()
     states = hand_states(record, 2, reveal_all=False)

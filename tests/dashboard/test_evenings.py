@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.derived import enrich
-from analytics.views import connect
-from parsers import notation
-from recorder.rules import PRESETS
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.views import connect
+from kroeg.parsers import notation
+from kroeg.recorder.rules import PRESETS
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 from tests.dashboard.test_app import APP, page_html, plain
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
@@ -95,7 +95,7 @@ def test_simulated_evenings_show_when_asked_and_links_name_an_evening(
 def test_team_toepen_standings_are_per_side(tmp_path: Path) -> None:
     """A side pays from one pool: the standings name the partnership, and a hand's line
     names who paid."""
-    from dashboard.evenings import hand_lines, standings
+    from kroeg.dashboard.evenings import hand_lines, standings
 
     dataset = Dataset(tmp_path / "club")
     log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"

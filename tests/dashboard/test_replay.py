@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.replay import HIDDEN, hand_numbers, hand_states
-from recorder.errors import NotFoundError
-from recorder.records import GameRecord
+from kroeg.dashboard.replay import HIDDEN, hand_numbers, hand_states
+from kroeg.recorder.errors import NotFoundError
+from kroeg.recorder.records import GameRecord
 from tests.recorder.table import play_example
 
 
@@ -62,8 +62,8 @@ def test_hand_numbers_and_bounds() -> None:
 def test_a_team_toepen_hand_shows_each_seats_side() -> None:
     from pathlib import Path
 
-    from dashboard.table import table_html
-    from parsers.files import read_file
+    from kroeg.dashboard.table import table_html
+    from kroeg.parsers.files import read_file
 
     log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"
     (record,) = read_file(log).games
@@ -79,8 +79,8 @@ def test_a_team_toepen_hand_shows_each_seats_side() -> None:
 def test_the_table_says_which_colour_is_which_side() -> None:
     from pathlib import Path
 
-    from dashboard.table import table_html
-    from parsers.files import read_file
+    from kroeg.dashboard.table import table_html
+    from kroeg.parsers.files import read_file
 
     log = Path(__file__).resolve().parents[2] / "sample_logs" / "team-toepen-evening.txt"
     (record,) = read_file(log).games

@@ -20,12 +20,12 @@ from typing import Any
 
 import pytest
 
-from analytics.derived import enrich
-from parsers import notation
-from recorder.records import GameRecord
-from recorder.rules import PRESETS
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.parsers import notation
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.rules import PRESETS
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 from tests.recorder.table import play_example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,8 +205,8 @@ def test_markup_names_make_no_request_and_render_no_markup(markup_server, shots:
     from markdown_it import MarkdownIt
     from playwright.sync_api import expect, sync_playwright
 
-    from analytics.newsletter import build, markdown
-    from analytics.views import connect
+    from kroeg.analytics.newsletter import build, markdown
+    from kroeg.analytics.views import connect
 
     expect.set_options(timeout=30_000)
     url, dataset = markup_server
@@ -282,7 +282,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
     page never scrolls sideways."""
     from playwright.sync_api import expect, sync_playwright
 
-    from analytics.views import connect
+    from kroeg.analytics.views import connect
 
     expect.set_options(timeout=30_000)
     url, dataset = review_server
@@ -411,7 +411,7 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
     takes a hand with taps on a phone."""
     from playwright.sync_api import expect, sync_playwright
 
-    from analytics.views import connect
+    from kroeg.analytics.views import connect
 
     expect.set_options(timeout=30_000)
     url, dataset = evening_server
@@ -488,8 +488,8 @@ def test_the_newsletter_prints_on_a4(tmp_path: Path, shots: Path) -> None:
     off the page sideways, and it prints to a PDF."""
     from playwright.sync_api import sync_playwright
 
-    from analytics.newsletter import build, page, write
-    from analytics.views import connect
+    from kroeg.analytics.newsletter import build, page, write
+    from kroeg.analytics.views import connect
 
     dataset = Dataset(tmp_path / "club")
     for log in sorted((ROOT / "sample_logs").glob("*.txt")):

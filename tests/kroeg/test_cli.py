@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from recorder.store import Dataset
+from kroeg.recorder.store import Dataset
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,7 +181,7 @@ def test_simulate_troefcall_with_its_bots_and_variants(tmp_path: Path) -> None:
 
 
 def test_info_totals_are_the_statistics_counts(tmp_path: Path) -> None:
-    from parsers import notation
+    from kroeg.parsers import notation
 
     samples = Path(__file__).resolve().parents[2] / "sample_logs"
     ds = Dataset(tmp_path / "d")

@@ -11,8 +11,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from parsers import notation
-from recorder.store import Dataset
+from kroeg.parsers import notation
+from kroeg.recorder.store import Dataset
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 
 def kroeg(*args: object):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers import notation
-from recorder.store import Dataset
+from kroeg.parsers import notation
+from kroeg.recorder.store import Dataset
 
 
 def _serving(url: str) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from recorder.store import Dataset
+from kroeg.recorder.store import Dataset
 from tests.recorder.table import play_example
 
 runner = CliRunner()
@@ -179,7 +179,7 @@ TROEFCALL_SCRIPT = [
 def test_a_troefcall_hand_recorded_at_the_table(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from parsers import notation
+    from kroeg.parsers import notation
 
     result = runner.invoke(
         app,

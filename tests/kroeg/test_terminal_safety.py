@@ -8,8 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from parsers import notation
-from recorder.store import Dataset
+from kroeg.parsers import notation
+from kroeg.recorder.store import Dataset
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 # Written by another tool, straight into the dataset: our doors refuse such names.

@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from parsers import jsonl, notation
-from parsers.names import NameIndex
-from recorder.errors import NotationError, RulesError, UsageError
-from recorder.manual import ManualGame
-from recorder.rules import Ruleset
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers.names import NameIndex
+from kroeg.recorder.errors import NotationError, RulesError, UsageError
+from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.rules import Ruleset
 from tests.parsers.hands import HAND
 
 LONG = "A" * 30_000

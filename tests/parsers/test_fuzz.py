@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers import jsonl, notation
-from parsers.reading import collect
-from recorder.errors import NotationError
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers.reading import collect
+from kroeg.recorder.errors import NotationError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 TEXTS = [p.read_text(encoding="utf-8-sig") for p in sorted(SAMPLES.glob("*.txt"))]

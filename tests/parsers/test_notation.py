@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers import jsonl, notation
-from parsers.notation import NotationRuleError
-from parsers.reading import collect
-from recorder.errors import NotationError
-from recorder.rules import VARIANTS, Ruleset
-from recorder.simulate import simulate
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers.notation import NotationRuleError
+from kroeg.parsers.reading import collect
+from kroeg.recorder.errors import NotationError
+from kroeg.recorder.rules import VARIANTS, Ruleset
+from kroeg.recorder.simulate import simulate
 
 EXAMPLE = """\
 rules: classic

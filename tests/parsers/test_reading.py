@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from parsers import jsonl, notation
-from parsers.reading import Parsed, collect
-from recorder.errors import NotationError
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers.reading import Parsed, collect
+from kroeg.recorder.errors import NotationError
 from tests.parsers.hands import HAND
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from parsers import notation
-from parsers.reading import collect
+from kroeg.parsers import notation
+from kroeg.parsers.reading import collect
 
 EVENING = (Path(__file__).resolve().parents[2] / "sample_logs" / "classic-evening.txt").read_text(
     encoding="utf-8"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from parsers.files import read_file
-from parsers.notation import NotationRuleError
-from recorder.errors import NotationError
+from kroeg.parsers.files import read_file
+from kroeg.parsers.notation import NotationRuleError
+from kroeg.recorder.errors import NotationError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
@@ -149,7 +149,7 @@ def test_a_partner_kap_without_a_stop_line_ends_the_hand_as_its_result_says() ->
 
 
 def test_a_wrong_typed_score_is_the_only_error_of_a_lenient_reading() -> None:
-    from parsers.reading import collect
+    from kroeg.parsers.reading import collect
 
     parsed = read_file(SAMPLES / "broken" / "score-typed-wrong.txt", on_error=collect)
     assert [str(e).split(".txt:")[1] for e in parsed.errors] == [
@@ -159,7 +159,7 @@ def test_a_wrong_typed_score_is_the_only_error_of_a_lenient_reading() -> None:
 
 
 def test_export_writes_the_score_lines_a_club_types() -> None:
-    from parsers import notation
+    from kroeg.parsers import notation
 
     games = read_file(SAMPLES / "classic-evening.txt").games
     text = notation.dumps(games)

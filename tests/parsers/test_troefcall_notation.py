@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers import jsonl, notation
-from parsers.reading import collect
-from recorder.errors import NotationError, RulesError
-from recorder.events import Kap, Score
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.troefcall import TEAMS
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers.reading import collect
+from kroeg.recorder.errors import NotationError, RulesError
+from kroeg.recorder.events import Kap, Score
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.troefcall import TEAMS
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_logs" / "troefcall-evening.txt"
 HEAD = "rules: troefcall\nplayers: Anna, Ben, Carla, Dan\n"

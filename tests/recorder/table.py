@@ -7,10 +7,10 @@ run(game, "Anna Jh", "Ben knock", "Carla fold", "Dan stay")
 
 from __future__ import annotations
 
-from recorder.cards import Card, Rank
-from recorder.events import Event
-from recorder.rules import Ruleset
-from recorder.toepen import Toepen
+from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.events import Event
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.toepen import Toepen
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Frits", "Gijs", "Hanna")
 

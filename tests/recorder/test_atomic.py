@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from recorder.atomic import atomic_write, write_text_atomic
+from kroeg.recorder.atomic import atomic_write, write_text_atomic
 
 
 def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:

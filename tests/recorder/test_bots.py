@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from recorder.bots import BOT_STYLES, make_bot
-from recorder.errors import KroegError
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
+from kroeg.recorder.bots import BOT_STYLES, make_bot
+from kroeg.recorder.errors import KroegError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
 
 STYLES = ["random", "cautious", "bluffer", "sharp"]
 

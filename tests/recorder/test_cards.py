@@ -5,8 +5,8 @@ import pickle
 
 import pytest
 
-from recorder.cards import FULL_DECK, FULL_ORDER, TOEPEN_DECK, TOEPEN_ORDER, Card, Rank, Suit
-from recorder.errors import CardError
+from kroeg.recorder.cards import FULL_DECK, FULL_ORDER, TOEPEN_DECK, TOEPEN_ORDER, Card, Rank, Suit
+from kroeg.recorder.errors import CardError
 
 
 @pytest.mark.parametrize(

@@ -15,17 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from analytics.derived import enrich
-from analytics.totals import store_counts
-from analytics.views import connect
-from parsers.files import import_files
-from recorder import fsops
-from recorder.cards import Card
-from recorder.manual import ManualGame
-from recorder.referee import replay
-from recorder.rules import Ruleset
-from recorder.simulate import simulate, simulate_into
-from recorder.store import Dataset
+from kroeg.analytics.derived import enrich
+from kroeg.analytics.totals import store_counts
+from kroeg.analytics.views import connect
+from kroeg.parsers.files import import_files
+from kroeg.recorder import fsops
+from kroeg.recorder.cards import Card
+from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.referee import replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate, simulate_into
+from kroeg.recorder.store import Dataset
 
 HANDS = ["Jh Jc Td 9s", "Qh Qc Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"]
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"

@@ -1,7 +1,7 @@
 """Events convert to rows and back, for every kind; hand and seq follow from the log."""
 
-from recorder.cards import Card, Rank, Suit
-from recorder.events import (
+from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.events import (
     EVENT_TYPES,
     Baunie,
     CardPlayed,

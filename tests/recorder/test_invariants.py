@@ -20,9 +20,9 @@ import re
 
 import pytest
 
-from recorder.cards import TOEPEN_DECK, Rank
-from recorder.errors import IllegalActionError
-from recorder.events import (
+from kroeg.recorder.cards import TOEPEN_DECK, Rank
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import (
     Armoede,
     CardPlayed,
     Check,
@@ -35,8 +35,8 @@ from recorder.events import (
     Stay,
     Whistle,
 )
-from recorder.rules import Ruleset
-from recorder.toepen import Toepen
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.toepen import Toepen
 
 POWER = {rank: 8 - i for i, rank in enumerate("T987AKQJ")}
 ALL_VARIANTS = {
@@ -282,7 +282,7 @@ def test_every_house_rule_is_fuzzed() -> None:
     """The house rules docs/RULES.md lists are the ones fuzzed above, each a variant."""
     from pathlib import Path
 
-    from recorder.rules import VARIANTS
+    from kroeg.recorder.rules import VARIANTS
 
     rules_md = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
     section = rules_md.read_text(encoding="utf-8").split("## House rules")[1].split("\n## ")[0]

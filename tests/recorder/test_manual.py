@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from recorder.cards import Card
-from recorder.errors import IllegalActionError
-from recorder.manual import JournalError, ManualGame
-from recorder.rules import Ruleset
-from recorder.store import Dataset
+from kroeg.recorder.cards import Card
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.manual import JournalError, ManualGame
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.store import Dataset
 from tests.recorder.table import HANDS, play_example
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
@@ -157,8 +157,8 @@ def test_a_journal_is_never_overwritten(tmp_path: Path) -> None:
 
 
 def test_troefcall_at_the_table_prompts_for_each_step(tmp_path: Path) -> None:
-    from recorder.cards import Suit
-    from recorder.events import Kap
+    from kroeg.recorder.cards import Suit
+    from kroeg.recorder.events import Kap
 
     manual = ManualGame.start(
         ["Anna", "Ben", "Carla", "Dan"], Ruleset.preset("troefcall"), tmp_path / "j.jsonl"

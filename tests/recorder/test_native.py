@@ -1,9 +1,11 @@
 """The compiled engine (setup.py, mypyc) and the pure-Python one: built where a compiler is,
-and playing, refereeing and analysing exactly alike."""
+said plainly (`kroeg --version`, a stale build reported), and playing, refereeing and
+analysing exactly alike."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -11,14 +13,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-import recorder
-from analytics.derived import facts_for_game
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
+import kroeg
+from kroeg import _native
+from kroeg.analytics.derived import facts_for_game
+from kroeg.cli import app
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = os.environ.get("KROEG_PURE_PYTHON") == "1"
+COMPILER = shutil.which("cc") is not None
+#: `make test-pure` runs the suite on a copy of the sources without the extensions.
+BUILT_PURE = os.environ.get("KROEG_PURE_PYTHON") == "1"
 
 
 def fingerprint() -> str:
@@ -38,26 +45,70 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-@pytest.mark.skipif(PURE, reason="KROEG_PURE_PYTHON=1: the pure-Python run")
-@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler: nothing is compiled")
+def pure_copy(folder: Path) -> Path:
+    """The package's sources copied into `folder`, without the extensions: a pure-Python
+    kroeg for a subprocess to import first (PYTHONPATH)."""
+    package = Path(kroeg.__file__).parent
+    shutil.copytree(
+        package, folder / "kroeg", symlinks=False,
+        ignore=shutil.ignore_patterns("*.so", "_native.json", "__pycache__"),
+    )  # fmt: skip
+    return folder
+
+
+@pytest.mark.skipif(not COMPILER, reason="no C compiler: nothing is compiled")
+@pytest.mark.skipif(BUILT_PURE, reason="installed with KROEG_PURE_PYTHON=1")
 def test_the_engine_is_compiled_where_a_compiler_is() -> None:
-    import recorder.toepen
-    import recorder.tricks
+    import kroeg.recorder.toepen
+    import kroeg.recorder.tricks
 
-    assert recorder.native(), "setup.py built no extension, or a source changed after the build"
-    assert recorder.toepen.__file__.endswith(".so") and recorder.tricks.__file__.endswith(".so")
+    assert _native.compiled() == _native.COMPILED, "setup.py built no extension here"
+    assert kroeg.recorder.toepen.__file__.endswith(".so")
+    assert kroeg.recorder.tricks.__file__.endswith(".so")
 
 
-@pytest.mark.skipif(not recorder.native(), reason="the engine is not compiled here")
-def test_the_compiled_and_the_pure_python_engine_give_the_same_games_and_facts() -> None:
-    env = {**os.environ, "KROEG_PURE_PYTHON": "1"}
+@pytest.mark.skipif(not _native.compiled(), reason="the engine is not compiled here")
+def test_the_build_is_as_new_as_the_sources() -> None:
+    # A source edited after the build leaves the extension running the old code: said
+    # here (and by `kroeg --version`), never swapped for the source behind one's back.
+    changed = _native.stale()
+    assert changed == (), f"compiled before these changed: {changed}; run make native"
+
+
+def test_a_changed_source_is_reported_stale(tmp_path: Path) -> None:
+    for folder in _native.SOURCE_PACKAGES:
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "a.py").write_text('"""One."""\n')
+    sources = {f"{f}/a.py": _native.digest(tmp_path / f / "a.py") for f in _native.SOURCE_PACKAGES}
+    (tmp_path / _native.MANIFEST).write_text(json.dumps({"sources": sources}))
+    assert _native.stale(tmp_path) == ()
+    (tmp_path / "recorder" / "a.py").write_text('"""One, with a better docstring."""\n')
+    (tmp_path / "parsers" / "b.py").write_text("")
+    assert _native.stale(tmp_path) == ("parsers/b.py", "recorder/a.py")
+    (tmp_path / _native.MANIFEST).unlink()
+    assert _native.stale(tmp_path) == ()  # nothing built: nothing to be stale
+
+
+def test_the_version_says_how_the_engine_runs() -> None:
+    done = CliRunner().invoke(app, ["--version"])
+    assert done.exit_code == 0
+    expected = "pure Python" if not _native.compiled() else "compiled with mypyc (11 of 11"
+    assert done.output.startswith(f"kroeg {kroeg.__version__} (engine: {expected}")
+
+
+@pytest.mark.skipif(not _native.compiled(), reason="the engine is not compiled here")
+def test_the_compiled_and_the_pure_python_engine_give_the_same_games_and_facts(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pure_copy(tmp_path)), str(ROOT)])}
     code = (
-        "import recorder, recorder.toepen as t\n"
+        "import kroeg._native as n, kroeg.recorder.toepen as t\n"
         "from tests.recorder.test_native import fingerprint\n"
-        "assert not recorder.native() and t.__file__.endswith('.py')\n"
+        "assert n.compiled() == () and t.__file__.endswith('.py'), t.__file__\n"
         "print(fingerprint())\n"
     )
     pure = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
     )
+    assert pure.returncode == 0, pure.stderr
     assert pure.stdout.strip() == fingerprint()

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from recorder.bots import reference_card, reference_choice
-from recorder.cards import Card
-from recorder.errors import IllegalActionError
-from recorder.referee import Replay
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.toepen import Toepen
+from kroeg.recorder.bots import reference_card, reference_choice
+from kroeg.recorder.cards import Card
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.referee import Replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.toepen import Toepen
 from tests.recorder.table import deal, table
 
 

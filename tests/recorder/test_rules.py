@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from recorder.cards import Rank
-from recorder.errors import RulesError
-from recorder.rules import PRESETS, TROEFCALL_VARIANTS, VARIANTS, Ruleset
+from kroeg.recorder.cards import Rank
+from kroeg.recorder.errors import RulesError
+from kroeg.recorder.rules import PRESETS, TROEFCALL_VARIANTS, VARIANTS, Ruleset
 
 
 def test_presets_follow_rules_md() -> None:

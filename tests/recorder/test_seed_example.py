@@ -1,6 +1,6 @@
 """The worked example of the English seed (003), reproduced exactly."""
 
-from recorder.referee import replay
+from kroeg.recorder.referee import replay
 from tests.recorder.table import costs, play_example, rows, seat
 
 

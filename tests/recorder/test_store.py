@@ -12,10 +12,10 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from recorder.errors import DatasetError
-from recorder.rules import Ruleset
-from recorder.simulate import simulate
-from recorder.store import Dataset
+from kroeg.recorder.errors import DatasetError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
 
 
 def games(hands=300, seed=1, preset="classic", players=4):
@@ -223,7 +223,7 @@ def test_a_reader_during_compaction_sees_every_game_exactly_once(tmp_path: Path)
 def test_one_game_reads_one_row_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Row groups cover disjoint game_id ranges, so a reader looking for one game skips
     the others by their statistics (here with groups of 500 rows instead of 262,144)."""
-    import recorder.store as store
+    import kroeg.recorder.store as store
 
     monkeypatch.setattr(store, "_ROW_GROUP", 500)
     ds = Dataset(tmp_path / "d")

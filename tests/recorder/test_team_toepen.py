@@ -5,9 +5,9 @@ from dataclasses import replace
 
 import pytest
 
-from recorder.errors import IllegalActionError
-from recorder.rules import Ruleset
-from recorder.toepen import Toepen
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.toepen import Toepen
 from tests.recorder.table import NAMES, deal, rows, run
 
 HANDS = ["Jh Jc Td 9s", "Qh Qc Jd 8s", "Kh Kc 7d As", "Ah 7c 8d Qd"]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from recorder.errors import IllegalActionError
-from recorder.events import Fold, HandEnd, HandWon, Knock, Pay, Stay
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import Fold, HandEnd, HandWon, Knock, Pay, Stay
 from tests.recorder.table import costs, deal, rows, run, seat, table
 
 HANDS = ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"]
@@ -247,7 +247,7 @@ def test_redeal_keeps_poverty_decided_at_the_start_of_the_hand():
 
 
 def test_the_stake_has_a_ceiling_even_without_a_knock_limit():
-    from recorder.toepen import MAX_STAKE
+    from kroeg.recorder.toepen import MAX_STAKE
 
     game = dealt("lives", "kroegtoepen")
     game.stake = MAX_STAKE  # as after a very long knock war
@@ -259,8 +259,8 @@ def test_the_stake_has_a_ceiling_even_without_a_knock_limit():
 
 
 def test_bots_stop_raising_where_the_rules_set_no_limit():
-    from recorder.rules import Ruleset
-    from recorder.simulate import simulate
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate
 
     rules = Ruleset.preset("classic").with_variants("kroegtoepen", "fast-fold")
     games = list(simulate(rules, 8, 200, 79, ["random", "bluffer", "cautious", "sharp"]))
@@ -271,8 +271,8 @@ def test_bots_stop_raising_where_the_rules_set_no_limit():
 def test_a_player_out_of_the_game_is_told_so():
     from dataclasses import replace
 
-    from recorder.rules import Ruleset
-    from recorder.toepen import Toepen
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.toepen import Toepen
 
     rules = replace(Ruleset.preset("classic").with_variants("play-to-end"), lives=2)
     game = Toepen(rules, ["Anna", "Ben", "Carla", "Dan"])

@@ -2,9 +2,9 @@
 
 import pytest
 
-from recorder.cards import Card
-from recorder.errors import IllegalActionError
-from recorder.events import Deal, TrickWon
+from kroeg.recorder.cards import Card
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import Deal, TrickWon
 from tests.recorder.table import deal, feed, rows, run, table
 
 

@@ -4,11 +4,11 @@ import dataclasses
 
 import pytest
 
-from recorder.cards import Card
-from recorder.errors import IllegalActionError
-from recorder.events import Eliminated, GameEnd
-from recorder.referee import replay
-from recorder.toepen import Toepen
+from kroeg.recorder.cards import Card
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import Eliminated, GameEnd
+from kroeg.recorder.referee import replay
+from kroeg.recorder.toepen import Toepen
 from tests.recorder.table import costs, deal, play_example, rows, run, seat, table
 
 HANDS = ["Jh 9s 7c Qd", "Qh Js Qc Jd", "Kh 7s Tc Kd", "8h Ts Ac Ad"]
@@ -203,7 +203,7 @@ def test_seat_helper():
 
 
 def test_a_sudden_death_hand_is_called_one():
-    from parsers.render import describe_events
+    from kroeg.parsers.render import describe_events
 
     game = _three_player_lives(anna=1, ben=1)
     run(game, "Ben Th", "Anna Jh", "Ben 9s", "Anna Js", "Ben 8c", "Anna Jc", "Ben 7d", "Anna Jd")

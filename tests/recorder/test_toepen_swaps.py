@@ -2,9 +2,9 @@
 
 import pytest
 
-from recorder.cards import Rank
-from recorder.errors import IllegalActionError
-from recorder.events import Whistle
+from kroeg.recorder.cards import Rank
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import Whistle
 from tests.recorder.table import costs, deal, feed, rows, run, seat, table
 
 LAUNDRY = "Ah Kh Qs Jd"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.cards import Card, Suit
-from recorder.errors import IllegalActionError, RulesError
-from recorder.events import Baunie, GameEnd, HandEnd, Kap, TrickWon
-from recorder.referee import replay
-from recorder.rules import Ruleset
-from recorder.troefcall import Troefcall
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.errors import IllegalActionError, RulesError
+from kroeg.recorder.events import Baunie, GameEnd, HandEnd, Kap, TrickWon
+from kroeg.recorder.referee import replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.troefcall import Troefcall
 from tests.recorder.troef_table import (
     ALL_SPADES,
     NAMES,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.cards import Card, Suit
-from recorder.errors import KroegError
-from recorder.events import Baunie, Kap
-from recorder.troefcall_bots import SharpBot, make_troefcall_bot, play_troefcall_hand
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.errors import KroegError
+from kroeg.recorder.events import Baunie, Kap
+from kroeg.recorder.troefcall_bots import SharpBot, make_troefcall_bot, play_troefcall_hand
 from tests.recorder.troef_table import ALL_SPADES, SEVEN_THEN_HEARTS, game, hand, play_tricks
 
 
@@ -66,8 +66,8 @@ def test_sharp_announces_kap_or_baunie_when_sure_of_all_thirteen() -> None:
 
 
 def test_both_styles_play_whole_games_through_the_engine() -> None:
-    from recorder.rules import Ruleset
-    from recorder.troefcall import Troefcall
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.troefcall import Troefcall
 
     for styles in (["random"] * 4, ["sharp"] * 4, ["sharp", "random"] * 2):
         g = Troefcall(Ruleset.preset("troefcall").with_variants("target-15"), "ABCD", seed=3)

@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from recorder.cards import Card, Suit
-from recorder.errors import IllegalActionError
-from recorder.events import (
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.errors import IllegalActionError
+from kroeg.recorder.events import (
     Baunie,
     CardPlayed,
     Deal,
@@ -31,9 +31,9 @@ from recorder.events import (
     TrickWon,
     TrumpCalled,
 )
-from recorder.referee import Replay
-from recorder.rules import Ruleset
-from recorder.troefcall import Troefcall
+from kroeg.recorder.referee import Replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.troefcall import Troefcall
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 RANKS = "23456789TJQKA"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from recorder.cards import Card, Suit
-from recorder.events import Event, Score
-from recorder.rules import Ruleset
-from recorder.troefcall import Troefcall
+from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.events import Event, Score
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.troefcall import Troefcall
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 S = Suit.SPADES

@@ -1,0 +1,44 @@
+"""The derived tables' Parquet schemas, apart from the code that fills them.
+
+The views (analytics.views) read these tables and the analysis (analytics.derived,
+analytics.totals, analytics.spark) writes them: both import the schemas from here, so
+neither needs the other.
+
+    DATASET/derived/knocks/        KNOCK_SCHEMA: strength of every knock, and whether it was a bluff
+    DATASET/derived/folds/         FOLD_SCHEMA: whether every fold was regrettable, and its cost
+    DATASET/derived/games/         ANALYSED_SCHEMA: the games analysed, under which version
+    DATASET/derived/seat_counts/   SEAT_COUNTS_SCHEMA: counts per player per game
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+__all__ = [
+    "ANALYSED_SCHEMA", "ANALYSIS_VERSION", "COUNTS", "FOLD_SCHEMA", "KNOCK_SCHEMA",
+    "SEAT_COUNTS_SCHEMA",
+]  # fmt: skip
+
+#: Bump when a definition changes: games analysed under an older version are redone.
+#: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
+ANALYSIS_VERSION = 2
+
+KNOCK_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("players_in", pa.int8()), ("strength", pa.float64()), ("fair_share", pa.float64()),
+    ("bluff", pa.bool_()),
+])  # fmt: skip
+FOLD_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("cost", pa.int16()), ("regret", pa.bool_()),
+])  # fmt: skip
+ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
+
+#: What `seat_counts` (sql/views.sql) counts per player per game, stored by analytics.totals.
+COUNTS = (
+    "hands", "won", "paid", "knocks", "knocks_won", "knocks_faced", "folds", "fold_cost",
+    "swaps", "bluffs_caught", "checks", "checks_won",
+)  # fmt: skip
+SEAT_COUNTS_SCHEMA = pa.schema(
+    [("game_id", pa.string()), ("seat", pa.int8()), *((c, pa.int64()) for c in COUNTS)]
+)

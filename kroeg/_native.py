@@ -1,0 +1,122 @@
+"""Which of kroeg's modules run compiled, and whether their build is older than the code.
+
+The modules in `COMPILED` are plain, strictly typed Python. Where a C compiler is,
+installing kroeg also builds each of them as a C extension with mypyc (setup.py); the
+extension sits beside its source in the package (`toepen.cpython-311-….so` next to
+`toepen.py`) and Python's own import system takes the extension first. There is no
+import hook and no run-time switch: what was built is what runs. A pure-Python install
+(no compiler, or `KROEG_PURE_PYTHON=1` while installing) has no extensions and runs the
+same sources. `kroeg --version` says which one is running.
+
+The build writes `_native.json` beside this module: the digest of every source the
+compiled code was built from. A source edited after the build leaves the extension
+running the old code; `stale()` names such files (a test fails on them, `make native`
+builds again, and `make test` does so by itself first).
+
+setup.py reads `COMPILED` and `SOURCE_PACKAGES` from this file without importing the
+package, so this module imports nothing of kroeg.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+__all__ = ["COMPILED", "SOURCE_PACKAGES", "compiled", "describe", "digest", "main", "stale"]
+
+#: The hot paths, compiled: the trick core, the Toepen engine, Troefcall, the bots'
+#: driver; the analysis' verdicts; the notation's lexer and referee.
+COMPILED = (
+    "kroeg.recorder.tricks",
+    "kroeg.recorder.toepen_state",
+    "kroeg.recorder.toepen_settle",
+    "kroeg.recorder.toepen_swaps",
+    "kroeg.recorder.toepen",
+    "kroeg.recorder.troefcall",
+    "kroeg.recorder.simulate",
+    "kroeg.analytics.verdicts",
+    "kroeg.parsers._lexer",
+    "kroeg.parsers._referee",
+    "kroeg.parsers.names",
+)
+#: The packages whose sources the compiled code is built against: mypyc reads their
+#: types and inlines their `Final` constants, so a change to any of them can matter.
+SOURCE_PACKAGES = ("recorder", "parsers", "analytics")
+#: The mypyc group: one shared library, a module of this package (not a top-level name).
+GROUP = "kroeg._native"
+MANIFEST = "_native.json"
+_HERE = Path(__file__).parent
+
+
+def digest(path: Path) -> str:
+    """A source file's SHA-256, as the build manifest records it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _manifest(root: Path = _HERE) -> dict[str, str]:
+    """The sources the extensions were built from (path below the package: digest)."""
+    try:
+        data = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    sources = data.get("sources", {}) if isinstance(data, dict) else {}
+    return {str(k): str(v) for k, v in sources.items()} if isinstance(sources, dict) else {}
+
+
+def compiled() -> tuple[str, ...]:
+    """The modules of `COMPILED` that import as C extensions here."""
+    found = []
+    for name in COMPILED:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        if origin and any(origin.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
+            found.append(name)
+    return tuple(found)
+
+
+def stale(root: Path = _HERE) -> tuple[str, ...]:
+    """The sources changed (or gone, or new) since the extensions were built; empty where
+    nothing was built."""
+    built = _manifest(root)
+    if not built:
+        return ()
+    now = {
+        str(path.relative_to(root)): digest(path)
+        for package in SOURCE_PACKAGES
+        for path in sorted((root / package).glob("*.py"))
+    }
+    changed = (name for name in built.keys() | now.keys() if built.get(name) != now.get(name))
+    return tuple(sorted(changed))
+
+
+def describe() -> str:
+    """How the engine runs here, in one line (for `kroeg --version`)."""
+    running = compiled()
+    if not running:
+        return "pure Python"
+    line = f"compiled with mypyc ({len(running)} of {len(COMPILED)} modules)"
+    changed = stale()
+    if changed:
+        line += (
+            f"; {len(changed)} source(s) changed since the build ({', '.join(changed[:3])}"
+            f"{', …' if len(changed) > 3 else ''}): the extensions run the old code until "
+            "`make native`"
+        )
+    return line
+
+
+def main(argv: list[str]) -> int:
+    """`python -m kroeg._native [--quiet]`: say how the engine runs; exit 1 when the build
+    is older than its sources (`make test` then builds again)."""
+    if "--quiet" not in argv:
+        print(describe())
+    return 1 if stale() else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
