@@ -10,15 +10,21 @@ PURE := build/pure-python
 
 .PHONY: demo test test-pure native check-native lint bench dist clean
 
-# Installing builds the compiled engine too (setup.py, mypyc), about 40 s here.
+# Installing builds the compiled engine too (setup.py, mypyc: about 40 s here, on one
+# core), so the package's dependencies install beside it, on the other.
 $(BASE): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))\
+	    ["project"]["dependencies"], sep="\n")' > $(VENV)/dependencies.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e . & build=$$!; \
+	    $(BIN)/python -m pip install --quiet -r $(VENV)/dependencies.txt; deps=$$?; \
+	    wait $$build && test $$deps = 0
 	touch $(BASE)
 
-# The dev group names kroeg[spark]: pip keeps the installed kroeg and adds the rest.
+# The dev group names kroeg[spark]: pip keeps the installed kroeg and adds the rest
+# (`--group` needs pip 25.1).
 $(DEV): $(BASE)
+	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet --group dev
 	touch $(DEV)
 

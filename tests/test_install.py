@@ -58,9 +58,9 @@ def test_the_sdist_holds_what_builds_the_wheel() -> None:
     [sdist] = (ROOT / "dist").glob(f"kroeg-{VERSION}.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
-    for needed in ("setup.py", "pyproject.toml", "LICENSE", "kroeg/_native.py",
-                   "kroeg/recorder/toepen.py", "kroeg/sample_logs/classic-evening.txt"):  # fmt: skip
-        assert needed in names
+    needed = {"setup.py", "pyproject.toml", "LICENSE", "kroeg/_native.py",
+              "kroeg/recorder/toepen.py", "kroeg/sample_logs/classic-evening.txt"}  # fmt: skip
+    assert needed <= names
 
 
 def test_kroeg_comes_from_the_venv_and_the_old_names_are_gone(tmp_path: Path) -> None:
@@ -86,7 +86,8 @@ def test_the_version_says_how_the_engine_runs(tmp_path: Path) -> None:
     assert done.returncode == 0
     assert re.fullmatch(
         rf"kroeg {re.escape(VERSION)} \(engine: (pure Python|compiled with mypyc \(11 of 11 "
-        r"modules\))\)\n", done.stdout
+        r"modules\))\)\n",
+        done.stdout,
     ), done.stdout
 
 
@@ -104,5 +105,6 @@ def test_stats_runs_and_spark_says_what_to_install(tmp_path: Path) -> None:
     assert stats.returncode == 0 and "Traceback" not in stats.stderr, stats.stderr
     spark = run("kroeg", "stats", "club", "--engine", "spark", cwd=tmp_path)
     assert (spark.returncode, spark.stdout + spark.stderr) == (
-        2, "Error: --engine spark needs the spark extra: pip install 'kroeg[spark]' (and Java 17)\n"
+        2,
+        "Error: --engine spark needs the spark extra: pip install 'kroeg[spark]' (and Java 17)\n",
     )
