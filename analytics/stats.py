@@ -335,7 +335,7 @@ def stats_blocks(
             )
     if one_only and len(kinds) > 1:
         raise UsageError(
-            f"the dataset holds Toepen and Troefcall games: choose one for {one_only} with --game"
+            f"the dataset holds Toepen and Troefcall games: choose one for {one_only} with --type"
         )
     blocks = []
     for kind in kinds:

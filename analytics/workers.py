@@ -31,7 +31,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Generic, TypeVar
 
-from kroeg.recorder.errors import KroegError
+from kroeg.recorder.errors import WorkerError
 
 __all__ = ["WorkerError", "Workers"]
 
@@ -41,10 +41,6 @@ R = TypeVar("R")
 #: Tasks handed to a worker before its first result comes back: one to work on, one ready.
 AHEAD = 2
 _LENGTH = struct.Struct("<Q")
-
-
-class WorkerError(KroegError):
-    """A task failed in a worker process (the message holds the worker's traceback)."""
 
 
 def _send(stream: IO[bytes], payload: object) -> None:

@@ -8,6 +8,7 @@ import functools
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -19,14 +20,14 @@ import typer
 
 from kroeg.analytics.report import plural
 from kroeg.recorder.cards import mark_red_suits
-from kroeg.recorder.errors import KroegError, UsageError
+from kroeg.recorder.errors import KroegError, RulesError, UsageError
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import visible_text
 
 __all__ = [
     "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt", "Source",
-    "TableFormat", "VariantOpt", "analyse", "day", "friendly", "read_line", "red_suits", "say",
-    "stop_process",
+    "TableFormat", "VariantOpt", "Working", "analyse", "day", "friendly", "read_line", "red_suits",
+    "say", "stop_process",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -84,7 +85,9 @@ def day(text: str) -> datetime:
 
 
 def friendly(fn: F) -> F:
-    """Turn kroeg's own errors into `Error: …` and exit 1, never a traceback."""
+    """Turn kroeg's own errors into `Error: …` and exit 1, never a traceback; exit 2 for a
+    usage mistake: an option's value (UsageError), or a rule set that is not one
+    (RulesError, from --rules, --variant or a club's rules file)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -92,7 +95,7 @@ def friendly(fn: F) -> F:
             return fn(*args, **kwargs)
         except KroegError as exc:
             say(f"Error: {exc}", err=True)
-            raise typer.Exit(2 if isinstance(exc, UsageError) else 1) from None
+            raise typer.Exit(2 if isinstance(exc, UsageError | RulesError) else 1) from None
         except BrokenPipeError:
             # The reader went away (`kroeg export … | head`): stop quietly, as cat does.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -157,6 +160,63 @@ class ProgressLines:
     def finish(self) -> None:
         say(f"Analysed {plural(self.done, 'game')} in {time.monotonic() - self.began:.1f} s.",
             err=True)  # fmt: skip
+
+
+class Working:
+    """One line on a terminal saying what a long command is doing, and for how long:
+    `Compacting club.kroeg: writing events … 4 s`. It appears once the work has taken
+    `after` seconds (a quick command prints nothing extra), is redrawn as the stage
+    changes, and is cleared when the work ends. Not on a pipe or in a log."""
+
+    FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+    def __init__(
+        self, label: str, stream: Any = None, after: float = 2.0, every: float = 0.2
+    ) -> None:
+        self.label, self.stage_text, self.after, self.every = label, "", after, every
+        self.stream = stream if stream is not None else sys.stderr
+        self.began = time.monotonic()
+        self.frame, self.shown = 0, False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def stage(self, text: str) -> None:
+        """What the work is doing now (`reading 40 files`)."""
+        self.stage_text = visible_text(text)
+
+    def line(self) -> str:
+        """The line as it reads now."""
+        spinner = self.FRAMES[self.frame % len(self.FRAMES)]
+        doing = f": {self.stage_text}" if self.stage_text else ""
+        return f"{visible_text(self.label)}{doing} {spinner} {time.monotonic() - self.began:.0f} s"
+
+    def draw(self) -> None:
+        """Write the line over the last one."""
+        self.frame += 1
+        self.stream.write("\r\x1b[2K" + self.line())
+        self.stream.flush()
+        self.shown = True
+
+    def _run(self) -> None:
+        if self._stop.wait(self.after):
+            return
+        while not self._stop.is_set():
+            self.draw()
+            self._stop.wait(self.every)
+
+    def __enter__(self) -> Working:
+        if self.stream.isatty():
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self.shown:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
 
 
 class Partition(StrEnum):

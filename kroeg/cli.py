@@ -35,6 +35,7 @@ from kroeg._options import (
     Source,
     TableFormat,
     VariantOpt,
+    Working,
     analyse,
     day,
     friendly,
@@ -182,7 +183,8 @@ def compact(
     ds = Dataset(dataset)
     ds.check()
     size_before = _parquet_bytes(ds)
-    before, after = ds.compact(None if partition is None else partition.value)
+    with Working(f"Compacting {dataset}") as working:
+        before, after = ds.compact(None if partition is None else partition.value, working.stage)
     size_after = _parquet_bytes(ds)
     say(
         f"{dataset}: {plural(before, 'file')} compacted into {after}; "
@@ -212,7 +214,8 @@ def check(dataset: DatasetArg) -> None:
     Example: kroeg check club.kroeg
     """
     ds = Dataset(dataset)
-    problems = ds.verify()
+    with Working(f"Checking {dataset}") as working:
+        problems = ds.verify(working.stage)
     for problem in problems:
         say(problem)
     if problems:
@@ -229,7 +232,9 @@ def info(dataset: DatasetArg) -> None:
     """
     ds = Dataset(dataset)
     ds.check()
-    say(consistently(lambda: dataset_report(ds)))
+    with Working(f"Reading {dataset}"):
+        report = consistently(lambda: dataset_report(ds))
+    say(report)
 
 
 @app.command()
@@ -529,9 +534,11 @@ def stats(
     until: Annotated[
         datetime | None, typer.Option(help="Only games up to this date, as 2026-11-30.", parser=day)
     ] = None,
-    game: Annotated[
+    game_type: Annotated[
         GameType | None,
-        typer.Option("--game", help="Only this game (default: every game in the dataset)."),
+        typer.Option(
+            "--type", help="Only games of this type, toepen or troefcall (default: both)."
+        ),
     ] = None,
     engine: EngineOpt = Engine.duckdb,
     master: MasterOpt = "local[2]",
@@ -540,7 +547,7 @@ def stats(
 
     Example: kroeg stats club.kroeg --by month --since 2026-11-01 --format table
 
-    Partnerships (Troefcall, team toepen): kroeg stats club.kroeg --by side
+    Partnerships (Troefcall, team toepen): kroeg stats club.kroeg --type troefcall --by side
 
     On Apache Spark, the same figures: kroeg stats club.kroeg --engine spark
     """
@@ -553,7 +560,7 @@ def stats(
     analyse(ds, engine, master)
     dates = (since.date() if since else None, until.date() if until else None)
     blocks = consistently(lambda: stats_blocks(
-        connect_engine(ds, engine.value, master), None if game is None else game.value,
+        connect_engine(ds, engine.value, master), None if game_type is None else game_type.value,
         by.value, player, *dates,
         one_only=None if format is TableFormat.table else format.value,
     ))  # fmt: skip
@@ -567,9 +574,9 @@ def stats(
         else:
             say((stats_csv if format is TableFormat.csv else stats_json)(block.frame), nl=False)
     if not blocks:
-        if player or since or until or game:
+        if player or since or until or game_type:
             raise NotFoundError(
-                f"{dataset}: no finished hands match --player/--since/--until/--game"
+                f"{dataset}: no finished hands match --player/--since/--until/--type"
             )
         raise NotFoundError(
             f"{dataset}: no finished hands yet: add games with kroeg simulate, import or record"

@@ -28,6 +28,8 @@ from functools import partial
 from typing import Literal
 
 from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.errors import UsageError
+from kroeg.recorder.text import unknown_choice
 from kroeg.recorder.toepen import Toepen
 
 __all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card", "reference_choice"]
@@ -224,8 +226,4 @@ def make_bot(style: str, seed: int) -> Bot:
     try:
         return BOT_STYLES[style](seed)
     except KeyError:
-        from kroeg.recorder.errors import UsageError
-
-        raise UsageError(
-            f"unknown bot style {style!r}: expected one of {', '.join(BOT_STYLES)}"
-        ) from None
+        raise UsageError(unknown_choice("bot style", style, BOT_STYLES)) from None

@@ -11,13 +11,18 @@
     ├── IllegalActionError   a rule broken: the engine refused an action or event
     ├── NotFoundError        a game, hand, player or month the dataset does not hold
     ├── RejectedError        input refused as a whole after its errors were reported
+    ├── DashboardError       the dashboard cannot start, or its server stopped by itself
+    ├── WorkerError          a task failed in an analysis worker process
     └── DatasetError         a folder that is not a kroeg dataset, or a damaged file
         ├── DatasetChanged       a file went away while it was read (a compaction): read again
         └── JournalError         a manual-entry journal that cannot be read or continued
 
 Messages say what was found, what was expected and where. The command line
-turns every one into a single line `Error: …` (exit 2 for a `UsageError`, 1
-for the others).
+turns every one into a single line `Error: …`. Its exit code follows one rule: 2 when
+the command line itself asks for something impossible (a `UsageError`: an option's
+value, a count, names that cannot sit at a table; or a `RulesError`: a rule set that
+is not one, from --rules, --variant or a club's rules file), as for the values typer
+refuses; 1 when the command was right but its input, its dataset or its work was not.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ __all__ = [
     "RulesError",
     "UnknownName",
     "UsageError",
+    "WorkerError",
 ]
 
 
@@ -110,6 +116,10 @@ class RejectedError(KroegError):
 class DashboardError(KroegError):
     """The dashboard cannot start (an address it cannot listen on, a port in use) or its
     server stopped by itself."""
+
+
+class WorkerError(KroegError):
+    """A task failed in a worker process (the message holds the worker's traceback)."""
 
 
 class DatasetError(KroegError):

@@ -81,12 +81,13 @@ class ManualGame:
     ) -> ManualGame:
         """Begin a new game and its journal (which must not exist yet)."""
         path = Path(journal)
-        problem = names_problem(players) or (
-            None if venue is None else text_problem("the venue", venue)
+        problem = (
+            names_problem(players)
+            or rules.table_problem(len(players))
+            or (None if venue is None else text_problem("the venue", venue))
         )
         if problem is not None:
             raise UsageError(problem)
-        new_game(rules, players)  # the rules check the table before anything is written
         if path.exists():
             raise JournalError(f"{path}: a journal is already there; resume it or choose another")
         header = {

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Rank
 from kroeg.recorder.errors import RulesError
-from kroeg.recorder.text import text_problem
+from kroeg.recorder.text import text_problem, unknown_choice
 
 __all__ = [
     "PRESETS",
@@ -202,9 +202,7 @@ class Ruleset:
         try:
             return PRESETS[name]
         except KeyError:
-            raise RulesError(
-                f"unknown rule preset {name!r}: expected one of {', '.join(sorted(PRESETS))}"
-            ) from None
+            raise RulesError(unknown_choice("rule preset", name, sorted(PRESETS))) from None
 
     def with_variants(self, *names: str) -> Ruleset:
         """This rule set with the named variants applied, in order."""
@@ -212,9 +210,7 @@ class Ruleset:
         for name in names:
             key = name.strip().lower().replace("_", "-")
             if key not in VARIANTS:
-                raise RulesError(
-                    f"unknown variant {name!r}: expected one of {', '.join(sorted(VARIANTS))}"
-                )
+                raise RulesError(unknown_choice("variant", name, sorted(VARIANTS)))
             if (key in TROEFCALL_VARIANTS) != (rules.game == "troefcall"):
                 raise RulesError(f"variant {name!r} is not a {rules.game} variant")
             applied = (*rules.variants, key)
@@ -233,6 +229,20 @@ class Ruleset:
     def label(self) -> str:
         """The name with the variants applied: `lives + gezinstoepen`."""
         return " + ".join((self.name, *self.variants))
+
+    def table_problem(self, players: int) -> str | None:
+        """Why `players` cannot sit down to this rule set, or None: the one statement of
+        the table's size, for the engines and for every door that takes a table."""
+        if not self.min_players <= players <= self.max_players:
+            table = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            return f"{self.label} needs {table} players, found {players}"
+        if self.teams and players not in (4, 6):
+            return f"{self.label} is played by 4 or 6 players, partners opposite; found {players}"
+        return None
 
     @classmethod
     def resolve(cls, preset: str, variants: list[str] | tuple[str, ...] = ()) -> Ruleset:

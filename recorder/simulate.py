@@ -155,13 +155,9 @@ def play_game(game: Toepen, bots: Sequence[Bot], max_hands: int | None = None) -
 
 def check_simulation(rules: Ruleset, players: int, hands: int, styles: Sequence[str]) -> list[str]:
     """Raise UsageError for settings no game can be played with; return the style of each seat."""
-    if not rules.min_players <= players <= rules.max_players:
-        table = (
-            f"exactly {rules.min_players}"
-            if rules.min_players == rules.max_players
-            else f"{rules.min_players} to {rules.max_players}"
-        )
-        raise UsageError(f"{rules.label} needs {table} players, found {players}")
+    problem = rules.table_problem(players)
+    if problem is not None:
+        raise UsageError(problem)
     if hands < 1:
         raise UsageError(f"--hands must be at least 1, found {hands}")
     styles = [s.strip() for s in styles if s.strip()] or ["random"]

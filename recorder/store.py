@@ -30,7 +30,7 @@ import fcntl
 import json
 import os
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -289,23 +289,25 @@ class Dataset:
 
     # -- checking -----------------------------------------------------------------------------
 
-    def verify(self) -> list[str]:
+    def verify(self, stage: Callable[[str], None] | None = None) -> list[str]:
         """Every problem with the dataset's files, each with what to do; [] when sound.
 
         Reads every file (a damaged one is named), checks that each events file belongs
         to a games file, that every game has its events, and names operations a crash
-        left unfinished. Changes nothing.
+        left unfinished. Changes nothing. `stage` hears which file it reads.
         """
         self.check()
         problems: list[str] = []
         readable: dict[Path, pa.Table] = {}
-        for table in self._tables():
-            for path in self.files(table):
-                try:
-                    readable[path] = self._read(path)
-                except DatasetError as exc:
-                    problems.append(f"{exc}: move it out of the dataset (nothing reads it "
-                                    "safely), then re-import what it held")  # fmt: skip
+        every = [path for table in self._tables() for path in self.files(table)]
+        for number, path in enumerate(every, 1):
+            if stage is not None:
+                stage(f"reading file {number:,} of {len(every):,}")
+            try:
+                readable[path] = self._read(path)
+            except DatasetError as exc:
+                problems.append(f"{exc}: move it out of the dataset (nothing reads it "
+                                "safely), then re-import what it held")  # fmt: skip
         for path in sorted(set(self.files("events")) - set(self.table_files("events"))):
             problems.append(
                 f"{path}: an events file without its games file ({path.name} is not in "
@@ -468,19 +470,23 @@ class Dataset:
             fsops.unlink(entry)
         return paths
 
-    def compact(self, partition: str | None = None) -> tuple[int, int]:
+    def compact(
+        self, partition: str | None = None, stage: Callable[[str], None] | None = None
+    ) -> tuple[int, int]:
         """Rewrite each table into one sorted file, or (`partition="month"`) one per month
         of play, in `month=YYYY-MM/` folders (`month=undated` for games without a date):
-        a reader after one month reads its folder. Return (files before, files after)."""
+        a reader after one month reads its folder. Return (files before, files after).
+        `stage` hears what it is doing, for a progress line."""
         if partition not in (None, "month"):
             raise DatasetError(f"cannot partition by {partition!r}: only by month")
         self.check()
         with self._locked():
-            return self._compact(partition)
+            return self._compact(partition, stage or (lambda _text: None))
 
-    def _compact(self, partition: str | None = None) -> tuple[int, int]:
+    def _compact(self, partition: str | None, stage: Callable[[str], None]) -> tuple[int, int]:
         self._recover()
         before = len(self.files("games")) + len(self.files("events"))
+        stage(f"reading and sorting {before:,} files")
         games = self.games_table()
         if games.num_rows:
             games = games.sort_by("game_id")
@@ -491,7 +497,9 @@ class Dataset:
         # two swaps. A crash before the first swap is undone, after it is finished.
         entry = self._begin({"op": "compact", "staging": staging, "stem": stem})
         parts = [("", games, events)] if partition is None else _by_month(games, events)
-        for folder_name, games_part, events_part in parts:
+        for number, (folder_name, games_part, events_part) in enumerate(parts, 1):
+            what = f"month {number} of {len(parts)}" if partition else "one file per table"
+            stage(f"writing {what} ({events_part.num_rows:,} events)")
             for name, table, is_events in (
                 ("events", events_part, True),
                 ("games", games_part, False),
@@ -499,6 +507,7 @@ class Dataset:
                 folder = self.path / staging / name / folder_name
                 fsops.mkdir(folder)
                 _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
+        stage("putting the new files in place")
         for name in ("events", "games"):
             fsops.exchange(self.path / staging / name, self.path / name)
         fsops.rmtree(self.path / staging)

@@ -14,9 +14,10 @@ input can make a structure grow faster than itself:
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = [
     "HEADER_KEYS",
@@ -25,6 +26,7 @@ __all__ = [
     "markdown_text",
     "names_problem",
     "text_problem",
+    "unknown_choice",
     "visible_text",
 ]
 
@@ -97,3 +99,15 @@ def visible_text(text: str) -> str:
         else ascii(ch)[1:-1]
         for ch in text
     )  # fmt: skip
+
+
+def unknown_choice(what: str, word: str, choices: Iterable[str]) -> str:
+    """The message for a word that names none of `choices`, with the nearest one offered:
+    `unknown variant 'first-speaker-wait': did you mean first-speaker-waits? Expected
+    one of …`."""
+    options = list(choices)
+    near = difflib.get_close_matches(word.strip().lower(), options, n=1, cutoff=0.6)
+    listed = ", ".join(options)
+    if near:
+        return f"unknown {what} {word!r}: did you mean {near[0]}? Expected one of {listed}"
+    return f"unknown {what} {word!r}: expected one of {listed}"

@@ -46,16 +46,9 @@ class ToepenState(TrickGame):
     def __init__(self, rules: Ruleset, players: Sequence[str], seed: int | None = None) -> None:
         if rules.game != "toepen":
             raise IllegalActionError(f"rule set {rules.name!r} is not a Toepen rule set")
-        if not rules.min_players <= len(players) <= rules.max_players:
-            raise IllegalActionError(
-                f"{rules.label} needs {rules.min_players} to {rules.max_players} players, "
-                f"found {len(players)}"
-            )
-        if rules.teams and len(players) not in (4, 6):
-            raise IllegalActionError(
-                f"{rules.label} is played by 4 or 6 players, partners opposite; "
-                f"found {len(players)}"
-            )
+        problem = rules.table_problem(len(players))
+        if problem is not None:
+            raise IllegalActionError(problem)
         super().__init__(players, seed)
         self.rules = rules
         #: Team toepen: each seat's side (partners opposite); None when each plays alone.

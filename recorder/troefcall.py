@@ -62,8 +62,9 @@ class Troefcall(TrickGame):
     def __init__(self, rules: Ruleset, players: Sequence[str], seed: int | None = None) -> None:
         if rules.game != "troefcall":
             raise IllegalActionError(f"rule set {rules.name!r} is not a Troefcall rule set")
-        if len(players) != 4:
-            raise IllegalActionError(f"troefcall needs exactly 4 players, found {len(players)}")
+        problem = rules.table_problem(len(players))
+        if problem is not None:
+            raise IllegalActionError(problem)
         super().__init__(players, seed)
         self.rules = rules
         self.teams = TEAMS

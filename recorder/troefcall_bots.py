@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.events import Baunie, CardPlayed, Event, Kap, Stop
+from kroeg.recorder.text import unknown_choice
 from kroeg.recorder.tricks import winning_play
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
@@ -128,9 +129,7 @@ def make_troefcall_bot(style: str, seed: int) -> TroefcallBot:
     try:
         return TROEFCALL_STYLES[style](seed)
     except KeyError:
-        raise UsageError(
-            f"unknown troefcall bot style {style!r}: expected one of {', '.join(TROEFCALL_STYLES)}"
-        ) from None
+        raise UsageError(unknown_choice("troefcall bot style", style, TROEFCALL_STYLES)) from None
 
 
 def play_troefcall_hand(game: Troefcall, bots: Sequence[TroefcallBot]) -> None:

@@ -123,3 +123,20 @@ def test_the_readme_commands_work_as_written(tmp_path: Path) -> None:
             game_id = re.findall(r"^(\S+)\s+\d{4}-", output, re.M)[0][:8]  # a prefix will do
         if argv[1] == "newsletter":
             assert list((tmp_path / "bulletin").glob("*.md")), output
+
+
+def readme_typed_logs() -> list[str]:
+    """The typed logs the README shows under "Typed logs", as written."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Typed logs") : text.index("`sample_logs/` holds")]
+    return re.findall(r"^```\n(.*?)^```", section, re.S | re.M)
+
+
+def test_the_readme_typed_logs_read_as_written() -> None:
+    from kroeg.parsers import notation
+
+    logs = readme_typed_logs()
+    assert len(logs) == 2 and logs[1].startswith("rules: troefcall")
+    for log in logs:
+        [game] = notation.loads(log)  # strict: any error raises, naming its line
+        assert game.hands == 1

@@ -99,9 +99,9 @@ def test_spark_gives_every_figure_duckdb_gives(tmp_path: Path) -> None:
             _same(a.frame, b.frame)
     # And the command line: the same table, whichever engine.
     runner = CliRunner()
-    plain = runner.invoke(app, ["stats", str(local.path), "--game", "toepen"])
+    plain = runner.invoke(app, ["stats", str(local.path), "--type", "toepen"])
     sparked_out = runner.invoke(
-        app, ["stats", str(on_spark.path), "--game", "toepen", "--engine", "spark"]
+        app, ["stats", str(on_spark.path), "--type", "toepen", "--engine", "spark"]
     )
     assert plain.exit_code == 0 and sparked_out.exit_code == 0, sparked_out.output
     assert plain.output == sparked_out.output

@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from kroeg.analytics.workers import WorkerError, Workers
+from kroeg.analytics.workers import Workers
+from kroeg.recorder.errors import WorkerError
 
 
 def slow_square(n: int) -> tuple[int, int]:

@@ -76,14 +76,34 @@ def test_simulate_lives_with_variants_and_a_club_rules_file(tmp_path: Path) -> N
         ),
         (["-V", "nope"], "Error: unknown variant 'nope': expected one of "),
         (["--hands", "0"], "Error: --hands must be at least 1, found 0"),
+        # A near miss is named.
+        (["--rules", "clasic"], "Error: unknown rule preset 'clasic': did you mean classic? "
+                                "Expected one of classic, lives, troefcall"),
+        (["-V", "first-speaker-wait"],
+         "Error: unknown variant 'first-speaker-wait': did you mean first-speaker-waits? "),
+        (["--bots", "sharpp"], "Error: unknown bot style 'sharpp': did you mean sharp? "),
+        (["--rules", "troefcall", "--bots", "sharpe"],
+         "Error: unknown troefcall bot style 'sharpe': did you mean sharp? "),
     ],
-)
+)  # fmt: skip
 def test_simulate_refuses_bad_input_with_one_error_line(tmp_path: Path, args, message) -> None:
     result = kroeg("simulate", "--out", str(tmp_path / "d"), *args)
-    # A count or a bot style out of range is bad usage (2); a rule set that is not one, 1.
-    assert result.exit_code == (1 if args[0] in ("--rules", "-V") else 2)
-    assert message in result.output
-    assert "Traceback" not in result.output
+    # Every usage mistake exits with 2: a count, a choice, a rule set that is not one.
+    assert result.exit_code == 2
+    assert result.output.startswith(message) and result.output.count("\n") == 1, result.output
+    assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Anna,Ben", "Error: classic needs 3 to 8 players, found 2"),
+        ("Anna,Anna,Ben", "Error: player names must differ: Anna, Anna, Ben"),
+    ],
+)
+def test_record_refuses_a_table_that_cannot_sit_down(tmp_path: Path, players, message) -> None:
+    result = kroeg("record", "--into", str(tmp_path / "d"), "--players", players)
+    assert (result.exit_code, result.output) == (2, message + "\n")
 
 
 def test_bad_usage_exits_with_2() -> None:
@@ -231,7 +251,7 @@ def test_a_rules_file_names_the_parameter_and_the_kind_it_takes(tmp_path: Path) 
     rules = tmp_path / "club.json"
     rules.write_text('{"name": "De Gouden Leeuw", "base": "classic", "lives": "fifteen"}')
     result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # the --rules file is not a rule set: a usage mistake
     assert result.output == "Error: rule 'lives' takes a whole number, found \"fifteen\"\n"
     rules.write_text('{"name": "X", "base": "classic", "laundry": "yes"}')
     result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))

@@ -58,7 +58,7 @@ def test_filters_and_groupings(tmp_path: Path) -> None:
     assert by_month[1].split() == ["Carla"]
     none = kroeg("stats", ds, "--since", "2026-11-01")
     assert none.exit_code == 1
-    assert none.output == f"Error: {ds}: no finished hands match --player/--since/--until/--game\n"
+    assert none.output == f"Error: {ds}: no finished hands match --player/--since/--until/--type\n"
     bad = kroeg("stats", ds, "--player", "Eve")
     assert bad.exit_code == 1
     assert bad.output.strip() == (
@@ -98,16 +98,16 @@ def test_toepen_and_troefcall_each_get_their_own_table(tmp_path: Path) -> None:
     sides = kroeg("stats", ds, "--by", "side").output.splitlines()
     assert sides[0].split() == ["Anna", "&", "Carla", "Ben", "&", "Dan"]
     assert kroeg("stats", ds, "--format", "csv").output.strip() == (
-        "Error: the dataset holds Toepen and Troefcall games: choose one for csv with --game"
+        "Error: the dataset holds Toepen and Troefcall games: choose one for csv with --type"
     )
-    csv_text = kroeg("stats", ds, "--format", "csv", "--game", "troefcall").output
+    csv_text = kroeg("stats", ds, "--format", "csv", "--type", "troefcall").output
     assert next(csv.DictReader(io.StringIO(csv_text)))["calls_made"] == "1"
     by_side = json.loads(
-        kroeg("stats", ds, "--game", "troefcall", "--by", "side", "--format", "json").output
+        kroeg("stats", ds, "--type", "troefcall", "--by", "side", "--format", "json").output
     )
     assert [r["side"] for r in by_side] == ["Anna & Carla", "Ben & Dan"]
     assert not [r for r in by_side if "player" in r]  # a side is not a player
-    assert kroeg("stats", ds, "--game", "toepen", "--by", "side").output.strip() == (
+    assert kroeg("stats", ds, "--type", "toepen", "--by", "side").output.strip() == (
         "Error: --by side needs games played in partnerships (Troefcall, or team toepen: "
         "--variant team-toepen); the toepen games here have none"
     )

@@ -88,7 +88,8 @@ def test_syntax_errors_name_line_column_found_and_expected() -> None:
     )
     assert message("players: Anna, Ben\n") == ("1:10: classic needs 3 to 8 players, found 2")
     assert message("rules: klassiek\nplayers: A, B, C\n") == (
-        "1:8: unknown rule preset 'klassiek': expected one of classic, lives, troefcall"
+        "1:8: unknown rule preset 'klassiek': did you mean classic? "
+        "Expected one of classic, lives, troefcall"
     )
     assert (
         message("") == "1:1: no game found: expected a header such as 'players: Anna, Ben, Carla'"

@@ -70,6 +70,7 @@ def test_unknown_style_is_refused() -> None:
     with pytest.raises(KroegError) as err:
         make_bot("shark", 1)
     assert str(err.value) == (
-        "unknown bot style 'shark': expected one of random, cautious, bluffer, sharp"
+        "unknown bot style 'shark': did you mean sharp? "
+        "Expected one of random, cautious, bluffer, sharp"
     )
     assert set(BOT_STYLES) == set(STYLES)
