@@ -60,9 +60,12 @@ def _empty(schema: object) -> str:
 
 
 #: The rule parameters the views read, each game's as its rule set resolves them.
+#: `label` is the rule set's name with its variants (`lives + team-toepen`), `unit` what
+#: its scores count (`penalty points`, `lives`, `points`): how every surface names them.
 RULE_PARAMETERS = (
     ("last_trick", "VARCHAR"), ("score_display", "VARCHAR"), ("hand_size", "SMALLINT"),
     ("kap_points", "SMALLINT"), ("baunie_points", "SMALLINT"), ("lives", "SMALLINT"),
+    ("label", "VARCHAR"), ("unit", "VARCHAR"),
 )  # fmt: skip
 
 

@@ -220,15 +220,28 @@ class Ruleset:
 
     @property
     def variants(self) -> tuple[str, ...]:
-        """The variants this rule set was made with, by name (not stored: a stored rule
-        set is its parameters)."""
-        value: tuple[str, ...] = self.__dict__.get("_variants", ())
+        """The variants this rule set was made with, by name. A stored rule set is its
+        parameters alone: read back, a preset's variants are found from them (those
+        whose every change it holds, the most specific of overlapping ones)."""
+        value: tuple[str, ...] | None = self.__dict__.get("_variants")
+        if value is None:
+            value = _variants_held(self)
+            object.__setattr__(self, "_variants", value)
         return value
 
     @property
     def label(self) -> str:
         """The name with the variants applied: `lives + gezinstoepen`."""
         return " + ".join((self.name, *self.variants))
+
+    @property
+    def unit(self) -> str:
+        """What a score counts, in words: `penalty points` or `lives` (Toepen, as
+        `score_display` says), `points` (Troefcall's, a side's). Figures in two units
+        are never added up."""
+        if self.game == "troefcall":
+            return "points"
+        return "lives" if self.score_display == "lives" else "penalty points"
 
     def table_problem(self, players: int) -> str | None:
         """Why `players` cannot sit down to this rule set, or None: the one statement of
@@ -297,7 +310,8 @@ class Ruleset:
             _check_type(key, value, getattr(rules, key))
         try:
             made = replace(rules, **data)
-            object.__setattr__(made, "_variants", rules.variants)
+            if variants:  # named in the file; else (a stored rule set) found from its values
+                object.__setattr__(made, "_variants", rules.variants)
             return made
         except TypeError as exc:
             raise RulesError(f"bad rule set: {exc}") from None
@@ -439,6 +453,31 @@ def _check_type(key: str, value: object, default: object) -> None:
                     f"rule {key!r} takes {words}, found {json.dumps(value, ensure_ascii=False)}"
                 )
             return
+
+
+def _variants_held(rules: Ruleset) -> tuple[str, ...]:
+    """The variants a rule set named after a preset holds: each whose every change it
+    has, where the preset differs; of two that change the same (limit-15, lives-15) the
+    first, and none whose changes another's include."""
+    base = PRESETS.get(rules.name)
+    if base is None or base is rules:
+        return ()
+    held = [
+        name
+        for name, changes in VARIANTS.items()
+        if (name in TROEFCALL_VARIANTS) == (rules.game == "troefcall")
+        and all(getattr(rules, key) == value for key, value in changes.items())
+        and any(getattr(base, key) != value for key, value in changes.items())
+    ]
+    held.sort(key=lambda name: not name.startswith(base.name))  # lives: lives-15, not limit-15
+    kept: list[str] = []
+    for name in held:
+        mine = set(VARIANTS[name].items())
+        if any(mine < set(VARIANTS[other].items()) for other in held):
+            continue
+        if not any(mine == set(VARIANTS[other].items()) for other in kept):
+            kept.append(name)
+    return tuple(kept)
 
 
 def partners_opposite(players: int) -> tuple[int, ...]:

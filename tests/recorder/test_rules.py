@@ -134,3 +134,31 @@ def test_new_parameters_keep_the_stored_json_of_older_rule_sets() -> None:
     assert (
         '"knock_on_turn":true' in Ruleset.preset("classic").with_variants("knock-on-turn").to_json()
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "label"),
+    [
+        ("lives", ["team-toepen"], "lives + team-toepen"),
+        ("classic", ["poverty", "whistling", "knock-on-turn"],
+         "classic + poverty + whistling + knock-on-turn"),
+        ("lives", ["lives-15"], "lives + lives-15"),
+        ("classic", ["limit-15"], "classic + limit-15"),
+        ("troefcall", ["target-15", "silent-kap"], "troefcall + target-15 + silent-kap"),
+        ("lives", ["whistle-or-stand-jacks"], "lives + whistle-or-stand-jacks"),
+        ("lives", [], "lives"),
+    ],
+)  # fmt: skip
+def test_a_stored_rule_set_is_named_with_its_variants(preset, variants, label) -> None:
+    # A game stores its rules as parameters alone; read back, it is named as it was made.
+    made = Ruleset.preset(preset).with_variants(*variants)
+    stored = Ruleset.from_json(made.to_json())
+    assert (stored, stored.label) == (made, label)
+
+
+def test_each_rule_set_says_what_its_scores_count() -> None:
+    assert [Ruleset.preset(p).unit for p in ("classic", "lives", "troefcall")] == [
+        "penalty points", "lives", "points",
+    ]  # fmt: skip
+    club = Ruleset.from_dict({"name": "De Kruik", "base": "lives", "lives": 7})
+    assert (club.label, club.unit) == ("De Kruik", "lives")  # from its values, not its name
