@@ -13,7 +13,8 @@ the event's position in a game's log (every `hand_start` opens a hand).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from kroeg.recorder.cards import Card, Rank, Suit
@@ -23,7 +24,9 @@ __all__ = [
     "EVENT_TYPES",
     "PAYLOAD_COLUMNS",
     "PAYLOAD_TYPES",
+    "VERDICT_FIELDS",
     "VERDICT_KINDS",
+    "AllFolded",
     "Armoede",
     "Baunie",
     "CardPlayed",
@@ -43,13 +46,16 @@ __all__ = [
     "Redeal",
     "Reveal",
     "Score",
+    "ScoreReason",
     "Stay",
     "Stop",
     "TrickWon",
     "TrumpCalled",
     "Whistle",
     "event_from_row",
+    "legacy_match",
     "number_events",
+    "without_verdicts",
 ]
 
 #: The payload columns of the events table, in order, with their Parquet types.
@@ -87,6 +93,8 @@ def _codec(annotation: str) -> tuple[str, Callable[[Any], Any]]:
         return "v.value", Rank
     if "Suit" in annotation:
         return "v.value", Suit
+    if "ScoreReason" in annotation:
+        return "v.value", ScoreReason
     return "v", int
 
 
@@ -198,9 +206,21 @@ class HandWon(Event):
     seat: int
 
 
+@_event("all_folded")
+@dataclass(frozen=True, slots=True)
+class AllFolded(Event):
+    """Every opponent of `seat` (every opposing side, in team toepen) folded to its knock,
+    the hand's last: the engine's verdict, recorded before the hand's `win` rows."""
+
+    seat: int
+
+
 #: Kinds that record the engine's verdict on what came before. Logs written before a kind
 #: existed lack it: a replay supplies it from the engine instead of refusing the log.
-VERDICT_KINDS = frozenset({"win"})
+VERDICT_KINDS = frozenset({"win", "all_folded"})
+#: Fields of an event that hold a verdict of the engine's, by kind: a log written before
+#: the field existed has None there, and a replay takes the engine's (`legacy_match`).
+VERDICT_FIELDS: dict[str, tuple[str, ...]] = {"score": ("reason",)}
 
 
 @_event("game_end")
@@ -338,13 +358,26 @@ class Stop(Event):
     seat: int
 
 
+class ScoreReason(StrEnum):
+    """Why a Troefcall hand scored what it did: the engine's verdict, in the score's row."""
+
+    MAJORITY = "majority"  # the side with most tricks
+    KAP = "kap"  # kap partij announced by the winner of the kap trick: the hand ends
+    PARTNER_KAP = "partner-kap"  # kap partij announced by that winner's partner
+    SILENT_KAP = "silent-kap"  # the kap tricks in a row, scored without a word (silent-kap)
+    BAUNIE = "baunie"  # all the tricks, as announced
+    FAILED_BAUNIE = "failed-baunie"  # baunie announced and lost: the other side scores
+
+
 @_event("score")
 @dataclass(frozen=True, slots=True)
 class Score(Event):
-    """The side of `seat` gains `amount` points."""
+    """The side of `seat` gains `amount` points, for `reason` (in the `card` column; None
+    in logs written before it was recorded)."""
 
     seat: int
     amount: int
+    reason: ScoreReason | None = _col("card", default=None)
 
 
 def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) -> Event:
@@ -362,6 +395,25 @@ def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) ->
         return cls(**values)
     except TypeError as exc:
         raise DatasetError(f"bad {kind} event {row!r}: {exc}") from None
+
+
+def without_verdicts(event: Event) -> Event:
+    """`event` with its verdict fields left None, as a log written before them has it."""
+    names = VERDICT_FIELDS.get(event.kind)
+    return replace(event, **dict.fromkeys(names)) if names else event
+
+
+def legacy_match(stored: Event, recorded: Event) -> bool:
+    """Whether `stored` is `recorded` as a log written before its verdict fields existed
+    gives it: the same but for those fields, which it leaves None."""
+    names = VERDICT_FIELDS.get(stored.kind)
+    if not names or type(stored) is not type(recorded):
+        return False
+    return all(
+        getattr(stored, f.name) == getattr(recorded, f.name)
+        or (f.name in names and getattr(stored, f.name) is None)
+        for f in fields(stored)
+    )
 
 
 def number_events(events: Iterable[Event]) -> Iterator[tuple[int, int, Event]]:

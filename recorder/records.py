@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from kroeg.recorder.errors import NotFoundError
-from kroeg.recorder.events import VERDICT_KINDS, Event
+from kroeg.recorder.events import VERDICT_KINDS, Event, without_verdicts
 from kroeg.recorder.rules import Ruleset, partners_opposite
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows", "side_name"]
@@ -31,7 +31,7 @@ def side_name(players: Sequence[str], teams: Sequence[int], side: int) -> str:
 def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
     """The rows that identify a log's content: the engine's verdicts left out, so a game
     keeps its id whichever version of kroeg recorded it."""
-    return [e.to_row() for e in events if e.kind not in VERDICT_KINDS]
+    return [without_verdicts(e).to_row() for e in events if e.kind not in VERDICT_KINDS]
 
 
 @dataclass(frozen=True)

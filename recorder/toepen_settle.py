@@ -6,6 +6,7 @@ A base of `recorder.toepen.Toepen` (over `ToepenState`, under `ToepenSwaps`).
 from __future__ import annotations
 
 from kroeg.recorder.events import (
+    AllFolded,
     Eliminated,
     GameEnd,
     HandEnd,
@@ -20,8 +21,9 @@ __all__ = ["ToepenSettlement"]
 class ToepenSettlement(ToepenState):
     """The end of a hand and of the game."""
 
-    def _end_hand(self, winner: int, payers: list[int] | None) -> None:
-        """Finish the hand won by `winner`; `payers` None means: score the last trick."""
+    def _end_hand(self, winner: int, payers: list[int] | None, folded_to: bool = False) -> None:
+        """Finish the hand won by `winner`; `payers` None means: score the last trick;
+        `folded_to`: every opponent of `winner` folded to its knock (recorded as a fact)."""
         self.answer_queue = []
         self.window = None
         if payers is None:
@@ -40,6 +42,8 @@ class ToepenSettlement(ToepenState):
             self.hand_winners = tuple(self.seats_in_hand()) or (winner,)
         for seat in payers:
             self._pay(seat, self.stake)
+        if folded_to:
+            self.log.append(AllFolded(winner))
         self.log.extend(HandWon(seat) for seat in self.hand_winners)
         self.log.append(HandEnd(winner, self.stake))
         self.phase = "idle"
@@ -73,8 +77,21 @@ class ToepenSettlement(ToepenState):
         if len(self.sides(remaining)) != 1:
             return False
         knocker = self.last_knocker
-        self._end_hand(knocker if knocker in remaining else remaining[0], payers=[])
+        if knocker is not None and knocker in remaining:
+            self._end_hand(knocker, payers=[], folded_to=self._folded_to(knocker))
+        else:
+            self._end_hand(remaining[0], payers=[])
         return True
+
+    def _folded_to(self, knocker: int) -> bool:
+        """Whether the hand ends because every opponent of `knocker` folded to a knock of
+        theirs (not to poverty's opening stake, not by going out under check-out-at-once)."""
+        mine = self.sides([knocker])
+        return self.knock_count > 0 and all(
+            self.folded[s] and self.alive[s]
+            for s in range(self.n)
+            if self.dealt[s] and self.sides([s]) != mine
+        )
 
     def _settle(self, hand_winner: int) -> None:
         """Eliminations, the end of the game, and the next dealer."""

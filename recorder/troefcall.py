@@ -34,9 +34,11 @@ from kroeg.recorder.events import (
     GameEnd,
     HandEnd,
     HandStart,
+    HandWon,
     Kap,
     Reveal,
     Score,
+    ScoreReason,
     Stop,
     TrumpCalled,
 )
@@ -87,6 +89,7 @@ class Troefcall(TrickGame):
         self.last_taker: list[int | None] = [None, None]
         self.kapped_by: int | None = None  # a partner's kap: 2 points, the hand may go on
         self.baunie_by: int | None = None
+        self.scored_by: int | None = None  # the seat the hand's score went to
         self._rest_of_deal: list[int] = []
 
     # -- questions ----------------------------------------------------------------------------
@@ -361,7 +364,7 @@ class Troefcall(TrickGame):
         self.trick_no += 1
         if self.trick_no == self.rules.kap_tricks + 1 and self.sweeping is not None:
             if self.rules.silent_kap and not self.rules.baunie:
-                self._score(winner, self.rules.kap_points)
+                self._score(winner, self.rules.kap_points, ScoreReason.SILENT_KAP)
                 self._end_hand(scored=True)
             else:
                 self.phase = "announce"
@@ -385,7 +388,7 @@ class Troefcall(TrickGame):
         event = Kap(seat)
         self.log.append(event)
         if seat == self.leader:
-            self._score(seat, self.rules.kap_points)
+            self._score(seat, self.rules.kap_points, ScoreReason.KAP)
             self._end_hand(scored=True)
         else:
             self.kapped_by = seat
@@ -458,7 +461,7 @@ class Troefcall(TrickGame):
             assert self.sweeping is not None
             taker = self.last_taker[self.sweeping]
             assert taker is not None
-            self._score(taker, self.rules.kap_points)
+            self._score(taker, self.rules.kap_points, ScoreReason.SILENT_KAP)
             self._end_hand(scored=True)
         else:
             self._end_hand()
@@ -466,9 +469,10 @@ class Troefcall(TrickGame):
 
     # -- results ------------------------------------------------------------------------------
 
-    def _score(self, seat: int, points: int) -> None:
+    def _score(self, seat: int, points: int, reason: ScoreReason) -> None:
         self.scores[TEAMS[seat]] += points
-        self.log.append(Score(seat, points))
+        self.scored_by = seat
+        self.log.append(Score(seat, points, reason))
 
     def _end_hand(self, *, scored: bool = False) -> None:
         """Score the hand (unless a kap already did) and settle the game."""
@@ -476,18 +480,21 @@ class Troefcall(TrickGame):
             if self.baunie_by is not None:
                 side = TEAMS[self.baunie_by]
                 if self.side_tricks[side] == len(self.deck) // 4:
-                    self._score(self.baunie_by, self.rules.baunie_points)
+                    self._score(self.baunie_by, self.rules.baunie_points, ScoreReason.BAUNIE)
                 else:
                     taker = self.last_taker[1 - side]
                     assert taker is not None
-                    self._score(taker, self.rules.failed_baunie_points)
+                    self._score(taker, self.rules.failed_baunie_points, ScoreReason.FAILED_BAUNIE)
             elif self.kapped_by is not None:
-                self._score(self.kapped_by, self.rules.partner_kap_points)
+                self._score(self.kapped_by, self.rules.partner_kap_points, ScoreReason.PARTNER_KAP)
             else:
                 side = 0 if self.side_tricks[0] > self.side_tricks[1] else 1
                 taker = self.last_taker[side]
                 assert taker is not None
-                self._score(taker, self.rules.majority_points)
+                self._score(taker, self.rules.majority_points, ScoreReason.MAJORITY)
+        # The side that scored won the hand: the engine's verdict, as Toepen's `win` rows.
+        assert self.scored_by is not None
+        self.log.extend(HandWon(s) for s in range(4) if TEAMS[s] == TEAMS[self.scored_by])
         self.log.append(HandEnd(self.leader, None))
         self.phase = "idle"
         self.trick_no = 0

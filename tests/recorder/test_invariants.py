@@ -78,6 +78,8 @@ class Auditor:
             return  # the game was cut short mid-hand
         seen: set[str] = set()
         folded: set[int] = set()
+        chose_to_fold: set[int] = set()
+        knocker: int | None = None
         dealt: set[int] = set()
         stake = events[0].stake  # type: ignore[attr-defined]
         trick: list[tuple[int, str]] = []
@@ -97,10 +99,12 @@ class Auditor:
             elif kind == "knock":
                 assert event.stake == stake + 1  # type: ignore[attr-defined]
                 stake += 1
+                knocker = seat
             elif kind == "fold":
                 assert event.stake == stake - 1, "a fold pays the stake from before its knock"  # type: ignore[attr-defined]
                 assert events[i + 1].to_row() == ("pay", seat, None, stake - 1, None)
                 folded.add(seat)
+                chose_to_fold.add(seat)
                 if self.rules.folded_card_leaves:  # the card goes with its player
                     trick = [(s, c) for s, c in trick if s != seat]
             elif kind == "eliminated":
@@ -122,9 +126,15 @@ class Auditor:
                 assert event.stake == stake  # type: ignore[attr-defined]
                 in_hand = sorted(dealt - folded)
                 side = self.side
+                verdict: list[tuple[object, ...]] = []
                 if len({side[s] for s in in_hand}) == 1:
                     assert seat in in_hand  # everyone else folded (or only partners are left)
                     winners = in_hand
+                    opponents = {s for s in dealt if side[s] != side[seat]}
+                    # (poverty's opening stake of 2 is no knock: folding to it says nothing)
+                    if knocker == seat and opponents <= chose_to_fold:
+                        # every opponent folded to the knock: the engine says so
+                        verdict = [("all_folded", seat, None, None, None)]
                 else:
                     assert seat == last_winner
                     if self.rules.last_trick == "wins":
@@ -142,6 +152,9 @@ class Auditor:
                 wins = [e.to_row() for e in events[i - len(winners) : i]]
                 assert wins == [("win", s, None, None, None) for s in winners]
                 i -= len(winners)
+                said = [e.to_row() for e in events[i - len(verdict) : i]]
+                assert said == verdict and events[i - 1 - len(verdict)].kind != "all_folded"
+                i -= len(verdict)
                 pays = [e.to_row() for e in events[i - len(expect_pay) : i]]
                 assert sorted((p[1], p[3]) for p in pays) == sorted(expect_pay)
                 assert all(p[0] == "pay" for p in pays)

@@ -58,9 +58,10 @@ def test_knocker_cannot_fold_on_their_own_knock():
 def test_everyone_folding_makes_the_knocker_win_at_once_and_deal_next():
     game = dealt()
     run(game, "Anna Jh", "Ben knock", "Carla fold", "Dan fold", "Anna fold")
-    assert rows(game.log[-4:]) == [
+    assert rows(game.log[-5:]) == [
         ("fold", 0, None, 1, None),
         ("pay", 0, None, 1, None),
+        ("all_folded", 1, None, None, None),  # the engine says why the hand ended
         ("win", 1, None, None, None),
         ("hand_end", 1, None, 2, None),
     ]

@@ -6,7 +6,7 @@ import pytest
 
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.errors import IllegalActionError, RulesError
-from kroeg.recorder.events import Baunie, GameEnd, HandEnd, Kap, TrickWon
+from kroeg.recorder.events import Baunie, GameEnd, HandEnd, Kap, Score, ScoreReason, TrickWon
 from kroeg.recorder.referee import replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.troefcall import Troefcall
@@ -159,7 +159,8 @@ def test_kap_by_the_partner_scores_two_and_either_side_may_stop() -> None:
         g.baunie(0)
     g.stop(1)  # an opponent stops the hand
     assert scores(this_hand(g)) == [(2, 2)] and g.scores == [2, 0]
-    assert [e.kind for e in this_hand(g)[-4:]] == ["kap", "stop", "score", "hand_end"]
+    assert [e.kind for e in this_hand(g)[-6:]] == ["kap", "stop", "score", "win", "win", "hand_end"]
+    assert [e for e in this_hand(g) if e.kind == "score"] == [Score(2, 2, ScoreReason.PARTNER_KAP)]
 
 
 def test_after_a_partners_kap_the_hand_may_play_on_and_still_scores_two_once() -> None:
@@ -230,7 +231,8 @@ def test_silent_kap_without_baunie_ends_the_hand_at_seven_by_itself() -> None:
     g = game("silent-kap", "no-baunie")
     hand(g, ALL_SPADES)
     play_tricks(g, 7)
-    assert [e.kind for e in this_hand(g)[-3:]] == ["trick", "score", "hand_end"]
+    assert [e.kind for e in this_hand(g)[-5:]] == ["trick", "score", "win", "win", "hand_end"]
+    assert [e.reason for e in this_hand(g) if e.kind == "score"] == [ScoreReason.SILENT_KAP]
     assert g.scores == [5, 0] and g.phase == "idle"
 
 

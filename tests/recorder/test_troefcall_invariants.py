@@ -25,6 +25,7 @@ from kroeg.recorder.events import (
     GameEnd,
     HandEnd,
     HandStart,
+    HandWon,
     Kap,
     Score,
     Stop,
@@ -63,7 +64,8 @@ class Auditor:
         self.kap: int | None = None
         self.baunie: int | None = None
         self.stopped = False
-        self.scored: list[tuple[int, int]] = []
+        self.scored: list[tuple[int, int, str | None]] = []
+        self.won: list[int] = []
         self.caller = event.caller
 
     def see(self, event: Event) -> None:
@@ -108,11 +110,16 @@ class Auditor:
                 self.baunie = seat
             case Stop():
                 self.stopped = True
-            case Score(seat=seat, amount=amount):
-                self.scored.append((seat % 2, amount))
+            case Score(seat=seat, amount=amount, reason=reason):
+                self.scored.append((seat % 2, amount, reason))
                 self.scores[seat % 2] += amount
+            case HandWon(seat=seat):
+                assert self.scored, "a hand is won by the side that scores, after its score"
+                self.won.append(seat)
             case HandEnd():
                 assert self.scored == [self.expected_score()], (self.scored, self.winners)
+                side = self.scored[0][0]
+                assert self.won == [s for s in range(4) if s % 2 == side]
                 assert not self.trick
             case GameEnd(seat=winner):
                 target, fixed = self.rules.target_score, self.rules.fixed_hands
@@ -139,26 +146,29 @@ class Auditor:
     def check_sweep(self, seat: int) -> None:
         assert len(self.winners) == 7 and {w % 2 for w in self.winners} == {seat % 2}
 
-    def expected_score(self) -> tuple[int, int]:
+    def expected_score(self) -> tuple[int, int, str]:
+        """The side that scores, its points, and why (the score row's reason)."""
         sides = [w % 2 for w in self.winners]
         swept = len(sides) >= 7 and len(set(sides[:7])) == 1
         if self.rules.silent_kap and swept and self.baunie is None:
             assert len(sides) == 7
-            return (sides[0], 5)
+            return (sides[0], 5, "silent-kap")
         if self.kap is not None:
             if self.kap == self.winners[6]:
                 assert len(sides) == 7, "kap by the trick winner ends the hand at once"
-                return (self.kap % 2, 5)
-            return (self.kap % 2, 2)
+                return (self.kap % 2, 5, "kap")
+            return (self.kap % 2, 2, "partner-kap")
         if self.baunie is not None:
             assert len(sides) == 13
             side = self.baunie % 2
-            return (side, 15) if sides.count(side) == 13 else (1 - side, 2)
-        if not self.rules.baunie and swept:
+            return (
+                (side, 15, "baunie") if sides.count(side) == 13 else (1 - side, 2, "failed-baunie")
+            )
+        if not self.rules.baunie and swept:  # stopped at seven in a row: kap forgone
             assert self.stopped and len(sides) == 7
-            return (sides[0], 2)
+            return (sides[0], 2, "majority")
         assert len(sides) == 13 and not self.stopped
-        return (0 if sides.count(0) >= 7 else 1, 2)
+        return (0 if sides.count(0) >= 7 else 1, 2, "majority")
 
 
 def choose(game: Troefcall, actions: list[Event], rng: random.Random) -> Event:
@@ -208,15 +218,23 @@ def random_game(rules: Ruleset, seed: int) -> tuple[Troefcall, Auditor]:
 def test_random_games_keep_every_invariant(variants: tuple[str, ...]) -> None:
     rules = Ruleset.preset("troefcall").with_variants("target-15", *variants)
     kinds: set[str] = set()
+    reasons: set[str] = set()
     for seed in range(30):
         game, auditor = random_game(rules, seed)
         kinds |= {e.kind for e in game.log}
+        reasons |= {e.reason for e in game.log if isinstance(e, Score) and e.reason}
         assert auditor.scores == game.scores
-    # Random choices reach the announcements this rule set allows.
+    # Random choices reach the announcements this rule set allows, and every reason the
+    # auditor checked a score's row for.
     if "silent-kap" not in variants:
         assert "kap" in kinds
+        assert {"kap", "partner-kap"} <= reasons
+    else:
+        assert "silent-kap" in reasons
     if "no-baunie" not in variants:
         assert "baunie" in kinds
+        assert {"baunie", "failed-baunie"} & reasons
+    assert "majority" in reasons
 
 
 def test_fixed_hands_games_end_after_that_many_hands() -> None:
