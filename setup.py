@@ -43,16 +43,29 @@ def native_modules() -> list[Any]:
     return list(modules)
 
 
+def _remove(path: str) -> None:
+    if os.path.exists(path):
+        os.remove(path)
+
+
 class BuildWithManifest(build_ext):
     """build_ext, then `_native.json`: the digest of each source the extensions were
     built against (none when nothing was built)."""
 
     def run(self) -> None:
         super().run()
-        built = [ext for ext in self.extensions if os.path.exists(self.get_ext_fullpath(ext.name))]
-        if not built:
-            return
+        outputs = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
         package = Path(self.get_ext_fullpath(NATIVE["GROUP"] + "__mypyc")).parent
+        _remove(str(package / NATIVE["MANIFEST"]))
+        if not outputs:
+            return
+        if not all(os.path.exists(path) for path in outputs):
+            # All or nothing: a module's shim without the shared library (or one module
+            # compiled without the others it calls) cannot even import.
+            print("kroeg: part of the engine failed to compile; it runs as Python", file=sys.stderr)
+            for path in outputs:
+                _remove(path)
+            return
         digests = {
             f"{folder}/{path.name}": NATIVE["digest"](path)
             for folder in NATIVE["SOURCE_PACKAGES"]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.exceptions import TyperException
 
 from kroeg import __version__
 from kroeg._native import describe
@@ -57,6 +58,7 @@ from kroeg.recorder.errors import (
     DashboardError,
     DatasetError,
     JournalError,
+    KroegError,
     NotFoundError,
     RejectedError,
     UsageError,
@@ -148,9 +150,15 @@ def simulate(
         started, backwards = start.replace(tzinfo=start.tzinfo or UTC), False
         if started.hour == 0 and started.minute == 0:
             started = started.replace(hour=20)  # a date alone: the evening
-    with typer.progressbar(length=hands, label="Simulating", file=sys.stderr) as bar:
+    with contextlib.ExitStack() as stack:
+        update = None
+        if sys.stderr.isatty():  # a bar on a terminal; nothing in a log or a pipe
+            bar = stack.enter_context(
+                typer.progressbar(length=hands, label="Simulating", file=sys.stderr)
+            )
+            update = bar.update
         report = simulate_into(
-            dataset, ruleset, players, hands, seed, bots.split(","), started, venue, bar.update,
+            dataset, ruleset, players, hands, seed, bots.split(","), started, venue, update,
             backwards=backwards,
         )  # fmt: skip
     seconds = time.perf_counter() - began
@@ -285,7 +293,7 @@ def demo(
     dashboard_too: Annotated[
         bool, typer.Option("--dashboard/--no-dashboard", help="Open the dashboard afterwards.")
     ] = True,
-    port: Annotated[int, typer.Option(help="Port for the dashboard.")] = 8501,
+    port: Annotated[int, typer.Option(help="Port for the dashboard.", min=1, max=65535)] = 8501,
 ) -> None:
     """Build a demo dataset (the sample logs and bot games of every style), then open the
     dashboard on it.
@@ -410,7 +418,7 @@ def export(
 def replay(
     dataset: DatasetArg,
     game: GameOpt,
-    hand: Annotated[int, typer.Option("--hand", help="Hand number, from 1.")] = 1,
+    hand: Annotated[int, typer.Option("--hand", help="Hand number, from 1.", min=1)] = 1,
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter between steps (q to stop).")
     ] = False,
@@ -479,20 +487,24 @@ def record(
     else:
         if into is None:
             raise UsageError("say where to store the game: --into DATASET (or --resume JOURNAL)")
-        dataset = Dataset(into).create()
+        ruleset = Ruleset.resolve(rules, variant or [])
         if players is None:
             players = read_line("players (seat order, commas): ", interactive) or ""
         names = [n.strip() for n in players.split(",") if n.strip()]
+        fresh = not Dataset(into).exists()
+        dataset = Dataset(into).create()
         stamp = datetime.now(UTC)
         path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
-        manual = ManualGame.start(
-            names,
-            Ruleset.resolve(rules, variant or []),
-            path,
-            dataset=into,
-            venue=venue,
-            started_at=stamp,
-        )
+        try:
+            manual = ManualGame.start(
+                names, ruleset, path, dataset=into, venue=venue, started_at=stamp
+            )
+        except KroegError:
+            if fresh:  # refused before anything was typed: leave no empty dataset behind
+                import shutil
+
+                shutil.rmtree(dataset.path, ignore_errors=True)
+            raise
         say(f"journal: {path}  (after a crash: kroeg record --resume {path})")
     refused = commands.loop(
         commands.Session(manual), lambda prompt: read_line(prompt, interactive), say
@@ -559,11 +571,13 @@ def stats(
     ds.check()
     analyse(ds, engine, master)
     dates = (since.date() if since else None, until.date() if until else None)
-    blocks = consistently(lambda: stats_blocks(
-        connect_engine(ds, engine.value, master), None if game_type is None else game_type.value,
-        by.value, player, *dates,
-        one_only=None if format is TableFormat.table else format.value,
-    ))  # fmt: skip
+    kind = None if game_type is None else game_type.value
+    one_only = None if format is TableFormat.table else format.value
+    with Working(f"Counting {dataset}"):
+        blocks = consistently(lambda: stats_blocks(
+            connect_engine(ds, engine.value, master), kind, by.value, player, *dates,
+            one_only=one_only,
+        ))  # fmt: skip
     for block in blocks:
         if format is TableFormat.table:
             if len(blocks) > 1:
@@ -710,8 +724,23 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
 
 
 def main() -> None:
-    """Entry point of the `kroeg` console script."""
-    app()
+    """Entry point of the `kroeg` console script. A usage mistake click catches (an
+    unknown command or option, a value of the wrong kind) is one `Error:` line too."""
+    try:
+        code = app(standalone_mode=False, prog_name="kroeg")
+    except TyperException as exc:  # click's UsageError and the like, as typer raises them
+        context = getattr(exc, "ctx", None)
+        where = context.command_path if context is not None else "kroeg"
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `kroeg` alone: its help, as asked
+            say(message)
+        else:
+            say(f"Error: {message} (see {where} --help)", err=True)
+        raise SystemExit(getattr(exc, "exit_code", 2)) from None
+    except typer.Abort:
+        say("Aborted.", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ PACKAGE = Path(kroeg.__file__).parent
 def layer_of(module: str) -> str:
     """The layer of a module of the kroeg namespace (`kroeg.x` itself: the command line)."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 and parts[1] in LAYERS else "cli"
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS[:-1] else "cli"
 
 
 def module_names(root: Path) -> dict[str, Path]:
@@ -169,6 +169,27 @@ def test_an_upward_import_fails_even_inside_a_function(tree: Path) -> None:
     write(tree, {"kroeg/recorder/cards.py": "def f():\n    from kroeg.analytics import stats\n"})
     assert violations(tree) == [
         "kroeg/recorder/cards.py:2: recorder imports kroeg.analytics.stats, which is analytics"
+    ]
+
+
+def test_a_package_init_belongs_to_its_layer(tree: Path) -> None:
+    write(tree, {
+        "kroeg/recorder/__init__.py": "from kroeg.analytics.stats import x\n",
+        "kroeg/analytics/stats.py": "from kroeg.analytics import views\n"
+                                    "from kroeg.recorder import X\n",
+    })  # fmt: skip
+    assert violations(tree) == [
+        "kroeg/recorder/__init__.py:1: recorder imports kroeg.analytics.stats, which is analytics"
+    ]
+
+
+def test_a_circle_through_a_package_init_fails(tree: Path) -> None:
+    write(tree, {
+        "kroeg/analytics/__init__.py": "from kroeg.analytics.stats import x\n",
+        "kroeg/analytics/stats.py": "import kroeg.analytics\n",
+    })  # fmt: skip
+    assert violations(tree) == [
+        "import cycle: kroeg.analytics -> kroeg.analytics.stats -> kroeg.analytics"
     ]
 
 

@@ -104,6 +104,7 @@ def test_simulate_refuses_bad_input_with_one_error_line(tmp_path: Path, args, me
 def test_record_refuses_a_table_that_cannot_sit_down(tmp_path: Path, players, message) -> None:
     result = kroeg("record", "--into", str(tmp_path / "d"), "--players", players)
     assert (result.exit_code, result.output) == (2, message + "\n")
+    assert not (tmp_path / "d").exists()  # refused before anything was typed: no dataset
 
 
 def test_bad_usage_exits_with_2() -> None:
@@ -266,3 +267,44 @@ def test_stats_on_an_empty_dataset_is_an_error(tmp_path: Path) -> None:
         f"Error: {tmp_path / 'empty'}: no finished hands yet: add games with kroeg simulate, "
         "import or record\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["simulat"],
+         "Error: No such command 'simulat'. Did you mean 'simulate'? (see kroeg --help)"),
+        (["simulate", "--out", "x", "--hands", "abc"],
+         "Error: Invalid value for '--hands': Input should be a valid integer, unable to parse "
+         "string as an integer (see kroeg simulate --help)"),
+        (["simulate"], "Error: Missing option '--out'. (see kroeg simulate --help)"),
+        (["replay", "x", "--game", "g", "--hand", "0"],
+         "Error: Invalid value for '--hand': Input should be greater than or equal to 1 "
+         "(see kroeg replay --help)"),
+        (["demo", "--port", "99999"],
+         "Error: Invalid value for '--port': Input should be less than or equal to 65535 "
+         "(see kroeg demo --help)"),
+    ],
+)  # fmt: skip
+def test_a_usage_mistake_the_parser_finds_is_one_line_too(tmp_path: Path, args, line) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kroeg.cli", *args], cwd=tmp_path, capture_output=True,
+        text=True, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", line + "\n")
+    assert list(tmp_path.iterdir()) == []  # nothing was made
+
+
+def test_kroeg_alone_prints_its_help() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kroeg.cli"], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.startswith("Usage: kroeg [OPTIONS] COMMAND [ARGS]...") and not done.stderr
+
+
+def test_simulate_writes_no_bar_to_a_pipe(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kroeg.cli", "simulate", "--hands", "10", "--out", "club"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == ""
