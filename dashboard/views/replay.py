@@ -20,8 +20,9 @@ from kroeg.dashboard import replay_nav
 from kroeg.dashboard.data import game, query
 from kroeg.dashboard.data import states as hand_steps
 from kroeg.dashboard.filters import current_path, empty_state, games_condition
-from kroeg.dashboard.replay import TableState, hand_numbers, hand_result
+from kroeg.dashboard.replay import TableState, hand_numbers
 from kroeg.dashboard.table import CSS, moves_html, table_html
+from kroeg.parsers.render import hand_result
 from kroeg.recorder.records import side_name
 from kroeg.recorder.text import markdown_text
 
@@ -94,7 +95,8 @@ def replay() -> None:
     verdicts, summary = _verdicts(chosen, hand, states, record.players)
     if summary:
         st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
-    _stepper(states, record.players, verdicts)
+    # How the hand came out, as the engine wrote it: shown at its last step.
+    _stepper(states, record.players, verdicts, hand_result(record, hand).text)
 
 
 def _verdicts(
@@ -195,8 +197,10 @@ def _stepper(
     states: list[TableState],
     players: tuple[str, ...],
     verdicts: dict[int, tuple[str, str]],
+    outcome: str,
 ) -> None:
-    """Buttons, slider, table and move list: a click reruns only this part of the page."""
+    """Buttons, slider, table and move list: a click reruns only this part of the page.
+    `outcome`: the hand's result, said at its last step."""
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
     # A button that would not move the step is disabled: First and Previous at the first
@@ -229,9 +233,7 @@ def _stepper(
     left, right = st.columns([3, 2])
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
     result = (
-        f'<p class="kroeg-result"><b>Result:</b> {html.escape(hand_result(states, players))}</p>'
-        if step == last
-        else ""
+        f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>' if step == last else ""
     )
     marks = {s.step: verdicts[s.seq] for s in states if s.seq in verdicts}
     verdict = (
