@@ -40,7 +40,7 @@ def replay() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "array_to_string(players, ', ') AS players, source = 'engine' AS simulated "
+        "array_to_string(players, ', ') AS players, label, source = 'engine' AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
         wanted or "", *args, wanted or "",
@@ -55,7 +55,7 @@ def replay() -> None:
             "showing the most recent game instead."
         )
     labels = {
-        row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
+        row["game_id"]: f"{row['day']} {row['players']} ({row['label']}, {row['game_id']})".strip()
         + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }

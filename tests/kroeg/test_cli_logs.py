@@ -163,6 +163,9 @@ def test_replay_names_a_team_toepen_side_as_a_side(tmp_path: Path) -> None:
         "Anna pays 1",
         "Anna took the last trick and loses the hand; Ben & Dan win (stake 1)",
     ]
+    listed = kroeg("games", out).output.splitlines()
+    assert listed[1].startswith(game_id)
+    assert "  lives + team-toepen  Anna, Ben, Carla, Dan  2      unfinished  typed" in listed[1]
 
 
 def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) -> None:
@@ -181,6 +184,11 @@ def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) 
         "Frits is out of the game",
         "Game over: Ben & Eva win the game",
     ]
+    listed = kroeg("games", out).output.splitlines()
+    assert listed[1].split() == [
+        SIX_ID, "lives", "+", "team-toepen", "Anna,", "Ben,", "Carla,", "Dan,",
+        "Eva,", "Frits", "5", "Ben", "&", "Eva", "won", "simulated",
+    ]  # fmt: skip
 
 
 def test_games_lists_every_game_and_a_prefix_names_one(tmp_path: Path) -> None:
