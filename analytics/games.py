@@ -57,7 +57,7 @@ def games_frame(
         SELECT g.game_id AS game,
                coalesce(strftime(g.started_at, '%Y-%m-%d %H:%M'), '') AS date,
                coalesce(g.venue, '') AS venue,
-               g.ruleset AS rules,
+               g.label AS rules,  -- with its variants: lives + team-toepen
                array_to_string(g.players, ', ') AS players,
                coalesce(e.hands, 0)::BIGINT AS hands,
                CASE WHEN f.game_id IS NULL THEN 'unfinished'

@@ -19,6 +19,7 @@ from kroeg.analytics.report import plural
 from kroeg.dashboard.data import figures, query, toepen_units
 from kroeg.dashboard.filters import condition, day_text, default_games, game_count
 from kroeg.recorder.cards import Suit
+from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
 
 __all__ = [
@@ -119,7 +120,7 @@ def _seats(path: Path, game_id: str) -> pl.DataFrame:
     return query(
         path,
         "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
-        "h.finished, g.score_display AS display, g.lives, "
+        "h.finished, g.score_display AS display, g.lives, g.players AS seated, g.teams, "
         "g.side_names[g.teams[p.seat + 1] + 1] AS side FROM hand_players AS p "
         "JOIN hands AS h USING (game_id, hand) JOIN games AS g USING (game_id) "
         "WHERE game_id = ? ORDER BY p.hand, p.seat",
@@ -139,7 +140,7 @@ def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
         parts = []
         knocked = [r["player"] for r in rows.iter_rows(named=True) if r["knocks"]]
         folded = [r["player"] for r in rows.iter_rows(named=True) if r["folds"]]
-        won = [r["player"] for r in rows.iter_rows(named=True) if r["won"]]
+        won = [r["seat"] for r in rows.iter_rows(named=True) if r["won"]]
         paid = [f"{md(r['player'])} {r['paid']}" for r in rows.iter_rows(named=True) if r["paid"]]
         if knocked:
             parts.append(f"{_names(knocked)} knocked")
@@ -149,8 +150,10 @@ def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
         finished = bool(rows["finished"][0])
         if not finished:
             parts.append("not finished")
-        elif won:
-            parts.append(f"{_names(won)} won (stake {stake})")
+        elif won:  # the engine's `win` rows, a whole side named as a side
+            first = rows.row(0, named=True)
+            who = seats_name(first["seated"], first["teams"], won)
+            parts.append(f"{md(who)} won (stake {stake})")
         if paid:
             parts.append("paid: " + ", ".join(paid))
         text = "; ".join(parts) or "no knock, nobody paid"
@@ -253,7 +256,7 @@ def game_times(
     and how many games it has."""
     games = query(
         path,
-        "SELECT game_id, strftime(started_at, '%H:%M') AS time, ruleset, game_type, "
+        "SELECT game_id, strftime(started_at, '%H:%M') AS time, label AS ruleset, game_type, "
         f"count(*) OVER () AS n FROM games WHERE {_in_evening(where)} "
         f"ORDER BY started_at NULLS LAST, game_id LIMIT {int(limit)}",
         key, *args,

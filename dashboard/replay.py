@@ -18,7 +18,7 @@ from kroeg.recorder.referee import Game, Replay
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import Troefcall
 
-__all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_result", "hand_states"]
+__all__ = ["HIDDEN", "TableState", "hand_numbers", "hand_states"]
 
 #: A card that is in a hand but not shown (or not known).
 HIDDEN = "??"
@@ -163,32 +163,6 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
         )
         states.append(state)
     return states
-
-
-#: The steps that say how a hand (and a game) came out, for the result at its end.
-_OUTCOME_KINDS = ("hand_end", "score", "eliminated", "game_end")
-
-
-def hand_result(states: list[TableState], players: tuple[str, ...]) -> str:
-    """How the hand came out, in one paragraph: who won it, who paid what (Toepen), the
-    scores after, and the end of the game if it ended."""
-    outcome = [s.text for s in states if s.kind in _OUTCOME_KINDS]
-    paid: dict[int, int] = {}
-    for state in states:
-        if state.kind == "pay" and state.actor is not None:
-            paid[state.actor] = paid.get(state.actor, 0) + (state.amount or 0)
-    parts = [". ".join(outcome) + "." if outcome else "The hand is not finished."]
-    if paid:
-        parts.append(
-            "Paid: " + ", ".join(f"{players[s]} {n}" for s, n in sorted(paid.items())) + "."
-        )
-    final = states[-1]
-    parts.append(
-        "Scores after the hand: "
-        + ", ".join(f"{name} {score}" for name, score in zip(players, final.scores, strict=True))
-        + "."
-    )
-    return " ".join(parts)
 
 
 def _dealt(counts: dict[int, int], game: Game) -> str:

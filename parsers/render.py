@@ -35,11 +35,21 @@ from kroeg.recorder.events import (
     TrumpCalled,
     Whistle,
 )
-from kroeg.recorder.records import GameRecord, side_name
+from kroeg.recorder.records import GameRecord, seats_name, side_name, side_seats
 from kroeg.recorder.referee import Game, Replay
+from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
-__all__ = ["HandView", "describe_events", "pretty", "view_hand"]
+__all__ = [
+    "HandResult",
+    "HandView",
+    "describe_events",
+    "hand_result",
+    "pretty",
+    "result_of",
+    "scores_text",
+    "view_hand",
+]
 
 
 def pretty(card: Card | None) -> str:
@@ -64,17 +74,11 @@ def view_hand(record: GameRecord, number: int) -> HandView:
         rebuilt.feed(event)
     game = rebuilt.game
     names = record.players
-    if isinstance(game, Troefcall):
-        scores = ", ".join(f"{side_names(game, s)} {game.score_text(s)}" for s in (0, 1))
-    else:
-        scores = ", ".join(
-            f"{names[s]} {game.score_text(s)}" for s in range(game.n) if game.alive[s]
-        )
     dealer = events[begin]
     assert isinstance(dealer, HandStart)
     heading = [
-        f"Hand {number} of game {record.game_id} ({record.ruleset}, {record.hands} hands)",
-        f"Dealer {names[dealer.seat]}; scores before the hand: {scores}",
+        f"Hand {number} of game {record.game_id} ({record.rules.label}, {record.hands} hands)",
+        f"Dealer {names[dealer.seat]}; scores before the hand: {scores_text(game)}",
     ]
     steps: list[list[str]] = []
     writer = _Steps(game, rebuilt)
@@ -84,6 +88,179 @@ def view_hand(record: GameRecord, number: int) -> HandView:
             steps.append(block)
     steps.extend(writer.flush())
     return HandView(heading, steps)
+
+
+def scores_text(game: Game) -> str:
+    """The scores as they stand, in one line: each player still in the game (Toepen), or
+    each side where seats play in teams (one pool a side): `Anna & Carla 9 lives, …`."""
+    return ", ".join(f"{who} {score}" for who, score in _scores(game))
+
+
+def _scores(game: Game) -> tuple[tuple[str, str], ...]:
+    alive = [s for s in range(game.n) if not isinstance(game, Toepen) or game.alive[s]]
+    if game.teams is None:
+        return tuple((game.players[s], game.score_text(s)) for s in alive)
+    teams = game.teams
+    firsts = sorted({side_seats(teams, s)[0] for s in alive})  # a side by its first seat
+    return tuple((side_name(game.players, teams, teams[s]), game.score_text(s)) for s in firsts)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand came out, as the engine wrote it in the log (never worked out again):
+    who won it (its `win` rows; in Troefcall the side of its `score` row), what each
+    player paid (its `pay` rows), what the side scored, who went out, how the game ended
+    (its `game_end`), and the scores after it. The replay's banner and its last step, and
+    `kroeg replay`, all say a hand's result from here."""
+
+    players: tuple[str, ...]
+    #: Each seat's side where seats play in teams (Troefcall, team toepen).
+    teams: tuple[int, ...] | None
+    troefcall: bool
+    #: Whether the hand has ended (its `hand_end`).
+    finished: bool
+    #: The seat of `hand_end`: who took the last trick, or whom everyone folded to.
+    taker: int | None
+    #: Toepen's final stake (None in Troefcall).
+    stake: int | None
+    #: The seats that won the hand, by seat.
+    winners: tuple[int, ...]
+    #: Troefcall: the points the winning side scored.
+    points: int
+    #: What each seat paid in the hand (seat, total), by seat: its `pay` rows.
+    paid: tuple[tuple[int, int], ...]
+    #: The seats out of the game after the hand.
+    out: tuple[int, ...]
+    #: The game's end, if the hand ended it.
+    game_end: GameEnd | None
+    #: Troefcall: the tricks each side took, and each side's points after the hand.
+    side_tricks: tuple[int, int] | None
+    side_points: tuple[int, int] | None
+    #: The scores after the hand: who (a player, or a side) and the score, in words.
+    scores: tuple[tuple[str, str], ...]
+
+    def who(self, seats: tuple[int, ...]) -> str:
+        """Seats in words, a whole side by its name."""
+        return seats_name(self.players, self.teams, seats)
+
+    @property
+    def verdict(self) -> str:
+        """The hand's end in one sentence: who won it (and who took the last trick)."""
+        names = self.players
+        if self.troefcall:
+            assert self.side_tricks is not None and self.teams is not None
+            tricks = (
+                f"{side_name(names, self.teams, 0)} {self.side_tricks[0]} tricks, "
+                f"{side_name(names, self.teams, 1)} {self.side_tricks[1]}"
+            )
+            if not self.winners:
+                return f"Hand over: {tricks}"
+            return f"Hand over: {self.who(self.winners)} win the hand ({tricks})"
+        if self.taker is None:
+            return "The hand is not finished"
+        winners = self.winners or (self.taker,)
+        who = self.who(winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        if self.taker in winners:
+            return f"{who} {verb} the hand (stake {self.stake})"
+        return (
+            f"{names[self.taker]} took the last trick and loses the hand; "
+            f"{who} {verb} (stake {self.stake})"
+        )
+
+    @property
+    def game_over(self) -> str | None:
+        """The game's end in one sentence, a side named as a side; None if it goes on."""
+        end = self.game_end
+        if end is None:
+            return None
+        if self.troefcall and end.seat is None:
+            assert self.side_points is not None
+            return f"Game over: a draw at {self.side_points[0]} all"
+        for seat, verb in ((end.seat, "win"), (end.loser, "lose")):
+            if seat is not None:
+                seats = side_seats(self.teams, seat)
+                said = f"Game over: {self.who(seats)} {verb}{'s' if len(seats) == 1 else ''}"
+                said += " the game"
+                if self.troefcall and self.side_points is not None and self.teams:
+                    mine = self.side_points[self.teams[seat]]
+                    other = self.side_points[1 - self.teams[seat]]
+                    said += f" {mine}–{other}" if verb == "win" else f" {other}–{mine}"
+                return said
+        return "Game over"
+
+    @property
+    def text(self) -> str:
+        """The result in one paragraph: the verdict, who scored (Troefcall) or who paid
+        what (Toepen), who went out, the game's end, and the scores after the hand."""
+        parts: list[str] = []
+        if self.finished:
+            parts.append(self.verdict + ".")
+            if self.troefcall and self.winners:
+                parts.append(f"{self.who(self.winners)} score {self.points}.")
+        if self.out:
+            are = "are" if len(self.out) > 1 else "is"
+            parts.append(f"{self.who(self.out)} {are} out of the game.")
+        if self.game_over:
+            parts.append(self.game_over + ".")
+        if not parts:
+            parts.append("The hand is not finished.")
+        if self.paid:
+            names = self.players
+            parts.append("Paid: " + ", ".join(f"{names[s]} {n}" for s, n in self.paid) + ".")
+        parts.append(
+            "Scores after the hand: "
+            + ", ".join(f"{who} {score}" for who, score in self.scores)
+            + "."
+        )
+        return " ".join(parts)
+
+
+def result_of(game: Game) -> HandResult:
+    """The result of the game's latest hand as the engine wrote it in its log (which holds
+    the engine's verdicts even where a stored log lacks them): the one reading of a hand's
+    result. `game` is past the hand's events (or some of them)."""
+    log = game.log
+    begin = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], HandStart)), 0)
+    hand = log[begin:]
+    teams = game.teams
+    troefcall = isinstance(game, Troefcall)
+    end = next((e for e in hand if isinstance(e, HandEnd)), None)
+    if troefcall:
+        scored = [e.seat for e in hand if isinstance(e, Score)]
+        winners = tuple(sorted({s for seat in scored for s in side_seats(teams, seat)}))
+    else:
+        winners = tuple(sorted({e.seat for e in hand if isinstance(e, HandWon)}))
+    paid: dict[int, int] = {}
+    for event in hand:
+        if isinstance(event, Pay):
+            paid[event.seat] = paid.get(event.seat, 0) + event.amount
+    return HandResult(
+        players=tuple(game.players),
+        teams=teams,
+        troefcall=troefcall,
+        finished=end is not None,
+        taker=end.seat if end else None,
+        stake=end.stake if end else None,
+        winners=winners,
+        points=sum(e.amount for e in hand if isinstance(e, Score)),
+        paid=tuple(sorted(paid.items())),
+        out=tuple(e.seat for e in hand if isinstance(e, Eliminated)),
+        game_end=next((e for e in hand if isinstance(e, GameEnd)), None),
+        side_tricks=game.side_tricks if isinstance(game, Troefcall) else None,
+        side_points=(game.scores[0], game.scores[1]) if isinstance(game, Troefcall) else None,
+        scores=_scores(game),
+    )
+
+
+def hand_result(record: GameRecord, number: int) -> HandResult:
+    """The result of hand `number` (1-based) of a game: its events replayed through the
+    engine, then `result_of`."""
+    _, end = record.hand_bounds(number)
+    rebuilt = Replay(record.rules, record.players)
+    for event in record.events[:end]:
+        rebuilt.feed(event)
+    return result_of(rebuilt.game)
 
 
 def side_names(game: Troefcall, seat: int) -> str:
@@ -110,7 +287,6 @@ class _Steps:
         self.deals: dict[int, list[Card | None]] = {}
         self.swallow_pay: tuple[int, int] | None = None
         self.reveals: list[str] = []
-        self.winners: list[int] = []
 
     def flush(self) -> list[list[str]]:
         """Dealt cards waiting to be shown, as one step."""
@@ -199,24 +375,12 @@ class _Steps:
                 return f"{names[seat]} {word}: {count} {rank.english}s"
             case Reveal(seat=seat, card=card):
                 return f"{names[seat]} shows {pretty(card)}"
-            case HandWon(seat=seat):
-                self.winners.append(seat)
-                return None
-            case HandEnd(seat=seat, stake=stake):
-                winners, self.winners = self.winners, []
-                if seat in winners or not winners:
-                    return f"{names[seat]} wins the hand (stake {stake})"
-                won = " and ".join(names[s] for s in winners)
-                return (
-                    f"{names[seat]} took the last trick and loses the hand; "
-                    f"{won} win{'s' if len(winners) == 1 else ''} (stake {stake})"
-                )
+            case HandEnd():
+                return result_of(game).verdict
             case Eliminated(seat=seat):
                 return f"{names[seat]} is out of the game"
-            case GameEnd(seat=winner, loser=loser):
-                if winner is not None:
-                    return f"Game over: {names[winner]} wins"
-                return f"Game over: {names[loser] if loser is not None else 'nobody'} loses"
+            case GameEnd():
+                return result_of(game).game_over
         return None
 
     def troefcall_sentence(
@@ -243,11 +407,7 @@ class _Steps:
                     f"{side_names(game, 1)} {game.scores[1]})"
                 )
             case HandEnd():
-                taken = game.side_tricks
-                return (
-                    f"Hand over: {side_names(game, 0)} {taken[0]} tricks, "
-                    f"{side_names(game, 1)} {taken[1]}"
-                )
+                return result_of(game).verdict
             case Reveal(seat=seat, card=card):
                 jack = (
                     " — the first Jack: they call trump first"
@@ -255,11 +415,6 @@ class _Steps:
                     else ""
                 )
                 return f"{names[seat]} is dealt {pretty(card)} face up{jack}"
-            case GameEnd(seat=winner):
-                if winner is None:
-                    return f"Game over: a draw at {game.scores[0]} all"
-                return (
-                    f"Game over: {side_names(game, winner)} win "
-                    f"{game.scores[winner % 2]}–{game.scores[1 - winner % 2]}"
-                )
+            case GameEnd():
+                return result_of(game).game_over
         return None

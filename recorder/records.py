@@ -11,7 +11,15 @@ from kroeg.recorder.errors import NotFoundError
 from kroeg.recorder.events import VERDICT_KINDS, Event, without_verdicts
 from kroeg.recorder.rules import Ruleset, partners_opposite
 
-__all__ = ["FORMAT_VERSION", "GameRecord", "content_id", "log_rows", "side_name"]
+__all__ = [
+    "FORMAT_VERSION",
+    "GameRecord",
+    "content_id",
+    "log_rows",
+    "seats_name",
+    "side_name",
+    "side_seats",
+]
 
 #: Value of the `format_version` column and of the `kroeg.format_version` file metadata.
 FORMAT_VERSION = 1
@@ -26,6 +34,31 @@ def content_id(prefix: str, *parts: object) -> str:
 def side_name(players: Sequence[str], teams: Sequence[int], side: int) -> str:
     """The players of a side, by seat, joined: `Anna & Carla`. (SQL: games.side_names.)"""
     return " & ".join(p for p, team in zip(players, teams, strict=True) if team == side)
+
+
+def side_seats(teams: Sequence[int] | None, seat: int) -> tuple[int, ...]:
+    """The seats of `seat`'s side, by seat (the seat alone where nobody plays in teams)."""
+    if not teams:
+        return (seat,)
+    return tuple(s for s, team in enumerate(teams) if team == teams[seat])
+
+
+def seats_name(players: Sequence[str], teams: Sequence[int] | None, seats: Iterable[int]) -> str:
+    """Who these seats are, in words, by seat: each whole side by its name, the others by
+    theirs (`Anna`, `Ben & Dan`, `Anna and Ben`, `Anna & Dan and Ben & Eva`, `Ben & Eva
+    and Frits`). How every surface names the winners of a hand or a game, and who is out."""
+    chosen = sorted(set(seats))
+    named: list[str] = []
+    for seat in chosen:
+        side = side_seats(teams, seat)
+        if len(side) > 1 and set(side) <= set(chosen):
+            if side[0] == seat:  # a whole side, named once, at its first seat
+                named.append(side_name(players, teams or (), (teams or ())[seat]))
+        else:
+            named.append(players[seat])
+    if not named:
+        return "nobody"
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:

@@ -24,7 +24,7 @@ def games_page() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
-        "array_to_string(players, ', ') AS players, ruleset, score_display, lives, "
+        "array_to_string(players, ', ') AS players, label, score_display, lives, "
         "game_type, source = 'engine' AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
@@ -35,7 +35,7 @@ def games_page() -> None:
         return
     ids = games["game_id"].to_list()
     labels = {
-        row["game_id"]: f"{row['day']} {row['players']} ({row['ruleset']}, {row['game_id']})"
+        row["game_id"]: f"{row['day']} {row['players']} ({row['label']}, {row['game_id']})"
         + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }

@@ -20,8 +20,9 @@ from kroeg.dashboard import replay_nav
 from kroeg.dashboard.data import game, query
 from kroeg.dashboard.data import states as hand_steps
 from kroeg.dashboard.filters import current_path, empty_state, games_condition
-from kroeg.dashboard.replay import TableState, hand_numbers, hand_result
+from kroeg.dashboard.replay import TableState, hand_numbers
 from kroeg.dashboard.table import CSS, moves_html, table_html
+from kroeg.parsers.render import hand_result
 from kroeg.recorder.records import side_name
 from kroeg.recorder.text import markdown_text
 
@@ -39,7 +40,7 @@ def replay() -> None:
     games = query(
         current_path(),
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "array_to_string(players, ', ') AS players, source = 'engine' AS simulated "
+        "array_to_string(players, ', ') AS players, label, source = 'engine' AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
         wanted or "", *args, wanted or "",
@@ -54,7 +55,7 @@ def replay() -> None:
             "showing the most recent game instead."
         )
     labels = {
-        row["game_id"]: f"{row['day']} {row['players']} ({row['game_id']})".strip()
+        row["game_id"]: f"{row['day']} {row['players']} ({row['label']}, {row['game_id']})".strip()
         + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }
@@ -94,7 +95,8 @@ def replay() -> None:
     verdicts, summary = _verdicts(chosen, hand, states, record.players)
     if summary:
         st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
-    _stepper(states, record.players, verdicts)
+    # How the hand came out, as the engine wrote it: shown at its last step.
+    _stepper(states, record.players, verdicts, hand_result(record, hand).text)
 
 
 def _verdicts(
@@ -195,8 +197,10 @@ def _stepper(
     states: list[TableState],
     players: tuple[str, ...],
     verdicts: dict[int, tuple[str, str]],
+    outcome: str,
 ) -> None:
-    """Buttons, slider, table and move list: a click reruns only this part of the page."""
+    """Buttons, slider, table and move list: a click reruns only this part of the page.
+    `outcome`: the hand's result, said at its last step."""
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
     # A button that would not move the step is disabled: First and Previous at the first
@@ -229,9 +233,7 @@ def _stepper(
     left, right = st.columns([3, 2])
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
     result = (
-        f'<p class="kroeg-result"><b>Result:</b> {html.escape(hand_result(states, players))}</p>'
-        if step == last
-        else ""
+        f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>' if step == last else ""
     )
     marks = {s.step: verdicts[s.seq] for s in states if s.seq in verdicts}
     verdict = (

@@ -554,3 +554,38 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     ):
         at.slider(key="replay_step").set_value(stays[text]).run()
         assert f'">{expected}</p>' in page_html(at)  # a step with nothing to judge
+
+
+def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_engines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hand 1 of the team toepen sample: Anna takes the last trick and her side loses.
+    The Replay page's last step and its banner say Ben & Dan won (the `win` rows) and who
+    paid (the `pay` rows); both pages name the rule set with its variant."""
+    (game,) = notation.load(SAMPLES / "team-toepen-evening.txt")
+    Dataset(tmp_path / "teams").write([game])
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "teams"))
+    states = hand_states(game, 1, reveal_all=False)
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    assert at.selectbox(key="replay_game").options == [
+        f"2026-11-06 Anna, Ben, Carla, Dan (lives + team-toepen, {game.game_id})"
+    ]
+    at.slider(key="replay_step").set_value(len(states) - 1).run()
+    assert not at.exception
+    shown = page_html(at)
+    verdict = "Anna took the last trick and loses the hand; Ben &amp; Dan win (stake 1)"
+    assert f"Step {len(states) - 1}/{len(states) - 1}:</b> {verdict}</p>" in shown
+    assert f'<li data-kroeg-step="{len(states) - 1}" class="now">▶ {verdict}</li>' in shown
+    assert (
+        f'<p class="kroeg-result"><b>Result:</b> {verdict}. Paid: Anna 1. '
+        "Scores after the hand: Anna &amp; Carla 9 lives, Ben &amp; Dan 10 lives.</p>"
+    ) in shown
+    at.switch_page("views/games.py").run()
+    assert not at.exception
+    assert at.selectbox(key="games_game").options == [
+        f"2026-11-06 20:30 Anna, Ben, Carla, Dan (lives + team-toepen, {game.game_id})"
+    ]
+    assert (
+        f"[hand 1](replay?game={game.game_id}&hand=1) — Ben \\& Dan won (stake 1); paid: Anna 1"
+    ) in page_html(at)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
+from pathlib import Path
+
 import pytest
 
 from kroeg.dashboard.replay import HIDDEN, hand_numbers, hand_states
+from kroeg.parsers import notation
 from kroeg.recorder.errors import NotFoundError
 from kroeg.recorder.records import GameRecord
+from tests.parsers.results import failed_baunie, six_at_team_toepen
 from tests.recorder.table import play_example
 
 
@@ -87,3 +93,98 @@ def test_the_table_says_which_colour_is_which_side() -> None:
     board = table_html(hand_states(record, 1, reveal_all=False)[0], record.players)
     assert '<span class="kroeg-side s0"></span>Anna &amp; Carla' in board
     assert '<span class="kroeg-side s1"></span>Ben &amp; Dan' in board
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+def sample(name: str, index: int = 0) -> GameRecord:
+    return notation.load(SAMPLES / name)[index]
+
+
+@pytest.mark.parametrize(
+    ("record", "number", "verdict", "banner"),
+    [
+        pytest.param(
+            lambda: sample("lives-armoede-cut.txt"), 1,
+            "Anna took the last trick and loses the hand; Ben wins (stake 9)",
+            "Anna took the last trick and loses the hand; Ben wins (stake 9). "
+            "Paid: Anna 9, Carla 7, Dan 1. "
+            "Scores after the hand: Anna 1 life, Ben 10 lives, Carla 3 lives, Dan 9 lives.",
+            id="lives",
+        ),
+        pytest.param(
+            lambda: sample("lives-armoede-cut.txt"), 2,
+            "Anna took the last trick and loses the hand; Ben wins (stake 3)",
+            "Anna took the last trick and loses the hand; Ben wins (stake 3). "
+            "Anna is out of the game. Paid: Anna 3, Carla 1, Dan 1. "
+            "Scores after the hand: Ben 10 lives, Carla 2 lives, Dan 8 lives.",
+            id="lives-out",
+        ),
+        pytest.param(
+            lambda: sample("team-toepen-evening.txt"), 1,
+            "Anna took the last trick and loses the hand; Ben & Dan win (stake 1)",
+            "Anna took the last trick and loses the hand; Ben & Dan win (stake 1). "
+            "Paid: Anna 1. Scores after the hand: Anna & Carla 9 lives, Ben & Dan 10 lives.",
+            id="team-toepen",
+        ),
+        pytest.param(
+            lambda: sample("team-toepen-evening.txt"), 2,
+            "Ben took the last trick and loses the hand; Anna wins (stake 2)",
+            "Ben took the last trick and loses the hand; Anna wins (stake 2). "
+            "Paid: Ben 2, Carla 1. Scores after the hand: Anna & Carla 8 lives, Ben & Dan 8 lives.",
+            id="team-toepen-partner-folded",
+        ),
+        pytest.param(
+            six_at_team_toepen, 5,
+            "Carla took the last trick and loses the hand; Ben & Eva win (stake 2)",
+            "Carla took the last trick and loses the hand; Ben & Eva win (stake 2). "
+            "Carla & Frits are out of the game. Game over: Ben & Eva win the game. "
+            "Paid: Carla 2, Frits 1. Scores after the hand: Ben & Eva 1 life.",
+            id="team-toepen-six",
+        ),
+        pytest.param(
+            lambda: sample("classic-evening.txt", 0), 4,
+            "Dan wins the hand (stake 2)",
+            "Dan wins the hand (stake 2). Game over: Ben loses the game. "
+            "Paid: Anna 1, Ben 3, Carla 1. "
+            "Scores after the hand: Anna 3 points, Ben 12 points, Carla 4 points, Dan 2 points.",
+            id="classic",
+        ),
+        pytest.param(
+            lambda: sample("troefcall-evening.txt"), 2,
+            "Hand over: Ben & Dan win the hand (Anna & Carla 5 tricks, Ben & Dan 8)",
+            "Hand over: Ben & Dan win the hand (Anna & Carla 5 tricks, Ben & Dan 8). "
+            "Ben & Dan score 2. Scores after the hand: Anna & Carla 5 points, Ben & Dan 2 points.",
+            id="troefcall",
+        ),
+        pytest.param(
+            failed_baunie, 1,
+            "Hand over: Ben & Dan win the hand (Anna & Carla 7 tricks, Ben & Dan 6)",
+            "Hand over: Ben & Dan win the hand (Anna & Carla 7 tricks, Ben & Dan 6). "
+            "Ben & Dan score 2. Scores after the hand: Anna & Carla 0 points, Ben & Dan 2 points.",
+            id="troefcall-failed-baunie",
+        ),
+    ],
+)  # fmt: skip
+def test_a_hands_result_is_the_engines_in_every_rule_set(record, number, verdict, banner) -> None:
+    """The step that ends the hand and the Result banner say who won as the `win` rows
+    (Troefcall: the `score` row's side) say, and who paid as the `pay` rows say."""
+    from kroeg.dashboard.table import moves_html
+
+    game = record()
+    states = hand_states(game, number, reveal_all=False)
+    (end,) = [s for s in states if s.kind == "hand_end"]
+    assert end.text == verdict
+    assert f'<li data-kroeg-step="{end.step}">{html.escape(verdict)}</li>' in moves_html(states, 0)
+    from kroeg.parsers.render import hand_result  # the banner's words (views/replay.py)
+
+    assert hand_result(game, number).text == banner
+
+
+def test_a_log_without_win_rows_gets_the_engines_verdict() -> None:
+    # A log written before `win` rows existed: the engine's verdict stands, not the taker.
+    game = sample("lives-armoede-cut.txt")
+    old = dataclasses.replace(game, events=tuple(e for e in game.events if e.kind != "win"))
+    states = hand_states(old, 1, reveal_all=False)
+    assert states[-1].text == "Anna took the last trick and loses the hand; Ben wins (stake 9)"

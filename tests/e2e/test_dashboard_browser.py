@@ -185,7 +185,9 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_last button").first.click()
         expect(
-            page.get_by_text("Hand over: Anna & Carla 7 tricks, Ben & Dan 0").first
+            page.get_by_text(
+                "Hand over: Anna & Carla win the hand (Anna & Carla 7 tricks, Ben & Dan 0)"
+            ).first
         ).to_be_visible()
         expect(
             page.get_by_text("Carla: kap! (Anna & Carla took the first 7 tricks)")

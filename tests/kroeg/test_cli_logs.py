@@ -11,6 +11,7 @@ from kroeg.cli import app
 from kroeg.parsers import notation
 from kroeg.parsers.files import read_file
 from kroeg.recorder.store import Dataset
+from tests.parsers.results import SIX_ID, six_at_team_toepen
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
@@ -95,7 +96,7 @@ def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
     result = kroeg("replay", out, "--game", game_id, "--hand", "2")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == f"Hand 2 of game {game_id} (classic, 2 hands)"
+    assert lines[0] == f"Hand 2 of game {game_id} (classic + dirty-laundry + face-up, 2 hands)"
     assert lines[1] == (
         "Dealer Carla; scores before the hand: Anna 1 point, Ben 2 points, Carla 0 points, "
         "Dan 1 point"
@@ -117,17 +118,77 @@ def test_replay_shows_a_troefcall_hand_with_trump_and_sides(tmp_path: Path) -> N
     result = kroeg("replay", out, "--game", game_id, "--hand", "2")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == f"Hand 2 of game {game_id} (troefcall, 3 hands)"
+    assert lines[0] == f"Hand 2 of game {game_id} (troefcall + target-15, 3 hands)"
     assert lines[1] == (
         "Dealer Anna; scores before the hand: Anna & Carla 5 points, Ben & Dan 0 points"
     )
     assert lines[2] == "Anna deals; Ben cuts and calls trump"
     assert "Ben calls trump: ♥ hearts" in lines
     assert "  → Ben takes trick 6" in lines  # Ben's 4♥ ruffs Anna's K♠
-    assert lines[-2:] == [
+    assert lines[-2:] == [  # the side of the `score` row won the hand
         "Ben & Dan score 2 (now Anna & Carla 5, Ben & Dan 2)",
-        "Hand over: Anna & Carla 5 tricks, Ben & Dan 8",
+        "Hand over: Ben & Dan win the hand (Anna & Carla 5 tricks, Ben & Dan 8)",
     ]
+
+
+def test_replay_says_who_won_a_lives_hand_the_last_tricks_taker_lost(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    kroeg("import", SAMPLES / "lives-armoede-cut.txt", "--into", out)
+    (game_id,) = Dataset(out).game_ids()
+    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"Hand 2 of game {game_id} (lives, 8 hands)"
+    assert lines[-4:] == [
+        "  → Anna takes trick 4",
+        "Anna pays 3",
+        "Anna took the last trick and loses the hand; Ben wins (stake 3)",
+        "Anna is out of the game",
+    ]
+
+
+def test_replay_names_a_team_toepen_side_as_a_side(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    kroeg("import", SAMPLES / "team-toepen-evening.txt", "--into", out)
+    (game_id,) = Dataset(out).game_ids()
+    result = kroeg("replay", out, "--game", game_id, "--hand", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == [
+        f"Hand 1 of game {game_id} (lives + team-toepen, 2 hands)",
+        "Dealer Dan; scores before the hand: Anna & Carla 10 lives, Ben & Dan 10 lives",
+    ]
+    assert lines[-3:] == [
+        "  → Anna takes trick 4",
+        "Anna pays 1",
+        "Anna took the last trick and loses the hand; Ben & Dan win (stake 1)",
+    ]
+    listed = kroeg("games", out).output.splitlines()
+    assert listed[1].startswith(game_id)
+    assert "  lives + team-toepen  Anna, Ben, Carla, Dan  2      unfinished  typed" in listed[1]
+
+
+def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    Dataset(out).write([six_at_team_toepen()])
+    result = kroeg("replay", out, "--game", SIX_ID, "--hand", "5")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == [
+        f"Hand 5 of game {SIX_ID} (lives + team-toepen, 5 hands)",
+        "Dealer Eva; scores before the hand: Ben & Eva 1 life, Carla & Frits 3 lives",
+    ]
+    assert lines[-4:] == [
+        "Carla took the last trick and loses the hand; Ben & Eva win (stake 2)",
+        "Carla is out of the game",
+        "Frits is out of the game",
+        "Game over: Ben & Eva win the game",
+    ]
+    listed = kroeg("games", out).output.splitlines()
+    assert listed[1].split() == [
+        SIX_ID, "lives", "+", "team-toepen", "Anna,", "Ben,", "Carla,", "Dan,",
+        "Eva,", "Frits", "5", "Ben", "&", "Eva", "won", "simulated",
+    ]  # fmt: skip
 
 
 def test_games_lists_every_game_and_a_prefix_names_one(tmp_path: Path) -> None:
