@@ -15,17 +15,16 @@ the Toepen table, or the Troefcall players' in a month without Toepen.
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import polars as pl
 
+from kroeg.analytics.evenings import MonthGames, evening, month_games
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
@@ -77,24 +76,14 @@ class Newsletter:
         return words(self.lang)
 
 
-def _month_range(month: str) -> tuple[date, date]:
-    try:
-        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}", month):
-            raise ValueError(month)
-        year, number = (int(x) for x in month.split("-"))
-        first = date(year, number, 1)
-        following = date(year + number // 12, number % 12 + 1, 1)
-    except ValueError:
-        raise UsageError(f"expected a month like 2026-11, found {month!r}") from None
-    return first, date.fromordinal(following.toordinal() - 1)
-
-
 def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> dict[str, Any] | None:
     rows = con.sql(query, params=params).pl().to_dicts()
     return rows[0] if rows else None
 
 
-_IN_MONTH = "strftime(g.started_at, '%Y-%m') = ?"
+#: The games the bulletin tells (analytics.evenings.month_games): its one parameter is
+#: their ids, so that every part of it tells the same games.
+_TOLD = "g.game_id IN (SELECT unnest(?::VARCHAR[]))"
 
 
 def build(
@@ -107,10 +96,11 @@ def build(
             f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
         )
     w = words(lang)
-    first, last = _month_range(month)
-    players = player_stats(con, since=first, until=last)
-    sides = troefcall_stats(con, by="side", since=first, until=last)
-    troef_players = troefcall_stats(con, since=first, until=last)
+    told = month_games(con, month, with_simulated=True)
+    first, ids = told.first, list(told.game_ids)
+    players = player_stats(con, game_ids=ids)
+    sides = troefcall_stats(con, by="side", game_ids=ids)
+    troef_players = troefcall_stats(con, game_ids=ids)
     if players.is_empty() and sides.is_empty():
         raise NotFoundError(f"no finished hands in {month}")
     ranked = players.sort(["cost_per_hand", "player"])
@@ -120,25 +110,25 @@ def build(
     bluffer = _one(
         con,
         f"""SELECT k.player, count(*) FILTER (WHERE k.bluff) AS bluffs, count(k.strength) AS knocks
-            FROM knock_outcomes k JOIN games g USING (game_id) WHERE {_IN_MONTH}
+            FROM knock_outcomes k JOIN games g USING (game_id) WHERE {_TOLD}
             GROUP BY k.player HAVING count(k.strength) >= ?
             ORDER BY bluffs / knocks DESC, bluffs DESC, k.player LIMIT 1""",
-        [month, SMALL_SAMPLE],
+        [ids, SMALL_SAMPLE],
     )
-    best_bluff = _one(con, biggest_bluff(_IN_MONTH), [month])
-    costliest = _one(con, costliest_fold(_IN_MONTH), [month])
+    best_bluff = _one(con, biggest_bluff(_TOLD), [ids])
+    costliest = _one(con, costliest_fold(_TOLD), [ids])
     top = _one(
         con,
         f"""SELECT h.game_id, h.hand, h.stake, g.players[h.end_seat + 1] AS ended_by
             FROM hands h JOIN games g USING (game_id)
-            WHERE {_IN_MONTH} AND h.finished
+            WHERE {_TOLD} AND h.finished
             ORDER BY h.stake DESC, g.started_at, h.game_id, h.hand LIMIT 1""",
-        [month],
+        [ids],
     )
     moves: list[str] = []
     if top is not None:
         moves = hand_story(dataset.read_game(top["game_id"]), top["hand"], w)
-    regret = _one(con, regrettable_folds(_IN_MONTH, limit=1), [month])
+    regret = _one(con, regrettable_folds(_TOLD, limit=1), [ids])
     caller = None
     if not troef_players.is_empty():
         best = troef_players.filter(pl.col("calls") > 0).sort(
@@ -146,13 +136,13 @@ def build(
         )
         caller = best.row(0, named=True) if best.height else None
     title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
-    frames = _rule_set_frames(con, first, last)
-    side_frames = _rule_set_frames(con, first, last, by="side")
+    frames = _rule_set_frames(con, told)
+    side_frames = _rule_set_frames(con, told, by="side")
     boards = _boards(frames)
     return Newsletter(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
-        summary=_summary(con, month, first, w), boards=boards, board_frames=frames,
-        names=_game_names(con, month, w), regret=regret, caller=caller, lang=lang,
+        summary=_summary(con, told, w), boards=boards, board_frames=frames,
+        names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
         side_frames=side_frames,
     )  # fmt: skip
 
@@ -164,14 +154,14 @@ MIN_RANKED_HANDS = 10
 STORY_LINES = 15
 
 
-def _game_names(con: duckdb.DuckDBPyConnection, month: str, w: Words) -> dict[str, str]:
+def _game_names(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> dict[str, str]:
     """Each game of the month as a club names it: `the game of Fri 20 Nov at Café De Kroeg
     (Anna, Ben, Carla, Dan)` (its time too when there were several that evening)."""
     rows = con.sql(
         f"""SELECT g.game_id, g.started_at, g.venue, array_to_string(g.players, ', ') AS who,
-                   count(*) OVER (PARTITION BY g.started_at::DATE, g.venue) AS that_night
-            FROM games g WHERE {_IN_MONTH}""",
-        params=[month],
+                   count(*) OVER (PARTITION BY {evening("g")}) AS that_night
+            FROM games g WHERE {_TOLD}""",
+        params=[list(told.game_ids)],
     ).pl()
     names = {}
     for r in rows.iter_rows(named=True):
@@ -183,31 +173,33 @@ def _game_names(con: duckdb.DuckDBPyConnection, month: str, w: Words) -> dict[st
     return names
 
 
-def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date, w: Words) -> str:
+def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     """The month in one paragraph."""
+    ids = list(told.game_ids)
     row = _one(
         con,
-        f"""SELECT count(DISTINCT (g.started_at::DATE, coalesce(g.venue, ''))) AS evenings,
+        f"""SELECT count(DISTINCT {evening("g")}) AS evenings,
                    count(*) AS games,
                    (SELECT count(*) FROM hands h JOIN games g USING (game_id)
-                    WHERE {_IN_MONTH} AND h.finished) AS hands,
+                    WHERE {_TOLD} AND h.finished) AS hands,
                    list_sort(list_distinct(list(g.venue) FILTER (WHERE g.venue IS NOT NULL)))
                        AS venues
-            FROM games g WHERE {_IN_MONTH}""",
-        [month, month],
+            FROM games g WHERE {_TOLD}""",
+        [ids, ids],
     )
     if row is None or not row["games"]:
         return ""
     ends = con.sql(
         f"""SELECT g.players[e.seat + 1] AS winner, g.players[e.target + 1] AS loser
             FROM events e JOIN games g USING (game_id)
-            WHERE e.kind = 'game_end' AND {_IN_MONTH}""",
-        params=[month],
+            WHERE e.kind = 'game_end' AND {_TOLD}""",
+        params=[ids],
     ).pl()
     winners = Counter(w for w in ends["winner"].to_list() if w)
     losers = Counter(x for x in ends["loser"].to_list() if x)
     parts = [
-        w("summary", month=w.month(first), evenings=w.count(row["evenings"], "evening", "evenings"),
+        w("summary", month=w.month(told.first),
+          evenings=w.count(row["evenings"], "evening", "evenings"),
           games=w.count(row["games"], "game", "games"),
           hands=w.count(row["hands"], "hand", "hands"))
         + (w("at_venues", venues=_and(row["venues"], w)) if row["venues"] else "")
@@ -232,16 +224,16 @@ def _counted(counts: Counter[str]) -> str:
 
 
 def _rule_set_frames(
-    con: duckdb.DuckDBPyConnection, first: date, last: date, by: str = "player"
+    con: duckdb.DuckDBPyConnection, told: MonthGames, by: str = "player"
 ) -> dict[str, pl.DataFrame]:
     """Every player's Toepen figures of the month, per rule set (`by="side"`: every
     partnership's, in the rule sets played in teams)."""
     teams = "AND teams IS NOT NULL" if by == "side" else ""
     rulesets = con.sql(
-        f"""SELECT ruleset, list(game_id) AS games FROM games
-           WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ? {teams}
+        f"""SELECT ruleset, list(game_id) AS games FROM games AS g
+           WHERE game_type = 'toepen' AND {_TOLD} {teams}
            GROUP BY ruleset ORDER BY ruleset""",
-        params=[first, last],
+        params=[list(told.game_ids)],
     ).pl()
     frames = {}
     for r in rulesets.iter_rows(named=True):

@@ -197,3 +197,38 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "no newsletter words for 'fr': expected one of en, nl" in (
         bad.output
     )
+
+
+def _newsletter(dataset: Path, month: str, out: Path, *options: str) -> str:
+    """The Markdown of `kroeg newsletter`, as a renderer shows it (escapes dropped)."""
+    result = CliRunner().invoke(
+        app, ["newsletter", str(dataset), "--month", month, "--out", str(out), *options]
+    )
+    assert result.exit_code == 0, result.output
+    return re.sub(r"\\(.)", r"\1", (out / f"newsletter-{month}.md").read_text(encoding="utf-8"))
+
+
+def _with_bots(path: Path, rules: str | dict[str, object], hands: int, *club: Path) -> Path:
+    """A dataset of the club's typed logs and a bot game (`kroeg.recorder.simulate`) on
+    the evening of 23 October 2026, 21:00, at Café De Kroeg."""
+    from datetime import UTC, datetime
+
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate
+
+    ruleset = Ruleset.from_dict({"name": rules} if isinstance(rules, str) else rules)
+    start = datetime(2026, 10, 23, 21, 0, tzinfo=UTC)
+    bots = simulate(ruleset, 4, hands=hands, seed=1, start=start, venue="Café De Kroeg")
+    Dataset(path).write([*(game for log in club for game in notation.load(log)), *bots])
+    return path
+
+
+def test_the_club_and_the_bots_on_one_night_are_two_evenings(tmp_path: Path) -> None:
+    """An evening is the dashboard's (analytics.evenings): one day, one venue, the club's
+    games and the bots' apart; a game's hour is named only among games of its evening."""
+    data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
+    shown = _newsletter(data, "2026-10", tmp_path / "out")
+    assert ("In October 2026 the club met on 2 evenings and played 2 games, 8 hands in all, "
+            "at Café De Kroeg. Games lost: Anna 1.") in shown  # fmt: skip
+    assert "of the game of Fri 23 Oct at Café De Kroeg (Anna, Ben, Carla, Dan)" in shown
+    assert "Fri 23 Oct, 2" not in shown
