@@ -10,6 +10,10 @@ kap partij, baunie and points, and a table per player. Every name is escaped in
 HTML; CSV cells that a spreadsheet would run as formulas are neutralised. The
 HTML loads nothing from the network: the charts are inline SVG. The CSV holds
 the Toepen table, or the Troefcall players' in a month without Toepen.
+
+It tells the club's games: those the bots played (analytics.evenings.simulated) are left
+out of every part, and counted only when asked for (`include_simulated`); a line under
+the month says which. A month of bot games alone says there were no club games.
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ class Newsletter:
     lang: str = "en"
     #: Team toepen: each partnership's figures per rule set (rule sets played in teams).
     side_frames: dict[str, pl.DataFrame] = field(default_factory=dict)
+    #: The games told, and the month's simulated games left out or counted.
+    told: MonthGames | None = None
 
     @property
     def w(self) -> Words:
@@ -87,21 +93,26 @@ _TOLD = "g.game_id IN (SELECT unnest(?::VARCHAR[]))"
 
 
 def build(
-    con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str, lang: str = "en"
+    con: duckdb.DuckDBPyConnection,
+    dataset: Dataset,
+    month: str,
+    lang: str = "en",
+    include_simulated: bool = False,
 ) -> Newsletter:
     """Gather the month's figures (the dataset's derived facts must be up to date), to be
-    written in `lang` (one of analytics.words.LANGUAGES)."""
+    written in `lang` (one of analytics.words.LANGUAGES); the club's games only, unless
+    `include_simulated`."""
     if lang not in LANGUAGES:
         raise UsageError(
             f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
         )
     w = words(lang)
-    told = month_games(con, month, with_simulated=True)
+    told = month_games(con, month, with_simulated=include_simulated)
     first, ids = told.first, list(told.game_ids)
     players = player_stats(con, game_ids=ids)
     sides = troefcall_stats(con, by="side", game_ids=ids)
     troef_players = troefcall_stats(con, game_ids=ids)
-    if players.is_empty() and sides.is_empty():
+    if players.is_empty() and sides.is_empty() and (told.game_ids or not told.left_out):
         raise NotFoundError(f"no finished hands in {month}")
     ranked = players.sort(["cost_per_hand", "player"])
     played = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
@@ -135,7 +146,10 @@ def build(
             ["calls_made", "calls", "player"], descending=[True, False, False]
         )
         caller = best.row(0, named=True) if best.height else None
-    title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
+    if played:
+        title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
+    else:  # the bots played, the club did not
+        title = w("title_no_games", month=w.month(first))
     frames = _rule_set_frames(con, told)
     side_frames = _rule_set_frames(con, told, by="side")
     boards = _boards(frames)
@@ -143,7 +157,7 @@ def build(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
         summary=_summary(con, told, w), boards=boards, board_frames=frames,
         names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
-        side_frames=side_frames,
+        side_frames=side_frames, told=told,
     )  # fmt: skip
 
 
@@ -188,7 +202,7 @@ def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
         [ids, ids],
     )
     if row is None or not row["games"]:
-        return ""
+        return w("no_club_games", month=w.month(told.first))
     ends = con.sql(
         f"""SELECT g.players[e.seat + 1] AS winner, g.players[e.target + 1] AS loser
             FROM events e JOIN games g USING (game_id)
@@ -210,6 +224,15 @@ def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     if losers:
         parts.append(w("games_lost", who=_counted(losers)))
     return " ".join(parts)
+
+
+def _simulated_line(news: Newsletter) -> str:
+    """The one line on the month's bot games: left out, or counted ("" without any)."""
+    told, w = news.told, news.w
+    if told is None or not told.simulated:
+        return ""
+    games = w.count(told.simulated, "game", "games")
+    return w("simulated_counted" if told.with_simulated else "simulated_left_out", games=games)
 
 
 def _and(names: Sequence[str], w: Words) -> str:
@@ -393,6 +416,8 @@ def markdown(news: Newsletter) -> str:
     out = [f"# {md(news.title)}", ""]
     if news.summary:
         out += [f"## {news.w('the_month')}", "", md(news.summary), ""]
+    if _simulated_line(news):
+        out += [md(_simulated_line(news)), ""]
     if not news.players.is_empty():
         for heading, lines, rest in _board_lines(news):
             out += [f"## {md(heading)}", "", _ranking(news), ""]
@@ -488,6 +513,8 @@ def page(news: Newsletter) -> str:
            f"<h1><small>{e(news.w('bulletin'))}</small>{e(news.title)}</h1>"]  # fmt: skip
     if news.summary:
         out.append(f'<p class="summary">{e(news.summary)}</p>')
+    if _simulated_line(news):
+        out.append(f'<p class="simulated">{e(_simulated_line(news))}</p>')
     cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
     if cards:
         out.append(f'<div class="cards">{cards}</div>')

@@ -15,10 +15,15 @@ __all__ = ["LANGUAGES", "Words", "day_name", "words"]
 _EN: dict[str, str] = {
     "lang": "en",
     "title": "{games} in {month}",
+    "title_no_games": "The club in {month}",
     "and": "and",
     "bulletin": "THE CLUB BULLETIN",
     "the_month": "The month",
     "summary": "In {month} the club met on {evenings} and played {games}, {hands} in all",
+    "no_club_games": "There were no club games in {month}.",
+    "simulated_left_out": "Left out: {games} played by the bots (simulated); "
+                          "--include-simulated counts them.",
+    "simulated_counted": "Counted in: {games} played by the bots (simulated).",
     "at_venues": ", at {venues}",
     "games_won": "Games won: {who}.",
     "games_lost": "Games lost: {who}.",
@@ -89,11 +94,16 @@ _EN: dict[str, str] = {
 _NL: dict[str, str] = {
     "lang": "nl",
     "title": "{games} in {month}",
+    "title_no_games": "De club in {month}",
     "and": "en",
     "bulletin": "HET CLUBBLAD",
     "the_month": "De maand",
     "summary": "In {month} kwam de club {evenings} bijeen en speelde {games}, {hands} in "
                "totaal",
+    "no_club_games": "In {month} waren er geen clubspellen.",
+    "simulated_left_out": "Weggelaten: {games} gespeeld door de bots (gesimuleerd); "
+                          "--include-simulated telt ze mee.",
+    "simulated_counted": "Meegeteld: {games} gespeeld door de bots (gesimuleerd).",
     "at_venues": ", in {venues}",
     "games_won": "Spellen gewonnen: {who}.",
     "games_lost": "Spellen verloren: {who}.",

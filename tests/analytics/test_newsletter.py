@@ -227,8 +227,57 @@ def test_the_club_and_the_bots_on_one_night_are_two_evenings(tmp_path: Path) -> 
     """An evening is the dashboard's (analytics.evenings): one day, one venue, the club's
     games and the bots' apart; a game's hour is named only among games of its evening."""
     data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
-    shown = _newsletter(data, "2026-10", tmp_path / "out")
+    shown = _newsletter(data, "2026-10", tmp_path / "out", "--include-simulated")
     assert ("In October 2026 the club met on 2 evenings and played 2 games, 8 hands in all, "
             "at Café De Kroeg. Games lost: Anna 1.") in shown  # fmt: skip
     assert "of the game of Fri 23 Oct at Café De Kroeg (Anna, Ben, Carla, Dan)" in shown
     assert "Fri 23 Oct, 2" not in shown
+
+
+def test_bot_games_are_left_out_of_every_part_unless_asked_for(tmp_path: Path) -> None:
+    """The club's night (2 hands) and a bot game the same evening (6 hands): the bulletin
+    tells the club's alone, in every part and file, and says so in one line."""
+    data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
+    shown = _newsletter(data, "2026-10", tmp_path / "out")
+    assert ("In October 2026 the club met on 1 evening and played 1 game, 2 hands in all, "
+            "at Café De Kroeg.\n\nLeft out: 1 game played by the bots (simulated); "
+            "--include-simulated counts them.\n") in shown  # fmt: skip
+    table = shown.split("## Every player: classic")[1]
+    assert [row.split(" | ")[1] for row in table.splitlines() if row.startswith("| ")][1:] == [
+        "2", "2", "2", "2"
+    ]  # fmt: skip
+    assert "stake of 3" not in shown  # the bots' hand of the month (a stake of 3) is not told
+    page = (tmp_path / "out" / "newsletter-2026-10.html").read_text(encoding="utf-8")
+    assert ('<p class="simulated">Left out: 1 game played by the bots (simulated); '
+            "--include-simulated counts them.</p>") in page  # fmt: skip
+    with open(tmp_path / "out" / "newsletter-2026-10.csv", encoding="utf-8") as handle:
+        assert {row["hands"] for row in csv.DictReader(handle)} == {"2"}
+    counted = _newsletter(data, "2026-10", tmp_path / "all", "--include-simulated")
+    assert ("played 2 games, 8 hands in all, at Café De Kroeg. Games lost: Anna 1.\n\n"
+            "Counted in: 1 game played by the bots (simulated).\n") in counted  # fmt: skip
+    assert "played for a stake of 3." in counted
+
+
+def test_a_month_of_bot_games_alone_had_no_club_games(tmp_path: Path) -> None:
+    """Only simulated games in the month: the bulletin says there were no club games (in
+    English and Dutch); with --include-simulated it tells them."""
+    data = _with_bots(tmp_path / "ds", "classic", 6)
+    shown = _newsletter(data, "2026-10", tmp_path / "en")
+    assert shown == (
+        "# The club in October 2026\n\n## The month\n\n"
+        "There were no club games in October 2026.\n\n"
+        "Left out: 1 game played by the bots (simulated); --include-simulated counts them.\n\n"
+        "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.\n"
+    )
+    assert (tmp_path / "en" / "newsletter-2026-10.csv").read_text(encoding="utf-8") == ""
+    dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
+    assert dutch.startswith(
+        "# De club in oktober 2026\n\n## De maand\n\nIn oktober 2026 waren er geen "
+        "clubspellen.\n\nWeggelaten: 1 spel gespeeld door de bots (gesimuleerd); "
+        "--include-simulated telt ze mee.\n\n"
+    )
+    counted = _newsletter(data, "2026-10", tmp_path / "all", "--include-simulated")
+    assert counted.startswith(
+        "# Toepen in October 2026\n\n## The month\n\n"
+        "In October 2026 the club met on 1 evening and played 1 game, 6 hands in all"
+    )
