@@ -76,6 +76,10 @@ class Newsletter:
     side_frames: dict[str, pl.DataFrame] = field(default_factory=dict)
     #: The games told, and the month's simulated games left out or counted.
     told: MonthGames | None = None
+    #: What each Toepen rule set's scores count (games.unit: `penalty points`, `lives`),
+    #: and Troefcall's (`points`): from the rule parameters, never from a name.
+    units: dict[str, str] = field(default_factory=dict)
+    troefcall_unit: str = ""
 
     @property
     def w(self) -> Words:
@@ -150,14 +154,20 @@ def build(
         title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
     else:  # the bots played, the club did not
         title = w("title_no_games", month=w.month(first))
-    frames = _rule_set_frames(con, told)
-    side_frames = _rule_set_frames(con, told, by="side")
+    frames, units = _rule_set_frames(con, told)
+    side_frames, side_units = _rule_set_frames(con, told, by="side")
+    units.update(side_units)  # a rule set's unit is the same whoever plays it
+    troefcall_unit = con.sql(
+        f"SELECT string_agg(DISTINCT unit, ', ') FROM games AS g "
+        f"WHERE game_type = 'troefcall' AND {_TOLD}",
+        params=[ids],
+    ).fetchall()[0][0]
     boards = _boards(frames)
     return Newsletter(
         month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
         summary=_summary(con, told, w), boards=boards, board_frames=frames,
         names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
-        side_frames=side_frames, told=told,
+        side_frames=side_frames, told=told, units=units, troefcall_unit=troefcall_unit or "",
     )  # fmt: skip
 
 
@@ -248,22 +258,28 @@ def _counted(counts: Counter[str]) -> str:
 
 def _rule_set_frames(
     con: duckdb.DuckDBPyConnection, told: MonthGames, by: str = "player"
-) -> dict[str, pl.DataFrame]:
-    """Every player's Toepen figures of the month, per rule set (`by="side"`: every
-    partnership's, in the rule sets played in teams)."""
+) -> tuple[dict[str, pl.DataFrame], dict[str, str]]:
+    """Every player's Toepen figures of the month per rule set (`by="side"`: every
+    partnership's, in the rule sets played in teams), and what each one's scores count.
+
+    A rule set is its name and its unit (games.unit): a name played with penalty points
+    and with lives is two, `house (lives)` and `house (penalty points)`, never added."""
     teams = "AND teams IS NOT NULL" if by == "side" else ""
     rulesets = con.sql(
-        f"""SELECT ruleset, list(game_id) AS games FROM games AS g
-           WHERE game_type = 'toepen' AND {_TOLD} {teams}
-           GROUP BY ruleset ORDER BY ruleset""",
+        f"""SELECT ruleset, unit, list(game_id) AS games,
+                   count(*) OVER (PARTITION BY ruleset) AS units
+            FROM games AS g
+            WHERE game_type = 'toepen' AND {_TOLD} {teams}
+            GROUP BY ruleset, unit ORDER BY ruleset, unit""",
         params=[list(told.game_ids)],
     ).pl()
-    frames = {}
+    frames, units = {}, {}
     for r in rulesets.iter_rows(named=True):
         frame = player_stats(con, by=by, game_ids=r["games"])
+        name = r["ruleset"] if r["units"] == 1 else f"{r['ruleset']} ({r['unit']})"
         if not frame.is_empty():
-            frames[r["ruleset"]] = frame
-    return frames
+            frames[name], units[name] = frame, r["unit"]
+    return frames, units
 
 
 def _boards(
@@ -378,7 +394,7 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
     w = news.w
     boards = []
     for ruleset, ranked, others in news.boards:
-        unit = w("lives") if ruleset == "lives" else w("points")
+        unit = w(news.units[ruleset])
         lines = [
             w("board_line", player=row["player"], value=f"{row['cost_per_hand']:.2f}", unit=unit,
               hands=w.count(row["hands"], "hand", "hands"),
@@ -431,8 +447,8 @@ def markdown(news: Newsletter) -> str:
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
             out += [f"### {news.w('story')}", "", *(f"    {m}" for m in news.moves), ""]
-        for ruleset, frame in _every_player(news):
-            out += [f"## {md(ruleset)}", "",
+        for heading, _, frame in _every_player(news):
+            out += [f"## {md(heading)}", "",
                     f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
                     "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
             for row in frame.iter_rows(named=True):
@@ -562,15 +578,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
-    for ruleset, frame in _every_player(news):  # lives and points apart, as the boards
+    for heading, ruleset, frame in _every_player(news):  # lives and points apart, as the boards
         each = list(frame.iter_rows(named=True))
         cost = [
             (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
             for r in each
         ]
-        unit = w("lives") if ruleset.endswith("lives") else w("points")
+        unit = w(news.units[ruleset])
         out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
-        out.append(f"<h2>{e(ruleset)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
+        out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
         for row in each:
             cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
@@ -578,15 +594,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
     return out
 
 
-def _every_player(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
+def _every_player(news: Newsletter) -> list[tuple[str, str, pl.DataFrame]]:
     """Each Toepen rule set's players with every figure ("Every player: classic"), then
-    each partnership of a rule set played in teams ("Every side: lives"): a table never
-    adds lives and points."""
+    each partnership of a rule set played in teams ("Every side: lives"), as (heading,
+    rule set, rows): a table never adds lives and points."""
     return [
-        (f"{news.w('every_player')}: {ruleset}", frame.sort("player"))
+        (f"{news.w('every_player')}: {ruleset}", ruleset, frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
     ] + [
-        (f"{news.w('every_side')}: {ruleset}", frame.sort("player"))
+        (f"{news.w('every_side')}: {ruleset}", ruleset, frame.sort("player"))
         for ruleset, frame in news.side_frames.items()
     ]
 
@@ -596,10 +612,10 @@ def table_csv(news: Newsletter) -> str:
     too), each rate to two decimals beside its counts, no internal columns."""
     rows: list[dict[str, object]] = []
 
-    def add(ruleset: str, frame: pl.DataFrame, columns: Sequence[str]) -> None:
+    def add(ruleset: str, unit: str, frame: pl.DataFrame, columns: Sequence[str]) -> None:
         for row in frame.iter_rows(named=True):
-            cells: dict[str, object] = {"rule_set": ruleset, "player": row["player"],
-                                        "hands": row["hands"]}  # fmt: skip
+            cells: dict[str, object] = {"rule_set": ruleset, "unit": unit,
+                                        "player": row["player"], "hands": row["hands"]}  # fmt: skip
             for name in columns:
                 stat = STAT_BY_NAME[name]
                 value = stat.value(row[stat.done], row[stat.opportunities])
@@ -609,13 +625,13 @@ def table_csv(news: Newsletter) -> str:
             rows.append(cells)
 
     for ruleset, ranked, _ in news.boards:
-        add(ruleset, ranked, _COLUMNS)
+        add(ruleset, news.units[ruleset], ranked, _COLUMNS)
     for ruleset, frame in _unranked(news):
-        add(ruleset, frame, _COLUMNS)
+        add(ruleset, news.units[ruleset], frame, _COLUMNS)
     for ruleset, frame in news.side_frames.items():  # a partnership in the player column
-        add(f"{ruleset} (sides)", frame, _COLUMNS)
+        add(f"{ruleset} (sides)", news.units[ruleset], frame, _COLUMNS)
     if news.troefcall_players is not None and not news.troefcall_players.is_empty():
-        add("troefcall", news.troefcall_players, _TROEF_COLUMNS)
+        add("troefcall", news.troefcall_unit, news.troefcall_players, _TROEF_COLUMNS)
     if not rows:
         return ""
     columns = list(dict.fromkeys(k for r in rows for k in r))

@@ -35,7 +35,8 @@ _EN: dict[str, str] = {
                "never added); ranked from {minimum} hands in the month; * fewer than {small} "
                "hands.",
     "board_line": "{player} — {value} {unit} lost per hand over {hands}{small}",
-    "points": "points", "lives": "lives",
+    # What a rule set's scores count (games.unit, from Ruleset.unit), one key per unit.
+    "penalty points": "penalty points", "lives": "lives", "points": "points",
     "nobody_ranked": "Nobody played {minimum} hands under these rules this month.",
     "unranked": "Fewer than {minimum} hands, not ranked: {who}.",
     "game_name": "the game of {day}{hour}{venue} ({players})",
@@ -115,7 +116,7 @@ _NL: dict[str, str] = {
                "nooit opgeteld); in de lijst vanaf {minimum} handen in de maand; * minder dan "
                "{small} handen.",
     "board_line": "{player} — {value} {unit} verloren per hand over {hands}{small}",
-    "points": "strafpunten", "lives": "levens",
+    "penalty points": "strafpunten", "lives": "levens", "points": "punten",
     "nobody_ranked": "Niemand speelde deze maand {minimum} handen met deze regels.",
     "unranked": "Minder dan {minimum} handen, niet in de lijst: {who}.",
     "game_name": "het spel van {day}{hour}{venue} ({players})",

@@ -91,6 +91,7 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     text = (out / "newsletter-2026-11.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines()))
     assert {r["player"] for r in rows} >= {"Anna", '\'=HYPERLINK("x")'}
+    assert {r["unit"] for r in rows} == {"points"}  # Troefcall's, from games.unit
 
 
 MARKUP_NAMES = ("![i](//127.0.0.1/img.png)", "[login](https//x.y)", "<img src=x onerror=a()>",
@@ -208,9 +209,12 @@ def _newsletter(dataset: Path, month: str, out: Path, *options: str) -> str:
     return re.sub(r"\\(.)", r"\1", (out / f"newsletter-{month}.md").read_text(encoding="utf-8"))
 
 
-def _with_bots(path: Path, rules: str | dict[str, object], hands: int, *club: Path) -> Path:
-    """A dataset of the club's typed logs and a bot game (`kroeg.recorder.simulate`) on
-    the evening of 23 October 2026, 21:00, at Café De Kroeg."""
+def _with_bots(
+    path: Path, rules: str | dict[str, object], hands: int, *club: Path, source: str = "engine"
+) -> Path:
+    """A dataset of the club's typed logs and the bots' games (`kroeg.recorder.simulate`)
+    from the evening of 23 October 2026, 21:00, at Café De Kroeg; with another `source`
+    the bots' games land as the club's own (a typed log's `text`)."""
     from datetime import UTC, datetime
 
     from kroeg.recorder.rules import Ruleset
@@ -219,7 +223,9 @@ def _with_bots(path: Path, rules: str | dict[str, object], hands: int, *club: Pa
     ruleset = Ruleset.from_dict({"name": rules} if isinstance(rules, str) else rules)
     start = datetime(2026, 10, 23, 21, 0, tzinfo=UTC)
     bots = simulate(ruleset, 4, hands=hands, seed=1, start=start, venue="Café De Kroeg")
-    Dataset(path).write([*(game for log in club for game in notation.load(log)), *bots])
+    games = [*(game for log in club for game in notation.load(log)),
+             *(dataclasses.replace(game, source=source) for game in bots)]  # fmt: skip
+    Dataset(path).write(games)
     return path
 
 
@@ -281,3 +287,22 @@ def test_a_month_of_bot_games_alone_had_no_club_games(tmp_path: Path) -> None:
         "# Toepen in October 2026\n\n## The month\n\n"
         "In October 2026 the club met on 1 evening and played 1 game, 6 hands in all"
     )
+
+
+def test_a_club_rule_set_counted_in_lives_is_told_in_lives(tmp_path: Path) -> None:
+    """A club's own rule set named neither `lives` nor `...lives` that counts lives: its
+    unit comes from its parameters (games.unit), in the Markdown, the HTML and the CSV."""
+    kruik = {"name": "De Kruik", "base": "lives"}
+    data = _with_bots(tmp_path / "ds", kruik, 40, source="text")
+    shown = _newsletter(data, "2026-10", tmp_path / "en")
+    assert "1. Ben — 0.80 lives lost per hand over 40 hands\n" in shown
+    assert "points lost" not in shown and "4. Carla — 1.23 lives lost" in shown
+    page = (tmp_path / "en" / "newsletter-2026-10.html").read_text(encoding="utf-8")
+    assert "<li>Ben — 0.80 lives lost per hand over 40 hands</li>" in page
+    assert 'aria-label="What folding cost — lives"' in page
+    with open(tmp_path / "en" / "newsletter-2026-10.csv", encoding="utf-8") as handle:
+        assert {(r["rule_set"], r["unit"]) for r in csv.DictReader(handle)} == {
+            ("De Kruik", "lives")
+        }
+    dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
+    assert "1. Ben — 0.80 levens verloren per hand over 40 handen\n" in dutch
