@@ -31,7 +31,7 @@ import polars as pl
 from kroeg.analytics.evenings import MonthGames, evening, month_games
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from kroeg.analytics.report import stats_csv
-from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, day_name, words
 from kroeg.parsers.render import pretty
 from kroeg.recorder.atomic import write_text_atomic
@@ -50,6 +50,8 @@ class Newsletter:
 
     month: str
     title: str
+    #: Every Toepen player's hands and bluffs of the month, all rule sets: counts that
+    #: have no unit (nothing in lives or penalty points is added across rule sets).
     players: pl.DataFrame
     bluffer: dict[str, Any] | None
     best_bluff: dict[str, Any] | None
@@ -118,18 +120,14 @@ def build(
     troef_players = troefcall_stats(con, game_ids=ids)
     if players.is_empty() and sides.is_empty() and (told.game_ids or not told.left_out):
         raise NotFoundError(f"no finished hands in {month}")
-    ranked = players.sort(["cost_per_hand", "player"])
     played = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
               if not frame.is_empty()]  # fmt: skip
     sides = sides.sort(["points_per_hand", "player"], descending=[True, False])
-    bluffer = _one(
-        con,
-        f"""SELECT k.player, count(*) FILTER (WHERE k.bluff) AS bluffs, count(k.strength) AS knocks
-            FROM knock_outcomes k JOIN games g USING (game_id) WHERE {_TOLD}
-            GROUP BY k.player HAVING count(k.strength) >= ?
-            ORDER BY bluffs / knocks DESC, bluffs DESC, k.player LIMIT 1""",
-        [ids, SMALL_SAMPLE],
-    )
+    bluffs = STAT_BY_NAME["bluff_rate"]
+    players = players.select(
+        "player", "hands", bluffs.done, bluffs.opportunities, bluffs.name
+    ).sort("player")
+    bluffer = _bluffer(players)
     best_bluff = _one(con, biggest_bluff(_TOLD), [ids])
     costliest = _one(con, costliest_fold(_TOLD), [ids])
     top = _one(
@@ -164,11 +162,21 @@ def build(
     ).fetchall()[0][0]
     boards = _boards(frames)
     return Newsletter(
-        month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
+        month, title, players, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
         summary=_summary(con, told, w), boards=boards, board_frames=frames,
         names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
         side_frames=side_frames, told=told, units=units, troefcall_unit=troefcall_unit or "",
     )  # fmt: skip
+
+
+def _bluffer(players: pl.DataFrame) -> dict[str, Any] | None:
+    """The biggest bluffer: the highest bluff rate (the registry's `bluff_rate`) among the
+    players whose sample it does not call small; more bluffs, then the name, break ties."""
+    s = STAT_BY_NAME["bluff_rate"]
+    rows = [r for r in players.iter_rows(named=True) if not s.is_small(r[s.opportunities])]
+    rows.sort(key=lambda r: (-(s.value(r[s.done], r[s.opportunities]) or 0.0), -r[s.done],
+                             r["player"]))  # fmt: skip
+    return rows[0] if rows else None
 
 
 #: Fewer hands than this in a month and a player is listed under the leaderboard, not ranked.
@@ -354,8 +362,8 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     w = news.w
     items = []
     if news.bluffer is not None:
-        b = news.bluffer
-        share = _pct("bluff_rate", b["bluffs"], b["knocks"])
+        b, bluffs = news.bluffer, STAT_BY_NAME["bluff_rate"]
+        share = bluffs.cell(b[bluffs.done], b[bluffs.opportunities])
         items.append((w("bluffer"), w("bluffer_text", player=b["player"], share=share)))
     if news.best_bluff is not None:
         b = news.best_bluff
@@ -391,14 +399,15 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
 def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
     """Each rule set's leaderboard: heading, ranked lines (plain text), and who is not
     ranked (too few hands)."""
-    w = news.w
+    w, cost = news.w, STAT_BY_NAME["cost_per_hand"]
     boards = []
     for ruleset, ranked, others in news.boards:
         unit = w(news.units[ruleset])
         lines = [
-            w("board_line", player=row["player"], value=f"{row['cost_per_hand']:.2f}", unit=unit,
-              hands=w.count(row["hands"], "hand", "hands"),
-              small="*" if row["hands"] < SMALL_SAMPLE else "")
+            w("board_line", player=row["player"], unit=unit,
+              value=cost.cell(row[cost.done], row[cost.opportunities], counts=False),
+              hands=w.count(row[cost.opportunities], "hand", "hands"),
+              small="*" if cost.is_small(row[cost.opportunities]) else "")
             for row in ranked.iter_rows(named=True)
         ]  # fmt: skip
         rest = w("unranked", minimum=MIN_RANKED_HANDS, who=", ".join(others)) if others else ""
@@ -407,7 +416,8 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
 
 
 def _ranking(news: Newsletter) -> str:
-    return news.w("ranking", minimum=MIN_RANKED_HANDS, small=SMALL_SAMPLE)
+    return news.w("ranking", minimum=MIN_RANKED_HANDS,
+                  small=STAT_BY_NAME["cost_per_hand"].small_sample)  # fmt: skip
 
 
 #: The figures of the players' tables, by name in the statistics registry.
@@ -571,10 +581,11 @@ def _toepen_html(news: Newsletter) -> list[str]:
     if news.moves:
         out.append(f"<h2>{e(news.w('story_html'))}</h2>")
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
-    known = [r for r in rows if r["knocks_known"]]
+    stat = STAT_BY_NAME["bluff_rate"]
+    known = [r for r in rows if r[stat.opportunities]]
     out.append(f"<h2>{e(news.w('bluffing'))}</h2>")
-    bluffs = [(r["player"], r["bluff_rate"] or 0.0,
-               _pct("bluff_rate", r["bluffs"], r["knocks_known"])) for r in known]  # fmt: skip
+    bluffs = [(r["player"], r[stat.name] or 0.0,
+               stat.cell(r[stat.done], r[stat.opportunities])) for r in known]  # fmt: skip
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))

@@ -306,3 +306,27 @@ def test_a_club_rule_set_counted_in_lives_is_told_in_lives(tmp_path: Path) -> No
         }
     dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
     assert "1. Ben — 0.80 levens verloren per hand over 40 handen\n" in dutch
+
+
+def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The biggest bluffer is the registry's `bluff_rate`: its small-sample rule says who
+    may win it and its cell writes the share; the boards' `*` is `cost_per_hand`'s rule.
+    Change the registry and the bulletin follows: there is no second definition."""
+    from kroeg.analytics.stats import STAT_BY_NAME
+
+    kruik = {"name": "De Kruik", "base": "lives"}
+    data = _with_bots(tmp_path / "ds", kruik, 40, source="text")
+    shown = _newsletter(data, "2026-10", tmp_path / "as-is")
+    assert "Biggest bluffer" not in shown  # nobody has 20 knocks of known strength (at most 15)
+    assert "* fewer than 20 hands." in shown and " over 30 hands\n" in shown  # Carla, no *
+    bluffs, cost = STAT_BY_NAME["bluff_rate"], STAT_BY_NAME["cost_per_hand"]
+    monkeypatch.setitem(STAT_BY_NAME, "bluff_rate", dataclasses.replace(bluffs, small_sample=11))
+    monkeypatch.setitem(STAT_BY_NAME, "cost_per_hand", dataclasses.replace(cost, small_sample=39))
+    shown = _newsletter(data, "2026-10", tmp_path / "changed")
+    # Anna 8/12, Ben 2/11, Dan 4/15 qualify; Carla's 6/10 is now the small sample.
+    assert "## Biggest bluffer\n\nAnna: 67% 8/12 of knocks were bluffs.\n" in shown
+    assert "* fewer than 39 hands." in shown
+    assert " over 40 hands\n" in shown and " over 30 hands*\n" in shown  # Ben; Carla starred
+    assert "4. Carla — 1.23 lives lost per hand over 30 hands*\n" in shown
