@@ -11,10 +11,12 @@ from datetime import date
 import duckdb
 import polars as pl
 
+from kroeg.analytics.evenings import SIMULATED_SOURCE
+
 __all__ = ["SOURCES", "games_frame", "games_table"]
 
 #: The `source` column (docs/FORMAT.md) in the words a club uses.
-SOURCES = {"engine": "simulated", "manual": "recorded"}
+SOURCES = {SIMULATED_SOURCE: "simulated", "manual": "recorded"}
 
 
 def _source(column: str) -> str:

@@ -10,25 +10,28 @@ kap partij, baunie and points, and a table per player. Every name is escaped in
 HTML; CSV cells that a spreadsheet would run as formulas are neutralised. The
 HTML loads nothing from the network: the charts are inline SVG. The CSV holds
 the Toepen table, or the Troefcall players' in a month without Toepen.
+
+It tells the club's games: those the bots played (analytics.evenings.simulated) are left
+out of every part, and counted only when asked for (`include_simulated`); a line under
+the month says which. A month of bot games alone says there were no club games.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import polars as pl
 
+from kroeg.analytics.evenings import MonthGames, evening, month_games
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from kroeg.analytics.report import stats_csv
-from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, day_name, words
 from kroeg.parsers.render import pretty
 from kroeg.recorder.atomic import write_text_atomic
@@ -47,6 +50,8 @@ class Newsletter:
 
     month: str
     title: str
+    #: Every Toepen player's hands and bluffs of the month, all rule sets: counts that
+    #: have no unit (nothing in lives or penalty points is added across rule sets).
     players: pl.DataFrame
     bluffer: dict[str, Any] | None
     best_bluff: dict[str, Any] | None
@@ -71,22 +76,16 @@ class Newsletter:
     lang: str = "en"
     #: Team toepen: each partnership's figures per rule set (rule sets played in teams).
     side_frames: dict[str, pl.DataFrame] = field(default_factory=dict)
+    #: The games told, and the month's simulated games left out or counted.
+    told: MonthGames | None = None
+    #: What each Toepen rule set's scores count (games.unit: `penalty points`, `lives`),
+    #: and Troefcall's (`points`): from the rule parameters, never from a name.
+    units: dict[str, str] = field(default_factory=dict)
+    troefcall_unit: str = ""
 
     @property
     def w(self) -> Words:
         return words(self.lang)
-
-
-def _month_range(month: str) -> tuple[date, date]:
-    try:
-        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}", month):
-            raise ValueError(month)
-        year, number = (int(x) for x in month.split("-"))
-        first = date(year, number, 1)
-        following = date(year + number // 12, number % 12 + 1, 1)
-    except ValueError:
-        raise UsageError(f"expected a month like 2026-11, found {month!r}") from None
-    return first, date.fromordinal(following.toordinal() - 1)
 
 
 def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> dict[str, Any] | None:
@@ -94,67 +93,90 @@ def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> di
     return rows[0] if rows else None
 
 
-_IN_MONTH = "strftime(g.started_at, '%Y-%m') = ?"
+#: The games the bulletin tells (analytics.evenings.month_games): its one parameter is
+#: their ids, so that every part of it tells the same games.
+_TOLD = "g.game_id IN (SELECT unnest(?::VARCHAR[]))"
 
 
 def build(
-    con: duckdb.DuckDBPyConnection, dataset: Dataset, month: str, lang: str = "en"
+    con: duckdb.DuckDBPyConnection,
+    dataset: Dataset,
+    month: str,
+    lang: str = "en",
+    include_simulated: bool = False,
 ) -> Newsletter:
     """Gather the month's figures (the dataset's derived facts must be up to date), to be
-    written in `lang` (one of analytics.words.LANGUAGES)."""
+    written in `lang` (one of analytics.words.LANGUAGES); the club's games only, unless
+    `include_simulated`."""
     if lang not in LANGUAGES:
         raise UsageError(
             f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
         )
     w = words(lang)
-    first, last = _month_range(month)
-    players = player_stats(con, since=first, until=last)
-    sides = troefcall_stats(con, by="side", since=first, until=last)
-    troef_players = troefcall_stats(con, since=first, until=last)
-    if players.is_empty() and sides.is_empty():
+    told = month_games(con, month, with_simulated=include_simulated)
+    first, ids = told.first, list(told.game_ids)
+    players = player_stats(con, game_ids=ids)
+    sides = troefcall_stats(con, by="side", game_ids=ids)
+    troef_players = troefcall_stats(con, game_ids=ids)
+    if players.is_empty() and sides.is_empty() and (told.game_ids or not told.left_out):
         raise NotFoundError(f"no finished hands in {month}")
-    ranked = players.sort(["cost_per_hand", "player"])
     played = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
               if not frame.is_empty()]  # fmt: skip
     sides = sides.sort(["points_per_hand", "player"], descending=[True, False])
-    bluffer = _one(
-        con,
-        f"""SELECT k.player, count(*) FILTER (WHERE k.bluff) AS bluffs, count(k.strength) AS knocks
-            FROM knock_outcomes k JOIN games g USING (game_id) WHERE {_IN_MONTH}
-            GROUP BY k.player HAVING count(k.strength) >= ?
-            ORDER BY bluffs / knocks DESC, bluffs DESC, k.player LIMIT 1""",
-        [month, SMALL_SAMPLE],
-    )
-    best_bluff = _one(con, biggest_bluff(_IN_MONTH), [month])
-    costliest = _one(con, costliest_fold(_IN_MONTH), [month])
+    bluffs = STAT_BY_NAME["bluff_rate"]
+    players = players.select(
+        "player", "hands", bluffs.done, bluffs.opportunities, bluffs.name
+    ).sort("player")
+    bluffer = _bluffer(players)
+    best_bluff = _one(con, biggest_bluff(_TOLD), [ids])
+    costliest = _one(con, costliest_fold(_TOLD), [ids])
     top = _one(
         con,
         f"""SELECT h.game_id, h.hand, h.stake, g.players[h.end_seat + 1] AS ended_by
             FROM hands h JOIN games g USING (game_id)
-            WHERE {_IN_MONTH} AND h.finished
+            WHERE {_TOLD} AND h.finished
             ORDER BY h.stake DESC, g.started_at, h.game_id, h.hand LIMIT 1""",
-        [month],
+        [ids],
     )
     moves: list[str] = []
     if top is not None:
         moves = hand_story(dataset.read_game(top["game_id"]), top["hand"], w)
-    regret = _one(con, regrettable_folds(_IN_MONTH, limit=1), [month])
+    regret = _one(con, regrettable_folds(_TOLD, limit=1), [ids])
     caller = None
     if not troef_players.is_empty():
         best = troef_players.filter(pl.col("calls") > 0).sort(
             ["calls_made", "calls", "player"], descending=[True, False, False]
         )
         caller = best.row(0, named=True) if best.height else None
-    title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
-    frames = _rule_set_frames(con, first, last)
-    side_frames = _rule_set_frames(con, first, last, by="side")
+    if played:
+        title = w("title", games=f" {w('and')} ".join(played), month=w.month(first))
+    else:  # the bots played, the club did not
+        title = w("title_no_games", month=w.month(first))
+    frames, units = _rule_set_frames(con, told)
+    side_frames, side_units = _rule_set_frames(con, told, by="side")
+    units.update(side_units)  # a rule set's unit is the same whoever plays it
+    troefcall_unit = con.sql(
+        f"SELECT string_agg(DISTINCT unit, ', ') FROM games AS g "
+        f"WHERE game_type = 'troefcall' AND {_TOLD}",
+        params=[ids],
+    ).fetchall()[0][0]
     boards = _boards(frames)
     return Newsletter(
-        month, title, ranked, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
-        summary=_summary(con, month, first, w), boards=boards, board_frames=frames,
-        names=_game_names(con, month, w), regret=regret, caller=caller, lang=lang,
-        side_frames=side_frames,
+        month, title, players, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
+        summary=_summary(con, told, w), boards=boards, board_frames=frames,
+        names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
+        side_frames=side_frames, told=told, units=units, troefcall_unit=troefcall_unit or "",
     )  # fmt: skip
+
+
+def _bluffer(players: pl.DataFrame) -> dict[str, Any] | None:
+    """The biggest bluffer: the highest bluff rate (the registry's `bluff_rate`) among the
+    players whose sample it does not call small; more bluffs, then the name, break ties."""
+    s = STAT_BY_NAME["bluff_rate"]
+    rows = [r for r in players.iter_rows(named=True) if not s.is_small(r[s.opportunities])]
+    rows.sort(key=lambda r: (-(s.value(r[s.done], r[s.opportunities]) or 0.0), -r[s.done],
+                             r["player"]))  # fmt: skip
+    return rows[0] if rows else None
 
 
 #: Fewer hands than this in a month and a player is listed under the leaderboard, not ranked.
@@ -164,14 +186,14 @@ MIN_RANKED_HANDS = 10
 STORY_LINES = 15
 
 
-def _game_names(con: duckdb.DuckDBPyConnection, month: str, w: Words) -> dict[str, str]:
+def _game_names(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> dict[str, str]:
     """Each game of the month as a club names it: `the game of Fri 20 Nov at Café De Kroeg
     (Anna, Ben, Carla, Dan)` (its time too when there were several that evening)."""
     rows = con.sql(
         f"""SELECT g.game_id, g.started_at, g.venue, array_to_string(g.players, ', ') AS who,
-                   count(*) OVER (PARTITION BY g.started_at::DATE, g.venue) AS that_night
-            FROM games g WHERE {_IN_MONTH}""",
-        params=[month],
+                   count(*) OVER (PARTITION BY {evening("g")}) AS that_night
+            FROM games g WHERE {_TOLD}""",
+        params=[list(told.game_ids)],
     ).pl()
     names = {}
     for r in rows.iter_rows(named=True):
@@ -183,31 +205,33 @@ def _game_names(con: duckdb.DuckDBPyConnection, month: str, w: Words) -> dict[st
     return names
 
 
-def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date, w: Words) -> str:
+def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     """The month in one paragraph."""
+    ids = list(told.game_ids)
     row = _one(
         con,
-        f"""SELECT count(DISTINCT (g.started_at::DATE, coalesce(g.venue, ''))) AS evenings,
+        f"""SELECT count(DISTINCT {evening("g")}) AS evenings,
                    count(*) AS games,
                    (SELECT count(*) FROM hands h JOIN games g USING (game_id)
-                    WHERE {_IN_MONTH} AND h.finished) AS hands,
+                    WHERE {_TOLD} AND h.finished) AS hands,
                    list_sort(list_distinct(list(g.venue) FILTER (WHERE g.venue IS NOT NULL)))
                        AS venues
-            FROM games g WHERE {_IN_MONTH}""",
-        [month, month],
+            FROM games g WHERE {_TOLD}""",
+        [ids, ids],
     )
     if row is None or not row["games"]:
-        return ""
+        return w("no_club_games", month=w.month(told.first))
     ends = con.sql(
         f"""SELECT g.players[e.seat + 1] AS winner, g.players[e.target + 1] AS loser
             FROM events e JOIN games g USING (game_id)
-            WHERE e.kind = 'game_end' AND {_IN_MONTH}""",
-        params=[month],
+            WHERE e.kind = 'game_end' AND {_TOLD}""",
+        params=[ids],
     ).pl()
     winners = Counter(w for w in ends["winner"].to_list() if w)
     losers = Counter(x for x in ends["loser"].to_list() if x)
     parts = [
-        w("summary", month=w.month(first), evenings=w.count(row["evenings"], "evening", "evenings"),
+        w("summary", month=w.month(told.first),
+          evenings=w.count(row["evenings"], "evening", "evenings"),
           games=w.count(row["games"], "game", "games"),
           hands=w.count(row["hands"], "hand", "hands"))
         + (w("at_venues", venues=_and(row["venues"], w)) if row["venues"] else "")
@@ -218,6 +242,15 @@ def _summary(con: duckdb.DuckDBPyConnection, month: str, first: date, w: Words) 
     if losers:
         parts.append(w("games_lost", who=_counted(losers)))
     return " ".join(parts)
+
+
+def _simulated_line(news: Newsletter) -> str:
+    """The one line on the month's bot games: left out, or counted ("" without any)."""
+    told, w = news.told, news.w
+    if told is None or not told.simulated:
+        return ""
+    games = w.count(told.simulated, "game", "games")
+    return w("simulated_counted" if told.with_simulated else "simulated_left_out", games=games)
 
 
 def _and(names: Sequence[str], w: Words) -> str:
@@ -232,23 +265,29 @@ def _counted(counts: Counter[str]) -> str:
 
 
 def _rule_set_frames(
-    con: duckdb.DuckDBPyConnection, first: date, last: date, by: str = "player"
-) -> dict[str, pl.DataFrame]:
-    """Every player's Toepen figures of the month, per rule set (`by="side"`: every
-    partnership's, in the rule sets played in teams)."""
+    con: duckdb.DuckDBPyConnection, told: MonthGames, by: str = "player"
+) -> tuple[dict[str, pl.DataFrame], dict[str, str]]:
+    """Every player's Toepen figures of the month per rule set (`by="side"`: every
+    partnership's, in the rule sets played in teams), and what each one's scores count.
+
+    A rule set is its name and its unit (games.unit): a name played with penalty points
+    and with lives is two, `house (lives)` and `house (penalty points)`, never added."""
     teams = "AND teams IS NOT NULL" if by == "side" else ""
     rulesets = con.sql(
-        f"""SELECT ruleset, list(game_id) AS games FROM games
-           WHERE game_type = 'toepen' AND started_at::DATE BETWEEN ? AND ? {teams}
-           GROUP BY ruleset ORDER BY ruleset""",
-        params=[first, last],
+        f"""SELECT ruleset, unit, list(game_id) AS games,
+                   count(*) OVER (PARTITION BY ruleset) AS units
+            FROM games AS g
+            WHERE game_type = 'toepen' AND {_TOLD} {teams}
+            GROUP BY ruleset, unit ORDER BY ruleset, unit""",
+        params=[list(told.game_ids)],
     ).pl()
-    frames = {}
+    frames, units = {}, {}
     for r in rulesets.iter_rows(named=True):
         frame = player_stats(con, by=by, game_ids=r["games"])
+        name = r["ruleset"] if r["units"] == 1 else f"{r['ruleset']} ({r['unit']})"
         if not frame.is_empty():
-            frames[r["ruleset"]] = frame
-    return frames
+            frames[name], units[name] = frame, r["unit"]
+    return frames, units
 
 
 def _boards(
@@ -323,8 +362,8 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     w = news.w
     items = []
     if news.bluffer is not None:
-        b = news.bluffer
-        share = _pct("bluff_rate", b["bluffs"], b["knocks"])
+        b, bluffs = news.bluffer, STAT_BY_NAME["bluff_rate"]
+        share = bluffs.cell(b[bluffs.done], b[bluffs.opportunities])
         items.append((w("bluffer"), w("bluffer_text", player=b["player"], share=share)))
     if news.best_bluff is not None:
         b = news.best_bluff
@@ -360,14 +399,15 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
 def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
     """Each rule set's leaderboard: heading, ranked lines (plain text), and who is not
     ranked (too few hands)."""
-    w = news.w
+    w, cost = news.w, STAT_BY_NAME["cost_per_hand"]
     boards = []
     for ruleset, ranked, others in news.boards:
-        unit = w("lives") if ruleset == "lives" else w("points")
+        unit = w(news.units[ruleset])
         lines = [
-            w("board_line", player=row["player"], value=f"{row['cost_per_hand']:.2f}", unit=unit,
-              hands=w.count(row["hands"], "hand", "hands"),
-              small="*" if row["hands"] < SMALL_SAMPLE else "")
+            w("board_line", player=row["player"], unit=unit,
+              value=cost.cell(row[cost.done], row[cost.opportunities], counts=False),
+              hands=w.count(row[cost.opportunities], "hand", "hands"),
+              small="*" if cost.is_small(row[cost.opportunities]) else "")
             for row in ranked.iter_rows(named=True)
         ]  # fmt: skip
         rest = w("unranked", minimum=MIN_RANKED_HANDS, who=", ".join(others)) if others else ""
@@ -376,7 +416,8 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
 
 
 def _ranking(news: Newsletter) -> str:
-    return news.w("ranking", minimum=MIN_RANKED_HANDS, small=SMALL_SAMPLE)
+    return news.w("ranking", minimum=MIN_RANKED_HANDS,
+                  small=STAT_BY_NAME["cost_per_hand"].small_sample)  # fmt: skip
 
 
 #: The figures of the players' tables, by name in the statistics registry.
@@ -401,6 +442,8 @@ def markdown(news: Newsletter) -> str:
     out = [f"# {md(news.title)}", ""]
     if news.summary:
         out += [f"## {news.w('the_month')}", "", md(news.summary), ""]
+    if _simulated_line(news):
+        out += [md(_simulated_line(news)), ""]
     if not news.players.is_empty():
         for heading, lines, rest in _board_lines(news):
             out += [f"## {md(heading)}", "", _ranking(news), ""]
@@ -414,8 +457,8 @@ def markdown(news: Newsletter) -> str:
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
             out += [f"### {news.w('story')}", "", *(f"    {m}" for m in news.moves), ""]
-        for ruleset, frame in _every_player(news):
-            out += [f"## {md(ruleset)}", "",
+        for heading, _, frame in _every_player(news):
+            out += [f"## {md(heading)}", "",
                     f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
                     "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
             for row in frame.iter_rows(named=True):
@@ -496,6 +539,8 @@ def page(news: Newsletter) -> str:
            f"<h1><small>{e(news.w('bulletin'))}</small>{e(news.title)}</h1>"]  # fmt: skip
     if news.summary:
         out.append(f'<p class="summary">{e(news.summary)}</p>')
+    if _simulated_line(news):
+        out.append(f'<p class="simulated">{e(_simulated_line(news))}</p>')
     cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
     if cards:
         out.append(f'<div class="cards">{cards}</div>')
@@ -536,22 +581,23 @@ def _toepen_html(news: Newsletter) -> list[str]:
     if news.moves:
         out.append(f"<h2>{e(news.w('story_html'))}</h2>")
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")
-    known = [r for r in rows if r["knocks_known"]]
+    stat = STAT_BY_NAME["bluff_rate"]
+    known = [r for r in rows if r[stat.opportunities]]
     out.append(f"<h2>{e(news.w('bluffing'))}</h2>")
-    bluffs = [(r["player"], r["bluff_rate"] or 0.0,
-               _pct("bluff_rate", r["bluffs"], r["knocks_known"])) for r in known]  # fmt: skip
+    bluffs = [(r["player"], r[stat.name] or 0.0,
+               stat.cell(r[stat.done], r[stat.opportunities])) for r in known]  # fmt: skip
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
-    for ruleset, frame in _every_player(news):  # lives and points apart, as the boards
+    for heading, ruleset, frame in _every_player(news):  # lives and points apart, as the boards
         each = list(frame.iter_rows(named=True))
         cost = [
             (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
             for r in each
         ]
-        unit = w("lives") if ruleset.endswith("lives") else w("points")
+        unit = w(news.units[ruleset])
         out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
-        out.append(f"<h2>{e(ruleset)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
+        out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
         for row in each:
             cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
@@ -559,15 +605,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
     return out
 
 
-def _every_player(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
+def _every_player(news: Newsletter) -> list[tuple[str, str, pl.DataFrame]]:
     """Each Toepen rule set's players with every figure ("Every player: classic"), then
-    each partnership of a rule set played in teams ("Every side: lives"): a table never
-    adds lives and points."""
+    each partnership of a rule set played in teams ("Every side: lives"), as (heading,
+    rule set, rows): a table never adds lives and points."""
     return [
-        (f"{news.w('every_player')}: {ruleset}", frame.sort("player"))
+        (f"{news.w('every_player')}: {ruleset}", ruleset, frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
     ] + [
-        (f"{news.w('every_side')}: {ruleset}", frame.sort("player"))
+        (f"{news.w('every_side')}: {ruleset}", ruleset, frame.sort("player"))
         for ruleset, frame in news.side_frames.items()
     ]
 
@@ -577,10 +623,10 @@ def table_csv(news: Newsletter) -> str:
     too), each rate to two decimals beside its counts, no internal columns."""
     rows: list[dict[str, object]] = []
 
-    def add(ruleset: str, frame: pl.DataFrame, columns: Sequence[str]) -> None:
+    def add(ruleset: str, unit: str, frame: pl.DataFrame, columns: Sequence[str]) -> None:
         for row in frame.iter_rows(named=True):
-            cells: dict[str, object] = {"rule_set": ruleset, "player": row["player"],
-                                        "hands": row["hands"]}  # fmt: skip
+            cells: dict[str, object] = {"rule_set": ruleset, "unit": unit,
+                                        "player": row["player"], "hands": row["hands"]}  # fmt: skip
             for name in columns:
                 stat = STAT_BY_NAME[name]
                 value = stat.value(row[stat.done], row[stat.opportunities])
@@ -590,13 +636,13 @@ def table_csv(news: Newsletter) -> str:
             rows.append(cells)
 
     for ruleset, ranked, _ in news.boards:
-        add(ruleset, ranked, _COLUMNS)
+        add(ruleset, news.units[ruleset], ranked, _COLUMNS)
     for ruleset, frame in _unranked(news):
-        add(ruleset, frame, _COLUMNS)
+        add(ruleset, news.units[ruleset], frame, _COLUMNS)
     for ruleset, frame in news.side_frames.items():  # a partnership in the player column
-        add(f"{ruleset} (sides)", frame, _COLUMNS)
+        add(f"{ruleset} (sides)", news.units[ruleset], frame, _COLUMNS)
     if news.troefcall_players is not None and not news.troefcall_players.is_empty():
-        add("troefcall", news.troefcall_players, _TROEF_COLUMNS)
+        add("troefcall", news.troefcall_unit, news.troefcall_players, _TROEF_COLUMNS)
     if not rows:
         return ""
     columns = list(dict.fromkeys(k for r in rows for k in r))

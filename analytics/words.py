@@ -15,10 +15,15 @@ __all__ = ["LANGUAGES", "Words", "day_name", "words"]
 _EN: dict[str, str] = {
     "lang": "en",
     "title": "{games} in {month}",
+    "title_no_games": "The club in {month}",
     "and": "and",
     "bulletin": "THE CLUB BULLETIN",
     "the_month": "The month",
     "summary": "In {month} the club met on {evenings} and played {games}, {hands} in all",
+    "no_club_games": "There were no club games in {month}.",
+    "simulated_left_out": "Left out: {games} played by the bots (simulated); "
+                          "--include-simulated counts them.",
+    "simulated_counted": "Counted in: {games} played by the bots (simulated).",
     "at_venues": ", at {venues}",
     "games_won": "Games won: {who}.",
     "games_lost": "Games lost: {who}.",
@@ -30,7 +35,8 @@ _EN: dict[str, str] = {
                "never added); ranked from {minimum} hands in the month; * fewer than {small} "
                "hands.",
     "board_line": "{player} — {value} {unit} lost per hand over {hands}{small}",
-    "points": "points", "lives": "lives",
+    # What a rule set's scores count (games.unit, from Ruleset.unit), one key per unit.
+    "penalty points": "penalty points", "lives": "lives", "points": "points",
     "nobody_ranked": "Nobody played {minimum} hands under these rules this month.",
     "unranked": "Fewer than {minimum} hands, not ranked: {who}.",
     "game_name": "the game of {day}{hour}{venue} ({players})",
@@ -89,11 +95,16 @@ _EN: dict[str, str] = {
 _NL: dict[str, str] = {
     "lang": "nl",
     "title": "{games} in {month}",
+    "title_no_games": "De club in {month}",
     "and": "en",
     "bulletin": "HET CLUBBLAD",
     "the_month": "De maand",
     "summary": "In {month} kwam de club {evenings} bijeen en speelde {games}, {hands} in "
                "totaal",
+    "no_club_games": "In {month} waren er geen clubspellen.",
+    "simulated_left_out": "Weggelaten: {games} gespeeld door de bots (gesimuleerd); "
+                          "--include-simulated telt ze mee.",
+    "simulated_counted": "Meegeteld: {games} gespeeld door de bots (gesimuleerd).",
     "at_venues": ", in {venues}",
     "games_won": "Spellen gewonnen: {who}.",
     "games_lost": "Spellen verloren: {who}.",
@@ -105,7 +116,7 @@ _NL: dict[str, str] = {
                "nooit opgeteld); in de lijst vanaf {minimum} handen in de maand; * minder dan "
                "{small} handen.",
     "board_line": "{player} — {value} {unit} verloren per hand over {hands}{small}",
-    "points": "strafpunten", "lives": "levens",
+    "penalty points": "strafpunten", "lives": "levens", "points": "punten",
     "nobody_ranked": "Niemand speelde deze maand {minimum} handen met deze regels.",
     "unranked": "Minder dan {minimum} handen, niet in de lijst: {who}.",
     "game_name": "het spel van {day}{hour}{venue} ({players})",

@@ -606,8 +606,18 @@ def newsletter(
     lang: Annotated[
         str, typer.Option("--lang", help="The bulletin's language: en or nl (Dutch).")
     ] = "en",
+    include_simulated: Annotated[
+        bool,
+        typer.Option(
+            "--include-simulated",
+            help="Count the games the bots played (kroeg simulate, the demo) too.",
+        ),
+    ] = False,
 ) -> None:
     """Write the month's bulletin: Markdown, a standalone HTML page with charts, and CSV.
+
+    It tells the club's games; simulated (bot) games are left out unless
+    --include-simulated, and the bulletin says so in a line.
 
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
@@ -617,7 +627,7 @@ def newsletter(
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
-    paths = write(consistently(lambda: build(connect(ds), ds, month, lang)), out)
+    paths = write(consistently(lambda: build(connect(ds), ds, month, lang, include_simulated)), out)
     for path in paths:
         say(f"wrote {path}")
 

@@ -91,6 +91,7 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     text = (out / "newsletter-2026-11.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(text.splitlines()))
     assert {r["player"] for r in rows} >= {"Anna", '\'=HYPERLINK("x")'}
+    assert {r["unit"] for r in rows} == {"points"}  # Troefcall's, from games.unit
 
 
 MARKUP_NAMES = ("![i](//127.0.0.1/img.png)", "[login](https//x.y)", "<img src=x onerror=a()>",
@@ -197,3 +198,135 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "no newsletter words for 'fr': expected one of en, nl" in (
         bad.output
     )
+
+
+def _newsletter(dataset: Path, month: str, out: Path, *options: str) -> str:
+    """The Markdown of `kroeg newsletter`, as a renderer shows it (escapes dropped)."""
+    result = CliRunner().invoke(
+        app, ["newsletter", str(dataset), "--month", month, "--out", str(out), *options]
+    )
+    assert result.exit_code == 0, result.output
+    return re.sub(r"\\(.)", r"\1", (out / f"newsletter-{month}.md").read_text(encoding="utf-8"))
+
+
+def _with_bots(
+    path: Path, rules: str | dict[str, object], hands: int, *club: Path, source: str = "engine"
+) -> Path:
+    """A dataset of the club's typed logs and the bots' games (`kroeg.recorder.simulate`)
+    from the evening of 23 October 2026, 21:00, at Café De Kroeg; with another `source`
+    the bots' games land as the club's own (a typed log's `text`)."""
+    from datetime import UTC, datetime
+
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate
+
+    ruleset = Ruleset.from_dict({"name": rules} if isinstance(rules, str) else rules)
+    start = datetime(2026, 10, 23, 21, 0, tzinfo=UTC)
+    bots = simulate(ruleset, 4, hands=hands, seed=1, start=start, venue="Café De Kroeg")
+    games = [*(game for log in club for game in notation.load(log)),
+             *(dataclasses.replace(game, source=source) for game in bots)]  # fmt: skip
+    Dataset(path).write(games)
+    return path
+
+
+def test_the_club_and_the_bots_on_one_night_are_two_evenings(tmp_path: Path) -> None:
+    """An evening is the dashboard's (analytics.evenings): one day, one venue, the club's
+    games and the bots' apart; a game's hour is named only among games of its evening."""
+    data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
+    shown = _newsletter(data, "2026-10", tmp_path / "out", "--include-simulated")
+    assert ("In October 2026 the club met on 2 evenings and played 2 games, 8 hands in all, "
+            "at Café De Kroeg. Games lost: Anna 1.") in shown  # fmt: skip
+    assert "of the game of Fri 23 Oct at Café De Kroeg (Anna, Ben, Carla, Dan)" in shown
+    assert "Fri 23 Oct, 2" not in shown
+
+
+def test_bot_games_are_left_out_of_every_part_unless_asked_for(tmp_path: Path) -> None:
+    """The club's night (2 hands) and a bot game the same evening (6 hands): the bulletin
+    tells the club's alone, in every part and file, and says so in one line."""
+    data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
+    shown = _newsletter(data, "2026-10", tmp_path / "out")
+    assert ("In October 2026 the club met on 1 evening and played 1 game, 2 hands in all, "
+            "at Café De Kroeg.\n\nLeft out: 1 game played by the bots (simulated); "
+            "--include-simulated counts them.\n") in shown  # fmt: skip
+    table = shown.split("## Every player: classic")[1]
+    assert [row.split(" | ")[1] for row in table.splitlines() if row.startswith("| ")][1:] == [
+        "2", "2", "2", "2"
+    ]  # fmt: skip
+    assert "stake of 3" not in shown  # the bots' hand of the month (a stake of 3) is not told
+    page = (tmp_path / "out" / "newsletter-2026-10.html").read_text(encoding="utf-8")
+    assert ('<p class="simulated">Left out: 1 game played by the bots (simulated); '
+            "--include-simulated counts them.</p>") in page  # fmt: skip
+    with open(tmp_path / "out" / "newsletter-2026-10.csv", encoding="utf-8") as handle:
+        assert {row["hands"] for row in csv.DictReader(handle)} == {"2"}
+    counted = _newsletter(data, "2026-10", tmp_path / "all", "--include-simulated")
+    assert ("played 2 games, 8 hands in all, at Café De Kroeg. Games lost: Anna 1.\n\n"
+            "Counted in: 1 game played by the bots (simulated).\n") in counted  # fmt: skip
+    assert "played for a stake of 3." in counted
+
+
+def test_a_month_of_bot_games_alone_had_no_club_games(tmp_path: Path) -> None:
+    """Only simulated games in the month: the bulletin says there were no club games (in
+    English and Dutch); with --include-simulated it tells them."""
+    data = _with_bots(tmp_path / "ds", "classic", 6)
+    shown = _newsletter(data, "2026-10", tmp_path / "en")
+    assert shown == (
+        "# The club in October 2026\n\n## The month\n\n"
+        "There were no club games in October 2026.\n\n"
+        "Left out: 1 game played by the bots (simulated); --include-simulated counts them.\n\n"
+        "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.\n"
+    )
+    assert (tmp_path / "en" / "newsletter-2026-10.csv").read_text(encoding="utf-8") == ""
+    dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
+    assert dutch.startswith(
+        "# De club in oktober 2026\n\n## De maand\n\nIn oktober 2026 waren er geen "
+        "clubspellen.\n\nWeggelaten: 1 spel gespeeld door de bots (gesimuleerd); "
+        "--include-simulated telt ze mee.\n\n"
+    )
+    counted = _newsletter(data, "2026-10", tmp_path / "all", "--include-simulated")
+    assert counted.startswith(
+        "# Toepen in October 2026\n\n## The month\n\n"
+        "In October 2026 the club met on 1 evening and played 1 game, 6 hands in all"
+    )
+
+
+def test_a_club_rule_set_counted_in_lives_is_told_in_lives(tmp_path: Path) -> None:
+    """A club's own rule set named neither `lives` nor `...lives` that counts lives: its
+    unit comes from its parameters (games.unit), in the Markdown, the HTML and the CSV."""
+    kruik = {"name": "De Kruik", "base": "lives"}
+    data = _with_bots(tmp_path / "ds", kruik, 40, source="text")
+    shown = _newsletter(data, "2026-10", tmp_path / "en")
+    assert "1. Ben — 0.80 lives lost per hand over 40 hands\n" in shown
+    assert "points lost" not in shown and "4. Carla — 1.23 lives lost" in shown
+    page = (tmp_path / "en" / "newsletter-2026-10.html").read_text(encoding="utf-8")
+    assert "<li>Ben — 0.80 lives lost per hand over 40 hands</li>" in page
+    assert 'aria-label="What folding cost — lives"' in page
+    with open(tmp_path / "en" / "newsletter-2026-10.csv", encoding="utf-8") as handle:
+        assert {(r["rule_set"], r["unit"]) for r in csv.DictReader(handle)} == {
+            ("De Kruik", "lives")
+        }
+    dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
+    assert "1. Ben — 0.80 levens verloren per hand over 40 handen\n" in dutch
+
+
+def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The biggest bluffer is the registry's `bluff_rate`: its small-sample rule says who
+    may win it and its cell writes the share; the boards' `*` is `cost_per_hand`'s rule.
+    Change the registry and the bulletin follows: there is no second definition."""
+    from kroeg.analytics.stats import STAT_BY_NAME
+
+    kruik = {"name": "De Kruik", "base": "lives"}
+    data = _with_bots(tmp_path / "ds", kruik, 40, source="text")
+    shown = _newsletter(data, "2026-10", tmp_path / "as-is")
+    assert "Biggest bluffer" not in shown  # nobody has 20 knocks of known strength (at most 15)
+    assert "* fewer than 20 hands." in shown and " over 30 hands\n" in shown  # Carla, no *
+    bluffs, cost = STAT_BY_NAME["bluff_rate"], STAT_BY_NAME["cost_per_hand"]
+    monkeypatch.setitem(STAT_BY_NAME, "bluff_rate", dataclasses.replace(bluffs, small_sample=11))
+    monkeypatch.setitem(STAT_BY_NAME, "cost_per_hand", dataclasses.replace(cost, small_sample=39))
+    shown = _newsletter(data, "2026-10", tmp_path / "changed")
+    # Anna 8/12, Ben 2/11, Dan 4/15 qualify; Carla's 6/10 is now the small sample.
+    assert "## Biggest bluffer\n\nAnna: 67% 8/12 of knocks were bluffs.\n" in shown
+    assert "* fewer than 39 hands." in shown
+    assert " over 40 hands\n" in shown and " over 30 hands*\n" in shown  # Ben; Carla starred
+    assert "4. Carla — 1.23 lives lost per hand over 30 hands*\n" in shown
