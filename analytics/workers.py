@@ -4,7 +4,7 @@
         for result in workers.run(chunk_facts, tasks):   # tasks: an iterator
             ...
 
-Each worker is `python -m analytics.workers`: a fresh interpreter that imports only what
+Each worker is `python -m kroeg.analytics.workers`: a fresh interpreter that imports only what
 its tasks need. Not `multiprocessing`: its spawn re-runs the caller's main script in every
 worker (whatever `__main__` is at that moment: a console script, a test runner's module,
 a Streamlit page), and fork copies the caller's threads' locks in whatever state they are.

@@ -103,7 +103,7 @@ def describe() -> str:
         line += (
             f"; {len(changed)} source(s) changed since the build ({', '.join(changed[:3])}"
             f"{', …' if len(changed) > 3 else ''}): the extensions run the old code until "
-            "`make native`"
+            "built again (make native in a checkout; reinstall otherwise)"
         )
     return line
 

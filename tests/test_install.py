@@ -10,7 +10,7 @@ these tests are skipped: they need the built wheel.
 from __future__ import annotations
 
 import os
-import re
+import shutil
 import subprocess
 import tomllib
 import zipfile
@@ -84,11 +84,10 @@ def test_no_dev_tools_and_no_spark_in_the_venv(tmp_path: Path) -> None:
 def test_the_version_says_how_the_engine_runs(tmp_path: Path) -> None:
     done = run("kroeg", "--version", cwd=tmp_path)
     assert done.returncode == 0
-    assert re.fullmatch(
-        rf"kroeg {re.escape(VERSION)} \(engine: (pure Python|compiled with mypyc \(11 of 11 "
-        r"modules\))\)\n",
-        done.stdout,
-    ), done.stdout
+    # Built where a C compiler is (CI's machine has one): the wheel must hold the engine
+    # compiled, all of it; elsewhere it is pure Python, and says so.
+    engine = "compiled with mypyc (11 of 11 modules)" if shutil.which("cc") else "pure Python"
+    assert done.stdout == f"kroeg {VERSION} (engine: {engine})\n"
 
 
 def test_the_demo_imports_the_sample_logs_it_ships(tmp_path: Path) -> None:

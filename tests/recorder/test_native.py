@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kroeg
+import kroeg.recorder.toepen
 from kroeg import _native
 from kroeg.analytics.derived import facts_for_game
 from kroeg.cli import app
