@@ -3,6 +3,9 @@
     DATASET/derived/knocks/*.parquet   strength of every knock, and whether it was a bluff
     DATASET/derived/folds/*.parquet    whether every fold was regrettable, and its cost
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
+    DATASET/derived/events/*.parquet   the whole log, as the engine records it now, of a game
+                                       whose stored log was written before some of its facts
+                                       (docs/FORMAT.md, "Logs written before a fact")
 
 The verdict on each knock (its strength; a **bluff** is a strength below the fair share)
 and each fold (its regret) is `analytics.verdicts`'s. Here: replaying each game to the
@@ -15,7 +18,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -26,7 +29,7 @@ from kroeg.analytics.workers import Workers
 from kroeg.recorder.events import number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
-from kroeg.recorder.store import Dataset, records_from_tables
+from kroeg.recorder.store import Dataset, events_to_table, records_from_tables
 from kroeg.recorder.toepen import Toepen
 
 __all__ = [
@@ -41,20 +44,25 @@ __all__ = [
 
 @dataclass(frozen=True)
 class GameFacts:
-    """The derived rows of one game."""
+    """The derived rows of one game; `upgraded`: the game with the engine's whole log,
+    where its stored log lacks facts the engine now records (else None)."""
 
     knocks: list[dict[str, object]]
     folds: list[dict[str, object]]
+    upgraded: GameRecord | None = None
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
-    """Strength of every knock and regret of every fold of one game (seeded by its id)."""
+    """Strength of every knock and regret of every fold of one game (seeded by its id),
+    and the engine's log of it where the stored one lacks facts."""
     knocks: list[dict[str, object]] = []
     folds: list[dict[str, object]] = []
-    if record.rules.game != "toepen":
-        return GameFacts(knocks, folds)  # knocks and folds are Toepen's: nothing to derive
-    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
     rebuilt = Replay(record.rules, record.players)
+    if record.rules.game != "toepen":  # knocks and folds are Toepen's: nothing to judge
+        for event in record.events:
+            rebuilt.feed(event)
+        return GameFacts(knocks, folds, _upgraded(record, rebuilt))
+    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
         assert isinstance(game, Toepen)
@@ -74,7 +82,16 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
                 "cost": amount, "regret": fold_regret(game, seat),
             })  # fmt: skip
         rebuilt.feed(event)
-    return GameFacts(knocks, folds)
+    return GameFacts(knocks, folds, _upgraded(record, rebuilt))
+
+
+def _upgraded(record: GameRecord, rebuilt: Replay) -> GameRecord | None:
+    """The game with the engine's log, if that holds more than the stored one: the facts
+    a log written before them lacks (an `all_folded`, a score's reason). The facts come
+    where the engine records them, at the end of a hand, so every knock and fold keeps
+    its place (hand, seq)."""
+    log = tuple(rebuilt.finish().log)
+    return None if log == record.events else replace(record, events=log)
 
 
 def analysed(dataset: Dataset) -> set[str]:
@@ -167,18 +184,22 @@ def enrich(
     for group in groups:
         knocks: list[dict[str, object]] = []
         folds: list[dict[str, object]] = []
+        upgraded: list[GameRecord] = []
         for _chunk in group:
             for hands, facts in next(results):
                 knocks.extend(facts.knocks)
                 folds.extend(facts.folds)
+                if facts.upgraded is not None:
+                    upgraded.append(facts.upgraded)
                 if progress is not None:
                     progress(hands)  # called once per game
         ids = [g for chunk in group for g in chunk]
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids]
-        # One operation: a crash leaves all three or none, so no fact is stored twice.
+        # One operation: a crash leaves all four or none, so no fact is stored twice.
         dataset.write_derived_batch([
             ("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA)),
             ("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA)),
+            ("events", events_to_table(upgraded)),
             ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
         ])  # fmt: skip
     return len(todo)

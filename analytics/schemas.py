@@ -1,13 +1,14 @@
 """The derived tables' Parquet schemas, apart from the code that fills them.
 
-The views (analytics.views) read these tables and the analysis (analytics.derived,
-analytics.totals, analytics.spark) writes them: both import the schemas from here, so
+The views (kroeg.analytics.views) read these tables and the analysis
+(kroeg.analytics.derived, .totals, .spark) writes them: both import the schemas from here, so
 neither needs the other.
 
     DATASET/derived/knocks/        KNOCK_SCHEMA: strength of every knock, and whether it was a bluff
     DATASET/derived/folds/         FOLD_SCHEMA: whether every fold was regrettable, and its cost
     DATASET/derived/games/         ANALYSED_SCHEMA: the games analysed, under which version
     DATASET/derived/seat_counts/   SEAT_COUNTS_SCHEMA: counts per player per game
+    DATASET/derived/events/        the events table's schema: logs given the engine's facts
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ __all__ = [
 
 #: Bump when a definition changes: games analysed under an older version are redone.
 #: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
-ANALYSIS_VERSION = 2
+#: 3: a log written before the engine's facts (all_folded, score reasons, Troefcall's
+#: win rows) gets them, in derived/events.
+ANALYSIS_VERSION = 3
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),

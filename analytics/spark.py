@@ -39,7 +39,7 @@ from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FOLD_SCHE
 from kroeg.analytics.verdicts import SAMPLES
 from kroeg.analytics.views import RULE_PARAMETERS, TABLES, rule_rows, statements
 from kroeg.recorder.errors import UsageError
-from kroeg.recorder.store import Dataset, records_from_tables
+from kroeg.recorder.store import EVENTS_SCHEMA, Dataset, events_to_table, records_from_tables
 
 __all__ = ["FACTS_SCHEMA", "SparkConnection", "analyse", "to_spark"]
 
@@ -161,16 +161,19 @@ class SparkConnection:
         return _Result(self.spark.sql(to_spark(query, self.macros), args=args or None))
 
 
-#: One row per derived fact, knock or fold (`fact` says which), as Spark tasks give them.
+#: One row per derived fact, a knock, a fold or an event of a game's upgraded log
+#: (`fact` says which), as Spark tasks give them.
 FACTS_SCHEMA = pa.schema([
     ("fact", pa.string()), ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()),
     ("seat", pa.int8()), ("players_in", pa.int8()), ("strength", pa.float64()),
     ("fair_share", pa.float64()), ("bluff", pa.bool_()), ("cost", pa.int16()),
-    ("regret", pa.bool_()),
+    ("regret", pa.bool_()), ("kind", pa.string()), ("card", pa.string()),
+    ("amount", pa.int16()), ("target", pa.int8()),
 ])  # fmt: skip
 _FACTS_DDL = (
     "fact STRING, game_id STRING, hand SMALLINT, seq INT, seat TINYINT, players_in TINYINT, "
-    "strength DOUBLE, fair_share DOUBLE, bluff BOOLEAN, cost SMALLINT, regret BOOLEAN"
+    "strength DOUBLE, fair_share DOUBLE, bluff BOOLEAN, cost SMALLINT, regret BOOLEAN, "
+    "kind STRING, card STRING, amount SMALLINT, target TINYINT"
 )
 
 
@@ -194,6 +197,9 @@ def _facts_of(
             facts = facts_for_game(record, samples)
             rows += [{"fact": "knocks", **k} for k in facts.knocks]
             rows += [{"fact": "folds", **f} for f in facts.folds]
+            if facts.upgraded is not None:
+                log = events_to_table([facts.upgraded]).to_pylist()
+                rows += [{"fact": "events", **e} for e in log]
         if rows:
             yield pa.RecordBatch.from_pylist(rows, schema=FACTS_SCHEMA)
 
@@ -236,6 +242,8 @@ def analyse(
     kinds = facts.column("fact")
     knocks = facts.filter(pc.equal(kinds, "knocks")).select(KNOCK_SCHEMA.names).cast(KNOCK_SCHEMA)
     folds = facts.filter(pc.equal(kinds, "folds")).select(FOLD_SCHEMA.names).cast(FOLD_SCHEMA)
+    logs = facts.filter(pc.equal(kinds, "events")).select(EVENTS_SCHEMA.names)
+    logs = logs.cast(EVENTS_SCHEMA)
     for first in range(0, len(todo), batch):
         ids = pa.array(todo[first : first + batch], pa.string())
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids.to_pylist()]
@@ -243,6 +251,7 @@ def analyse(
         dataset.write_derived_batch([
             ("knocks", knocks.filter(pc.is_in(knocks.column("game_id"), ids))),
             ("folds", folds.filter(pc.is_in(folds.column("game_id"), ids))),
+            ("events", logs.filter(pc.is_in(logs.column("game_id"), ids))),
             ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
         ])  # fmt: skip
         if progress is not None:

@@ -86,6 +86,7 @@ def rule_rows(texts: list[str]) -> list[tuple[object, ...]]:
 TABLES = (
     ("games", "games", GAMES_SCHEMA),
     ("events", "events", EVENTS_SCHEMA),
+    ("upgraded_events", "derived/events", EVENTS_SCHEMA),
     ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
     ("fold_facts", "derived/folds", FOLD_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),

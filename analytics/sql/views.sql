@@ -22,8 +22,16 @@ SELECT g.*,
 FROM read_parquet({games}, union_by_name = true) AS g
 LEFT JOIN game_rules AS r USING (rules);
 
+-- Every event. A game whose stored log was written before some of the engine's facts
+-- is read from derived/events instead: its whole log as the engine records it now
+-- (analytics.derived, docs/FORMAT.md), so every view below counts facts, never guesses.
 CREATE OR REPLACE VIEW events AS
-SELECT * FROM read_parquet({events}, union_by_name = true);
+SELECT game_id, hand, seq, kind, seat, card, amount, target
+FROM read_parquet({events}, union_by_name = true)
+WHERE game_id NOT IN (SELECT game_id FROM read_parquet({upgraded_events}, union_by_name = true))
+UNION ALL
+SELECT game_id, hand, seq, kind, seat, card, amount, target
+FROM read_parquet({upgraded_events}, union_by_name = true);
 
 -- One row per hand: who dealt, the stakes, who ended it, who was dealt in and who won
 -- it (a bit per seat). No semicolons in comments: the file is split into statements at them.
@@ -40,6 +48,8 @@ FROM (
            coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal'), 0) AS dealt_mask,
            coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'fold'), 0) AS folded_mask,
            coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won_mask,
+           max(e.seat) FILTER (WHERE e.kind = 'all_folded') AS all_folded_seat,
+           max(e.seq) FILTER (WHERE e.kind = 'knock') AS last_knock_seq,
            count(*) FILTER (WHERE e.kind = 'fold') AS folds,
            bool_or(e.kind = 'hand_end') AS finished
     FROM events AS e
@@ -129,7 +139,8 @@ SELECT k.game_id,
        k.amount AS stake,
        h.players - k.folds_so_far AS players_in,
        coalesce(f.folded_to_it, 0) AS folded_to_it,
-       h.players - h.folds = 1 AND h.end_seat = k.seat AS all_folded,
+       -- The engine's verdict: every opponent (side) folded to this knock, the hand's last.
+       coalesce(h.all_folded_seat = k.seat AND h.last_knock_seq = k.seq, false) AS all_folded,
        (h.won_mask >> k.seat) & 1 = 1 AS knocker_won
 FROM answers AS k
 JOIN hands AS h USING (game_id, hand)
@@ -270,11 +281,12 @@ CREATE OR REPLACE VIEW seat_totals_stored AS SELECT * FROM totals_of('seat_count
 
 -- Troefcall (docs/STATS.md). One row per hand: dealer, caller, trump, each side's
 -- tricks, the announcements and the score. A seat's side is the game's `teams` entry.
--- Which score was a kap or a baunie is read from the points the game's rules give them.
+-- Why a hand scored is the engine's verdict in the score's row (`card`: majority, kap,
+-- partner-kap, silent-kap, baunie, failed-baunie), never read from the points.
 CREATE OR REPLACE VIEW troef_hands AS
 WITH e AS (
     SELECT e.game_id, e.hand, e.kind, e.seat, e.card, e.amount, e.target,
-           g.teams[e.seat + 1] AS side, g.kap_points, g.baunie_points, g.hand_size
+           g.teams[e.seat + 1] AS side, g.hand_size
     FROM events AS e
     JOIN games AS g ON g.game_id = e.game_id AND g.game_type = 'troefcall'
     WHERE e.hand > 0
@@ -286,10 +298,11 @@ SELECT game_id,
        max(card) FILTER (WHERE kind = 'trump') AS trump,
        count(*) FILTER (WHERE kind = 'trick' AND side = 0) AS tricks_0,
        count(*) FILTER (WHERE kind = 'trick' AND side = 1) AS tricks_1,
-       max(side) FILTER (WHERE kind = 'kap') AS kap_side,
-       max(side) FILTER (WHERE kind = 'score' AND amount = kap_points) AS kap_scored_side,
+       max(side) FILTER (
+           WHERE kind = 'score' AND card IN ('kap', 'partner-kap', 'silent-kap')
+       ) AS kap_side,
        max(side) FILTER (WHERE kind = 'baunie') AS baunie_side,
-       max(side) FILTER (WHERE kind = 'score' AND amount = baunie_points) AS baunie_won_side,
+       max(side) FILTER (WHERE kind = 'score' AND card = 'baunie') AS baunie_won_side,
        max(side) FILTER (WHERE kind = 'score') AS score_side,
        coalesce(max(amount) FILTER (WHERE kind = 'score'), 0) AS points,
        any_value(hand_size) AS hand_size,
@@ -298,9 +311,8 @@ FROM e
 GROUP BY game_id, hand;
 
 -- One row per side per finished Troefcall hand, with what the statistics count.
--- A side made kap partij if one of its players announced kap, or (silent kap) it
--- scored a kap's points with no announcement. A call is made good with the majority
--- of the tricks.
+-- A side made kap partij if its score was a kap's (announced, by the partner, or
+-- silent). A call is made good with the majority of the tricks.
 CREATE OR REPLACE VIEW troef_sides AS
 SELECT h.game_id,
        h.hand,
@@ -315,7 +327,7 @@ SELECT h.game_id,
        (g.teams[h.caller + 1] = s.side
            AND 2 * CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END > h.hand_size
        )::INTEGER AS calls_made,
-       coalesce(h.kap_side = s.side OR h.kap_scored_side = s.side, false)::INTEGER AS kaps,
+       coalesce(h.kap_side = s.side, false)::INTEGER AS kaps,
        coalesce(h.baunie_side = s.side, false)::INTEGER AS baunies,
        coalesce(h.baunie_won_side = s.side, false)::INTEGER AS baunies_won,
        CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END AS tricks,
