@@ -181,10 +181,13 @@ def player_stats(
     since: date | None = None,
     until: date | None = None,
     game_ids: Sequence[str] | None = None,
+    unit: str | None = None,
 ) -> pl.DataFrame:
     """Toepen: one row per player (and game, month or venue) with counts, rates, flags.
 
-    `game_ids`, when given, limits the figures to those games (the dashboard's filters).
+    `game_ids`, when given, limits the figures to those games (the dashboard's filters);
+    `unit` to the games whose scores count it (`units_of`: penalty points and lives are
+    never added up).
     """
     if by not in GROUPINGS:
         named = ", ".join(g for g in GROUPINGS if g != "session")  # not the old alias
@@ -192,13 +195,17 @@ def player_stats(
     names = "SELECT DISTINCT player FROM seat_totals ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
     # Stored counts answer in a fraction of the time; live counts cover games not stored.
+    if unit is not None:
+        filters.append("AND unit = ?")
+        params.append(unit)
     stored = con.sql(_ALL_STORED).fetchall()[0][0]
     source = "seat_totals_stored" if stored else "seat_totals"
     if by == "side":  # a partnership: its hands and wins, and its players' counts added up
         added = ", ".join(f"sum(t.{c}) AS {c}" for c in _SUMS if c not in ("hands", "won"))
         source = (
             "(SELECT t.side AS player, t.game_id, any_value(t.started_at) AS started_at, "
-            f"any_value(t.venue) AS venue, any_value(t.month) AS month, {added}, "
+            f"any_value(t.venue) AS venue, any_value(t.month) AS month, "
+            f"any_value(t.unit) AS unit, {added}, "
             "any_value(h.hands) AS hands, any_value(h.won) AS won "
             f"FROM {source} AS t JOIN side_hands AS h ON h.game_id = t.game_id "
             "AND h.side = t.side GROUP BY t.side, t.game_id)"
@@ -299,11 +306,28 @@ GAME_TYPES = ("toepen", "troefcall")
 
 @dataclass(frozen=True)
 class StatsBlock:
-    """The statistics of one game type: its rows and the figures that describe them."""
+    """The statistics of one game type (in one unit): its rows and their figures."""
 
     game_type: str
     frame: pl.DataFrame
     stats: Sequence[Stat]
+    #: What its costs count (`penalty points`, `lives`) where a dataset has Toepen in more
+    #: than one unit; None otherwise.
+    unit: str | None = None
+
+    @property
+    def title(self) -> str:
+        """How the block is headed: `Toepen`, `Toepen, in lives`."""
+        name = self.game_type.capitalize()
+        return name if self.unit is None else f"{name}, in {self.unit}"
+
+
+def units_of(con: duckdb.DuckDBPyConnection, game_type: str = "toepen") -> list[str]:
+    """The units the dataset's games of `game_type` count their scores in, sorted."""
+    rows = con.sql(
+        "SELECT DISTINCT unit FROM games WHERE game_type = ? ORDER BY 1", params=[game_type]
+    ).fetchall()
+    return [row[0] for row in rows]
 
 
 def stats_blocks(
@@ -339,11 +363,26 @@ def stats_blocks(
         )
     blocks = []
     for kind in kinds:
+        if kind == "troefcall":
+            parts = [(None, troefcall_stats(con, by, player, since, until))]
+        else:  # a block per unit: a penalty point and a life are never added up
+            units = units_of(con, kind)
+            parts = [
+                (unit if len(units) > 1 else None, player_stats(con, by, player, since, until,
+                                                                unit=unit))
+                for unit in units
+            ]  # fmt: skip
         stats: Sequence[Stat] = TROEFCALL_STATS if kind == "troefcall" else STATS
-        compute = troefcall_stats if kind == "troefcall" else player_stats
-        frame = compute(con, by, player, since, until)
-        if by == "side":  # what a reader of the table, CSV or JSON finds: sides, named so
-            frame = frame.rename({"player": "side"})
-        if not frame.is_empty():
-            blocks.append(StatsBlock(kind, frame, stats))
+        found = []
+        for unit, frame in parts:
+            if by == "side":  # what a reader of the table, CSV or JSON finds: sides, named so
+                frame = frame.rename({"player": "side"})
+            if not frame.is_empty():
+                found.append(StatsBlock(kind, frame, stats, unit))
+        if one_only and len(found) > 1:  # one table for CSV or JSON: the unit on each row
+            frame = pl.concat(
+                [b.frame.select(pl.lit(b.unit).alias("unit"), pl.all()) for b in found]
+            )
+            found = [StatsBlock(kind, frame, stats)]
+        blocks.extend(found)
     return blocks

@@ -581,7 +581,7 @@ def stats(
     for block in blocks:
         if format is TableFormat.table:
             if len(blocks) > 1:
-                say(f"== {block.game_type.capitalize()} ==\n")
+                say(f"== {block.title} ==\n")
             say(stats_table(block.frame, by.value, block.stats) + "\n", nl=False)
             if block is not blocks[-1]:
                 say("")

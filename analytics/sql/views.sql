@@ -262,7 +262,7 @@ WITH facts AS (
     FROM hand_facts
     GROUP BY ALL
 )
-SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at,
+SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at, g.unit,
        strftime(g.started_at, '%Y-%m') AS month,
        g.side_names[g.teams[n.seat + 1] + 1] AS side,
        coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,

@@ -148,3 +148,29 @@ def test_analyse_works_out_new_games_once(tmp_path: Path) -> None:
     )
     again = kroeg("analyse", ds).output.strip().splitlines()[-1]
     assert again == f"{ds}: 0 games analysed, {games} games already were"
+
+
+def test_a_month_of_points_and_lives_is_never_added_up(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from kroeg.recorder.events import Pay
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate_into
+
+    ds = Dataset(tmp_path / "club").create()
+    evening = datetime(2026, 11, 2, 20, tzinfo=UTC)
+    # A club whose own lives rule set has a name that says nothing of lives.
+    lives = Ruleset.from_dict({"name": "De Kruik", "base": "lives"})
+    for rules, seed in ((Ruleset.preset("classic"), 1), (lives, 2)):
+        simulate_into(ds, rules, 4, 120, seed, ["random", "bluffer"], evening, None)
+    paid: dict[tuple[str, str], int] = {}
+    for record in ds.read_games():
+        for event in record.events:
+            if isinstance(event, Pay):
+                key = (record.rules.unit, record.players[event.seat])
+                paid[key] = paid.get(key, 0) + event.amount
+    table = kroeg("stats", ds.path, "--by", "month").output
+    assert "== Toepen, in lives ==" in table and "== Toepen, in penalty points ==" in table
+    rows = json.loads(kroeg("stats", ds.path, "--by", "month", "--format", "json").output)
+    assert {(r["unit"], r["player"]): r["paid"] for r in rows} == paid
+    assert {r["month"] for r in rows} == {"2026-11"}
