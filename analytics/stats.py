@@ -363,6 +363,7 @@ def stats_blocks(
         )
     blocks = []
     for kind in kinds:
+        parts: list[tuple[str | None, pl.DataFrame]]
         if kind == "troefcall":
             parts = [(None, troefcall_stats(con, by, player, since, until))]
         else:  # a block per unit: a penalty point and a life are never added up
