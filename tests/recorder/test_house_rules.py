@@ -256,3 +256,12 @@ def test_a_seeded_false_claim_puts_the_cards_back_on_top_of_the_stock():
     other = (swapper + 2) % 4
     game.laundry(other)
     assert game.hands[other] == new  # the stock kept them, in their order
+
+
+def test_a_checker_put_out_before_the_swap_leaves_no_cards_to_deal():
+    rules = Ruleset.preset("classic").with_variants("check-before-swap", "check-out-at-once")
+    game = Toepen(replace(rules, lives=1), NAMES[:4])
+    deal(game, "Dan", ["Jh 9s 7c Qd", "Qh Js 7s Jc", "Ah Kh Qs Jd", "8h Ts Ac Ad"])
+    run(game, "Carla laundry", "Ben check Carla")  # genuine: Ben pays his last point
+    assert game.over and game.loser == seat(game, "Ben")
+    assert list(game.deal_queue) == [] and game.log[-1].kind == "game_end"
