@@ -316,6 +316,8 @@ class Referee:
                         raise self.fail(f"expected genuine or bluff, found {args[1]!r}", stmt)
                     genuine = int(flag == "genuine")
                 self.apply(stmt, game.check, seat, target, genuine)
+                if game.deal_queue:  # checked before the swap, and genuine: the new cards
+                    i = self.deal(game, statements, i, stmt)
             elif verb == "whistle":
                 if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
                     raise self.fail("expected a count and a rank, like 'whistles 3T'", stmt)
@@ -332,6 +334,8 @@ class Referee:
                     )
                 method = getattr(game, verb)
                 self.apply(stmt, method, seat)
+                if verb == "laundry" and self.checked_first(game, statements, i, seat):
+                    continue  # check-before-swap: the check comes before the new cards
                 if verb in ("laundry", "redeal"):
                     i = self.deal(game, statements, i, stmt)
         if game.phase not in ("idle", "over"):
@@ -339,6 +343,24 @@ class Referee:
             waiting = game.answerers() or ([] if mover is None else [mover])
             who = ", ".join(game.name(s) for s in waiting)
             raise self.fail(f"hand {hand.number} is not finished ({who} to act)", hand)
+
+    def checked_first(self, game: Toepen, statements: list[Stmt], i: int, swapper: int) -> bool:
+        """Under `check_before_swap`: whether the statement after `swapper`'s laundry is a
+        check of it (`Carla laundry, Ben checks Carla`), so no new cards are dealt before
+        it; they follow the check if it finds the laundry genuine."""
+        if not game.rules.check_before_swap or i >= len(statements):
+            return False
+        try:
+            _, rest, _ = self.split_name(game, statements[i])
+        except NotationError:
+            return False
+        words = rest.split()
+        if len(words) < 2 or VERBS.get(words[0].lower()) != "check":
+            return False
+        try:
+            return self.seat(game, words[1], statements[i]) == swapper
+        except KroegError:
+            return False
 
     def _answer(self, game: Game, stmt: Stmt) -> tuple[int, str] | None:
         """The seat and verb of a statement that answers or raises (`Dan folds`, `Ben

@@ -95,6 +95,11 @@ class Session:
         elif kind == "cards" and self.names_trump(text):
             manual.deal({})  # Troefcall: trump called on cards nobody wrote down
             self.trump(text)
+        elif kind == "cards" and self.checks_before_swap(text):
+            for statement in self.split(text):
+                self.action(statement)  # check-before-swap: a check before the new cards
+                if manual.prompt().kind == "cards":
+                    break  # a genuine laundry: its new cards come next
         elif kind == "cards":
             self.cards(text)
         else:
@@ -158,6 +163,17 @@ class Session:
         except KroegError:
             return False
         return True
+
+    def checks_before_swap(self, text: str) -> bool:
+        """Whether a line checks a laundry claim before its new cards (`b checks c`), under
+        `check_before_swap`, while the engine waits for those cards."""
+        game = self.manual.game
+        if isinstance(game, Troefcall) or not game.rules.check_before_swap:
+            return False
+        window = game.window
+        if window is None or window.kind != "laundry" or game.hands[window.seat]:
+            return False
+        return any(VERBS.get(w.lower()) == "check" for w in text.split())
 
     def trump(self, text: str) -> None:
         """`spades`, `♠`, `trumps s`, `Anna trumps hearts`: the caller names trump."""

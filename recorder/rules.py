@@ -102,6 +102,9 @@ class Ruleset:
     #: House rule: a swap checked and found false is undone: the swapper takes the old
     #: hand back, and the new cards are laid aside.
     false_swap_undone: bool = False
+    #: House rule: a laundry claim is checked before the swap counts: a false claim caught
+    #: swaps nothing, and the new cards (if already dealt) go back to the stock.
+    check_before_swap: bool = False
     #: House rule: a folded player's card leaves the trick; the first card still on the
     #: table gives the suit to follow (none left: the next player still in leads afresh).
     folded_card_leaves: bool = False
@@ -346,6 +349,7 @@ _ADDED_LATER = (
     "kap_tricks", "kap_points", "partner_kap_points", "majority_points", "baunie_points",
     "failed_baunie_points", "whistle_or_stand", "knock_on_turn", "laundry_before_knock",
     "false_swap_undone", "folded_card_leaves", "check_out_at_once", "teams",
+    "check_before_swap",
 )  # fmt: skip
 _DEFAULTS = {f.name: f.default for f in fields(Ruleset)}
 
@@ -408,6 +412,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "folded-card-leaves": {"folded_card_leaves": True},
     "check-out-at-once": {"check_out_at_once": True},
     "cut-for-dealer": {"first_dealer": "cut"},
+    "check-before-swap": {"check_before_swap": True},
     # Troefcall
     "target-15": {"target_score": 15},
     "target-20": {"target_score": 20},

@@ -201,7 +201,7 @@ class ToepenSwaps(ToepenSettlement):
         self._check_seat(target)
         window = self.window
         doing = f"{self.name(seat)} checks {self.name(target)}"
-        if self.deal_queue:
+        if self.deal_queue and not self._claim_unswapped(target):
             raise self._illegal(f"{doing}, but the cards are still being dealt")
         if window is None or window.seat != target:
             raise self._illegal(f"{doing}, but {self.name(target)} has no swap to check")
@@ -219,6 +219,33 @@ class ToepenSwaps(ToepenSettlement):
             raise self._illegal(
                 f"{doing}: the hand ({held}) {'was' if known else 'was not'} {window.kind}"
             )
+
+    def _claim_unswapped(self, target: int) -> bool:
+        """Under `check_before_swap`: whether `target` claimed laundry and none of the new
+        cards is dealt yet, so the claim may be checked before the swap."""
+        window = self.window
+        return (
+            self.rules.check_before_swap
+            and window is not None
+            and window.kind == "laundry"
+            and window.seat == target
+            and not self.hands[target]
+            and list(self.deal_queue) == [target] * self.rules.hand_size
+        )
+
+    def _call_off_swap(self, target: int, window: SwapWindow) -> None:
+        """A false laundry claim caught under `check_before_swap`: nothing is swapped. The
+        swapper keeps the old hand; the new cards, if dealt already, go back on the stock
+        (a seeded deck deals them next), and the stock counts them again."""
+        returned = self.hands[target]
+        self.deal_queue.clear()
+        for card in returned:
+            if card is not None:
+                self.seen.discard(card)
+        if self.rng is not None:
+            self.shuffled.extend(c for c in reversed(returned) if c is not None)
+        self.hands[target] = list(window.cards)
+        self.stock += self.rules.hand_size
 
     def check(self, seat: int, target: int, genuine: int | None = None) -> Check:
         """Check a swapped or armoede hand: the loser of the check pays the penalty."""
@@ -238,7 +265,11 @@ class ToepenSwaps(ToepenSettlement):
         payer = seat if verdict else target
         self._pay(payer, self.rules.check_penalty)
         if window.kind == "laundry":
-            if not verdict and self.rules.false_swap_undone:
+            if not verdict and self.rules.check_before_swap:
+                # Checked before the swap counts: a false claim swaps nothing, lays nothing
+                # aside (this wins over false_swap_undone and face_up_penalty).
+                self._call_off_swap(target, window)
+            elif not verdict and self.rules.false_swap_undone:
                 # The old hand (just shown) goes back to the swapper; the new cards aside.
                 self.hands[target] = list(window.cards)
             elif not verdict and self.rules.face_up_penalty:
@@ -248,6 +279,8 @@ class ToepenSwaps(ToepenSettlement):
             self.window = None
         if self.rules.check_out_at_once:
             self._out_at_once(payer)
+            if self.phase != "preplay":
+                self.deal_queue.clear()  # the game or the hand ended before the swap
         return event
 
     def can_redeal(self, dealer: int) -> bool:

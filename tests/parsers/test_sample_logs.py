@@ -33,6 +33,7 @@ GOOD = {
     "team-toepen-evening.txt": (1, 2),
     "dirty-laundry-kept.txt": (1, 1),
     "whistle-or-stand.txt": (1, 1),
+    "laundry-checked-before-swap.txt": (1, 2),
 }
 
 BROKEN = {
@@ -167,3 +168,33 @@ def test_export_writes_the_score_lines_a_club_types() -> None:
     assert "score: Anna 0, Ben 3, Carla 1, Dan 2" in text  # after the seed's example hand
     assert text.count("score:") == text.count("result:")
     assert notation.loads(text) == games  # and they are checked when read back
+
+
+def test_laundry_checked_before_the_swap_reads_writes_and_reads_back() -> None:
+    from kroeg.parsers import jsonl, notation
+
+    (game,) = read_file(SAMPLES / "laundry-checked-before-swap.txt").games
+    names = game.players
+    rows = [
+        (e.kind, names[e.seat], getattr(e, "genuine", None))  # type: ignore[attr-defined]
+        for e in game.events
+        if e.kind in ("laundry", "check", "pay", "deal")
+    ]
+    first = rows.index(("laundry", "Carla", None))
+    # Carla's bluff, caught before the swap: she pays, and no card is dealt to her; the
+    # stock's four cards then go to Eva.
+    assert rows[first : first + 8] == [
+        ("laundry", "Carla", None), ("check", "Ben", 0), ("pay", "Carla", None),
+        ("laundry", "Eva", None), *[("deal", "Eva", None)] * 4,
+    ]  # fmt: skip
+    second = rows.index(("laundry", "Ben", None))
+    assert rows[second : second + 7] == [
+        ("laundry", "Ben", None), ("check", "Anna", 1), ("pay", "Anna", None),
+        *[("deal", "Ben", None)] * 4,
+    ]  # fmt: skip
+    text = notation.dumps([game])
+    # Written back, each check follows its laundry line, the genuine one's new cards after it.
+    assert "Carla laundry\nBen checks Carla bluff" in text
+    assert "Ben laundry\nAnna checks Ben genuine\nBen: As 7d 8d Jd" in text
+    assert notation.loads(text) == [game]
+    assert jsonl.loads(jsonl.dumps([game])) == [game]

@@ -147,3 +147,121 @@ def test_the_highest_cut_card_deals_first_in_any_preset():
     with pytest.raises(IllegalActionError) as err:
         plain.cut(0, Card.parse("7h"))
     assert "chooses the first dealer at random" in str(err.value)
+
+
+# 7 players leave a stock of 4 (As 7d 8d Jd): one swap's worth.
+SEVEN = [*SWAP_HANDS, "Kc Ks Kd Qc", "Th 9h 7h 8c", "9c Tc 8s Td"]
+STOCK = "As 7d 8d Jd"
+
+
+def kinds(game: Toepen, since: int) -> list[tuple[str, str]]:
+    return [(e.kind, game.players[e.seat]) for e in game.log[since:]]  # type: ignore[attr-defined]
+
+
+def test_a_false_claim_checked_before_the_swap_leaves_the_stock_for_a_real_laundry():
+    game = table("classic", 7, "check-before-swap")
+    deal(game, "Gijs", SEVEN)
+    assert game.stock == 4
+    start = len(game.log)
+    run(game, "Carla laundry", "Ben check Carla")  # before any new card: a bluff
+    carla = seat(game, "Carla")
+    assert kinds(game, start) == [
+        ("laundry", "Carla"), ("check", "Ben"), *[("reveal", "Carla")] * 4, ("pay", "Carla"),
+    ]  # fmt: skip
+    assert game.log[start + 1].genuine == 0  # type: ignore[attr-defined]
+    assert game.hands[carla] == [Card.parse(c) for c in NOT_LAUNDRY.split()]
+    assert (game.lives[carla], game.stock, list(game.deal_queue)) == (9, 4, [])
+    run(game, "Eva laundry")  # a later real laundry: the stock still has its 4 cards
+    feed(game, ["", "", "", "", STOCK])
+    assert game.stock == 0
+    assert game.hands[seat(game, "Eva")] == [Card.parse(c) for c in STOCK.split()]
+    run(game, "Anna Jh", "Ben Qh")
+    assert "Carla cannot play As" in refused(game, "Carla As")
+    run(game, "Carla Ah")
+    # What kroeg did before: the swap is undone and its four cards laid aside.
+    undone = table("classic", 7, "false-swap-undone")
+    deal(undone, "Gijs", SEVEN)
+    run(undone, "Carla laundry")
+    feed(undone, ["", "", STOCK])
+    run(undone, "Ben check Carla")
+    assert refused(undone, "Eva laundry") == (
+        "hand 1, before the first lead: Eva swaps (laundry), but the stock has only 0 cards"
+    )
+
+
+def test_a_true_claim_checked_before_the_swap_costs_the_checker_and_swaps():
+    game = table("classic", 4, "check-before-swap")
+    deal(game, "Dan", ["Jh 9s 7c Qd", "Qh Js 7s Jc", "Ah Kh Qs Jd", "8h Ts Ac Ad"])
+    start = len(game.log)
+    run(game, "Carla laundry", "Ben check Carla")
+    assert game.lives[seat(game, "Ben")] == 9 and game.stock == 12
+    assert list(game.deal_queue) == [seat(game, "Carla")] * 4  # the swap goes on
+    assert refused(game, "Anna Jh") == (
+        "hand 1, before the first lead: Anna cannot play Jh: no card can be played now"
+    )
+    feed(game, ["", "", NEW, ""])
+    assert kinds(game, start) == [
+        ("laundry", "Carla"), ("check", "Ben"), *[("reveal", "Carla")] * 4, ("pay", "Ben"),
+        *[("deal", "Carla")] * 4,
+    ]  # fmt: skip
+    assert game.stock == 12 and game.window is None  # 16 less the four swapped
+    assert refused(game, "Anna check Carla") == (
+        "hand 1, before the first lead: Anna checks Carla, but Carla has no swap to check"
+    )
+    run(game, "Anna Jh", "Ben Qh", "Carla 7h")
+
+
+def test_a_check_before_the_swap_needs_the_house_rule_and_comes_before_any_new_card():
+    plain = table("classic")
+    deal(plain, "Dan", SWAP_HANDS)
+    run(plain, "Carla laundry")
+    assert refused(plain, "Ben check Carla") == (
+        "hand 1, before the first lead: Ben checks Carla, but the cards are still being dealt"
+    )
+    game = table("classic", 4, "check-before-swap")
+    deal(game, "Dan", SWAP_HANDS)
+    run(game, "Carla laundry")
+    game.deal(seat(game, "Carla"), Card.parse("7h"))  # one new card: the swap has begun
+    assert refused(game, "Ben check Carla") == (
+        "hand 1, before the first lead: Ben checks Carla, but the cards are still being dealt"
+    )
+
+
+def test_a_false_claim_checked_after_its_cards_sends_them_back_to_the_stock():
+    # A seeded game deals the new cards with the claim; the check still judges the claim.
+    game = table("classic", 7, "check-before-swap", "false-swap-undone", "face-up")
+    deal(game, "Gijs", SEVEN)
+    run(game, "Carla laundry")
+    feed(game, ["", "", STOCK])
+    start = len(game.log)
+    run(game, "Ben check Carla")
+    assert kinds(game, start) == [("check", "Ben"), *[("reveal", "Carla")] * 4, ("pay", "Carla")]
+    assert game.hands[seat(game, "Carla")] == [Card.parse(c) for c in NOT_LAUNDRY.split()]
+    assert game.stock == 4  # not laid aside (false-swap-undone) nor shown (face-up)
+    run(game, "Eva laundry")
+    feed(game, ["", "", "", "", STOCK])  # the same four cards, dealt again
+    assert game.stock == 0
+
+
+def test_a_seeded_false_claim_puts_the_cards_back_on_top_of_the_stock():
+    rules = Ruleset.preset("classic").with_variants("check-before-swap")
+    game = Toepen(rules, NAMES[:4], seed=7)
+    game.start_hand()
+    swapper = next(p for p in range(4) if game.is_laundry(game.hands[p]) is False)
+    old = list(game.hands[swapper])
+    game.laundry(swapper)
+    new = list(game.hands[swapper])
+    game.check((swapper + 1) % 4, swapper)
+    assert game.hands[swapper] == old and game.stock == 16
+    other = (swapper + 2) % 4
+    game.laundry(other)
+    assert game.hands[other] == new  # the stock kept them, in their order
+
+
+def test_a_checker_put_out_before_the_swap_leaves_no_cards_to_deal():
+    rules = Ruleset.preset("classic").with_variants("check-before-swap", "check-out-at-once")
+    game = Toepen(replace(rules, lives=1), NAMES[:4])
+    deal(game, "Dan", ["Jh 9s 7c Qd", "Qh Js 7s Jc", "Ah Kh Qs Jd", "8h Ts Ac Ad"])
+    run(game, "Carla laundry", "Ben check Carla")  # genuine: Ben pays his last point
+    assert game.over and game.loser == seat(game, "Ben")
+    assert list(game.deal_queue) == [] and game.log[-1].kind == "game_end"

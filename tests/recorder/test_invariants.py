@@ -85,6 +85,12 @@ class Auditor:
         trick: list[tuple[int, str]] = []
         last_winner = None
         expect_pay: list[tuple[int, int]] = []
+        # Laundry and its checks (read from the seeds and docs/RULES.md, not the engine):
+        # each seat's cards, the stock, and the last claim (seat, old hand, new cards).
+        hands: dict[int, list[str]] = {}
+        stock = 32
+        claim: tuple[int, list[str], list[str]] | None = None
+        armoede: int | None = None
         for i, event in enumerate(events):
             row = event.to_row()
             kind, seat, card = row[0], row[1], row[2]
@@ -93,9 +99,54 @@ class Auditor:
                     raise AssertionError(f"{card} dealt twice in a hand")
                 seen.add(card)
                 dealt.add(seat)
+                hands.setdefault(seat, []).append(card)
+                stock -= 1
+                if claim is not None and claim[0] == seat:
+                    claim[2].append(card)
             elif kind == "redeal":
                 seen.clear()
                 dealt.clear()
+                hands.clear()
+                stock, claim, armoede = 32, None, None
+            elif kind == "laundry":
+                # Four cards must be left in the stock (a claim caught before its swap, or
+                # sent back, left them there).
+                assert stock >= 4, f"laundry with {stock} cards in the stock"
+                claim = (seat, hands.pop(seat, []), [])
+                armoede = None
+            elif kind == "armoede":
+                claim, armoede = None, seat
+            elif kind == "check" and claim is not None and event.target == claim[0]:  # type: ignore[attr-defined]
+                swapper, old, new = claim
+                claim = None
+                if len(new) < 4:  # checked before (all) the new cards were dealt
+                    assert self.rules.check_before_swap and not new, "check amid the swap"
+                genuine = event.genuine  # type: ignore[attr-defined]
+                faces = sum(c[0] in "AKQJ" for c in old)
+                sevens = sum(c[0] == "7" for c in old)
+                laundry = faces == 4 or (self.rules.dirty_laundry and faces == 3 and sevens == 1)
+                assert genuine == int(laundry), f"check of {old} said genuine={genuine}"
+                shown = [e.to_row() for e in events[i + 1 : i + 5]]
+                assert shown == [("reveal", swapper, c, None, None) for c in old]
+                payer = event.seat if genuine else swapper  # type: ignore[attr-defined]
+                penalty = self.rules.check_penalty
+                assert events[i + 5].to_row() == ("pay", payer, None, penalty, None)
+                if not genuine and self.rules.check_before_swap:
+                    # Nothing swapped, nothing laid aside: the new cards (if any) are the
+                    # stock's again, and no new card follows for the swapper.
+                    hands[swapper] = list(old)
+                    seen.difference_update(new)
+                    stock += len(new)
+                    later = events[i + 6] if i + 6 < len(events) else None
+                    assert later is None or later.to_row()[:2] != ("deal", swapper)
+                elif not genuine and self.rules.false_swap_undone:
+                    hands[swapper] = list(old)  # the new cards stay aside (still seen)
+                elif len(new) < 4:
+                    claim = (swapper, old, new)  # genuine: the swap goes on
+                    following = [e.to_row()[:2] for e in events[i + 6 : i + 10]]
+                    assert following == [("deal", swapper)] * 4
+            elif kind == "check":
+                assert armoede is not None and event.target == armoede  # type: ignore[attr-defined]
             elif kind == "knock":
                 assert event.stake == stake + 1  # type: ignore[attr-defined]
                 stake += 1
@@ -111,6 +162,10 @@ class Auditor:
                 folded.add(seat)  # out at once (check_out_at_once): out of the hand too
             elif kind == "play":
                 assert seat not in folded, f"{seat} played after folding"
+                held = hands.get(seat, [])
+                if None not in held:  # every card known: it comes from the hand
+                    assert card in held, f"{seat} played {card}, holding {held}"
+                    held.remove(card)
                 trick.append((seat, card))
             elif kind == "trick":
                 live = [(s, c) for s, c in trick if s not in folded]
@@ -266,6 +321,7 @@ HOUSE_RULES = (
     "folded-card-leaves",
     "check-out-at-once",
     "cut-for-dealer",
+    "check-before-swap",
 )
 
 

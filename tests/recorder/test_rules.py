@@ -129,6 +129,7 @@ def test_new_parameters_keep_the_stored_json_of_older_rule_sets() -> None:
         "folded_card_leaves",
         "check_out_at_once",
         "whistle_or_stand",
+        "check_before_swap",
     ):
         assert key not in stored
     assert (
