@@ -31,8 +31,8 @@ from kroeg.recorder.errors import UsageError
 
 __all__ = ["SIMULATED_SOURCE", "MonthGames", "chosen", "evening", "evening_games_frame",
            "evening_moments", "evening_numbers", "evenings_frame", "in_month", "month_games",
-           "month_range", "simulated", "toepen_seats", "troefcall_hands", "troefcall_running",
-           "troefcall_totals"]  # fmt: skip
+           "month_range", "simulated", "toepen_out", "toepen_seats", "troefcall_hands",
+           "troefcall_running", "troefcall_totals"]  # fmt: skip
 
 #: The `source` of a game the engine's bots played.
 SIMULATED_SOURCE = "engine"
@@ -239,3 +239,14 @@ def troefcall_totals(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFra
         "WHERE game_id = ? GROUP BY side, side_name ORDER BY points DESC, side",
         [game_id],
     )
+
+
+def toepen_out(con: duckdb.DuckDBPyConnection, game_id: str) -> list[int]:
+    """The seats of a Toepen game that went out, as the engine says: its `eliminated`
+    rows, and the loser its `game_end` names (where the first out loses)."""
+    sql = (
+        "SELECT DISTINCT seat FROM (SELECT seat FROM events WHERE game_id = ? AND "
+        "kind = 'eliminated' UNION ALL SELECT target AS seat FROM events WHERE game_id = ? "
+        "AND kind = 'game_end') WHERE seat IS NOT NULL ORDER BY seat"
+    )
+    return [int(r[0]) for r in con.sql(sql, params=[game_id, game_id]).fetchall()]

@@ -23,6 +23,7 @@ from kroeg.analytics.evenings import (
     evening_moments,
     evening_numbers,
     evenings_frame,
+    toepen_out,
     toepen_seats,
     troefcall_hands,
     troefcall_totals,
@@ -160,28 +161,38 @@ def _troefcall_lines(path: Path, game_id: str) -> list[str]:
 
 
 def standings(path: Path, game_id: str, game_type: str) -> str:
-    """The scores at the end of a game, best first: `Anna 0 points, Ben 3 points` (points
-    paid), `Anna 8 lives, Ben 5 lives` (lives left), or each side's points (Troefcall)."""
+    """The scores at the end of a game, best first, from the engine's facts: `Anna 0 points,
+    Ben 3 points` (the `pay` rows added up), `Anna 8 lives, Ben 5 lives, Carla out` (the
+    rule set's lives less the `pay` rows; out as the engine's `eliminated` or `game_end`
+    rows say), or each side's points (Troefcall)."""
     if game_type == "troefcall":
         sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
         return ", ".join(f"{md(r['side_name'])} {r['points']}" for r in sides.iter_rows(named=True))
     seats = _seats(path, game_id)
     if seats.is_empty():
         return "no hand played"
+    gone: list[int] = ask(path, toepen_out, game_id)
+    seats = seats.with_columns(pl.col("seat").is_in(gone).alias("out"))
     if seats["side"].is_not_null().any():  # team toepen: a side pays from one pool
         seats = seats.with_columns(
             pl.col("side").alias("player"), pl.col("seat").min().over("side")
         )
     totals = (
         seats.group_by("seat", "player", maintain_order=True)
-        .agg(pl.col("paid").sum(), pl.col("display").first(), pl.col("lives").first())
-        .sort("paid", "seat")
+        .agg(
+            pl.col("paid").sum(),
+            pl.col("display").first(),
+            pl.col("lives").first(),
+            pl.col("out").any(),
+        )
+        .sort("out", "paid", "seat")
     )
     parts = []
     for r in totals.iter_rows(named=True):
         if r["display"] == "lives":
-            left = max(0, int(r["lives"]) - int(r["paid"]))
-            parts.append(f"{md(r['player'])} {left} {'life' if left == 1 else 'lives'}")
+            left = int(r["lives"]) - int(r["paid"])  # the engine's lives: its pays, no floor
+            said = "out" if r["out"] else f"{left} {'life' if left == 1 else 'lives'}"
+            parts.append(f"{md(r['player'])} {said}")
         else:
             paid = int(r["paid"])
             parts.append(f"{md(r['player'])} {paid} {'point' if paid == 1 else 'points'}")

@@ -40,7 +40,11 @@ def games_page() -> None:
     display = row["score_display"]
     costs = ask(current_path(), hand_costs, chosen)
     budget = row["lives"]
-    running = costs.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
+    if costs["side"].is_not_null().any():  # team toepen: a side pays from one pool
+        costs = costs.with_columns(pl.col("side").alias("player"))
+    # The engine's `pay` rows added up: a side's lives fall with every member's pay.
+    paid = costs.group_by("hand", "player", maintain_order=True).agg(pl.col("paid").sum())
+    running = paid.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
     label = "points" if display == "points" else "lives"
     score = pl.col("total") if display == "points" else budget - pl.col("total")
     st.subheader(f"{label.capitalize()} after each hand")
