@@ -42,10 +42,21 @@ def dataset_path() -> Path | None:
 
 
 def signature(path: Path) -> tuple[str, ...]:
-    """The dataset's files: when they change, cached results are stale."""
-    dataset = Dataset(path)
-    files = dataset.files("games") + dataset.files("events")
-    return tuple(sorted(f"{p.relative_to(path)}:{p.stat().st_size}" for p in files))
+    """The dataset's stored facts, as a token: every Parquet file (games, events and the
+    analysis' derived/ tables) with its size and time of change. A game that lands, an
+    analysis (`kroeg analyse`, or the Record page's at landing) or a compaction while the
+    server runs changes it, and every cached result of the old files is stale."""
+    files = sorted(path.glob("games/**/*.parquet"))
+    files += sorted(path.glob("events/**/*.parquet"))
+    files += sorted(path.glob("derived/**/*.parquet"))
+    token = []
+    for p in files:
+        try:
+            stat = p.stat()
+        except FileNotFoundError:  # a compaction took it between the glob and now
+            continue
+        token.append(f"{p.relative_to(path)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return tuple(token)
 
 
 #: DuckDB's memory for the whole server (every session shares one database).

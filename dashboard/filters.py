@@ -85,9 +85,14 @@ def sidebar(path: Path) -> None:
     if len(days):
         first, last = days.min(), days.max()
         assert isinstance(first, date) and isinstance(last, date)
-        picked = st.sidebar.date_input(
-            "Dates", value=(first, last), min_value=first, max_value=last, key="filter_days"
-        )
+        shown_before = st.session_state.get("filter_days_range")
+        if shown_before != (first, last):
+            # A game landed outside the dates shown: dates left whole stay whole, so the
+            # new game is not filtered out by a range nobody chose.
+            if shown_before is None or st.session_state.get("filter_days") == shown_before:
+                st.session_state["filter_days"] = (first, last)
+            st.session_state["filter_days_range"] = (first, last)
+        picked = st.sidebar.date_input("Dates", min_value=first, max_value=last, key="filter_days")
         if isinstance(picked, tuple) and len(picked) == 2 and picked != (first, last):
             start, end = picked
             assert isinstance(start, date) and isinstance(end, date)

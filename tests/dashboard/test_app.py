@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from kroeg.analytics.derived import enrich
+from kroeg.analytics.derived import analysed, enrich
 from kroeg.dashboard import serve
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.parsers import notation
@@ -227,6 +227,9 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
     assert at.success[0].value.startswith("Stored as game ")
+    # Analysed at landing: the Replay page has its verdicts without `kroeg analyse`.
+    assert at.success[0].value.endswith("Analysed: its knocks and folds have their verdicts.")
+    assert stored[0].game_id in analysed(Dataset(club))
 
 
 def test_the_sidebar_filters_apply_to_every_page(
