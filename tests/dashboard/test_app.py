@@ -592,3 +592,20 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     assert (
         f"[hand 1](replay?game={game.game_id}&hand=1) — Ben \\& Dan won (stake 1); paid: Anna 1"
     ) in page_html(at)
+    # The chart: a side's one pool of lives, falling with every member's pay (Anna's 1 in
+    # hand 1; Ben's 2 and Carla's 1 in hand 2), as the engine's scores say.
+    assert chart_rows(at) == [
+        {"hand": 1, "player": "Anna & Carla", "lives": 9},
+        {"hand": 1, "player": "Ben & Dan", "lives": 10},
+        {"hand": 2, "player": "Anna & Carla", "lives": 8},
+        {"hand": 2, "player": "Ben & Dan", "lives": 8},
+    ]
+
+
+def chart_rows(at: AppTest) -> list[dict[str, object]]:
+    """The rows the page's one chart draws."""
+    import pyarrow as pa
+
+    (chart,) = at.get("vega_lite_chart")
+    rows: list[dict[str, object]] = pa.ipc.open_stream(chart.proto.data.data).read_all().to_pylist()
+    return rows
