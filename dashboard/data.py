@@ -169,4 +169,4 @@ def toepen_units(path: Path, games: list[str] | None) -> list[str]:
     """How the chosen Toepen games are paid (`points`, `lives`): figures in different
     units are never added together."""
     units: list[str] = ask(path, units_of, games)
-    return units
+    return list(units)  # the kept list is every caller's: a copy to change
