@@ -8,22 +8,31 @@
   and the simulated ones kept apart.
 
 Each is SQL over a `games` row (with an alias, or none), for every report to share: the
-newsletter, `kroeg games`' sources (analytics/games.py), and the dashboard's evenings
-(`EVENING` in dashboard/evenings.py says the same as `evening()`).
+newsletter, `kroeg games`' sources (analytics/games.py), and the dashboard's Evenings and
+Games pages, which call the queries below (`evenings_frame`, `evening_games_frame`,
+`toepen_seats`, `troefcall_totals` …) and hold no SQL of their own.
+
+The dashboard's queries take the games its filters let through as a list of ids (None:
+every game), never as SQL text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
 import duckdb
+import polars as pl
 
+from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
 from kroeg.recorder.errors import UsageError
 
-__all__ = ["SIMULATED_SOURCE", "MonthGames", "evening", "in_month", "month_games",
-           "month_range", "simulated"]  # fmt: skip
+__all__ = ["SIMULATED_SOURCE", "MonthGames", "chosen", "evening", "evening_games_frame",
+           "evening_moments", "evening_numbers", "evenings_frame", "in_month", "month_games",
+           "month_range", "simulated", "toepen_out", "toepen_seats", "troefcall_hands",
+           "troefcall_running", "troefcall_totals"]  # fmt: skip
 
 #: The `source` of a game the engine's bots played.
 SIMULATED_SOURCE = "engine"
@@ -99,3 +108,145 @@ def month_games(
     ).fetchall()
     told = tuple(game_id for game_id, bots in rows if with_simulated or not bots)
     return MonthGames(month, first, last, told, sum(1 for _, bots in rows if bots), with_simulated)
+
+
+#: The games a query is asked about, by id; None: every game.
+Games = Sequence[str] | None
+
+
+def chosen(games: Games, alias: str = "") -> tuple[str, list[object]]:
+    """SQL and its parameters: the game is among `games` (None: every game)."""
+    if games is None:
+        return "true", []
+    return f"{_column(alias, 'game_id')} IN (SELECT unnest(?::VARCHAR[]))", [list(games)]
+
+
+def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pl.DataFrame:
+    frame: pl.DataFrame = con.sql(sql, params=params).pl()
+    return frame
+
+
+def evenings_frame(con: duckdb.DuckDBPyConnection, games: Games, limit: int = 500) -> pl.DataFrame:
+    """The evenings of `games`, latest first: key, day, venue, simulated, games, players."""
+    where, params = chosen(games)
+    return _frame(
+        con,
+        f"SELECT {evening()} AS key, "
+        "any_value(started_at::DATE) AS day, any_value(venue) AS venue, "
+        f"bool_and({simulated()}) AS simulated, count(*) AS games, "
+        "list_sort(list_distinct(flatten(list(players)))) AS players, "
+        "max(started_at) AS last_start "
+        f"FROM games WHERE {where} GROUP BY key "
+        f"ORDER BY last_start DESC NULLS LAST, key LIMIT {int(limit)}",
+        params,
+    )
+
+
+def _in_evening(games: Games) -> tuple[str, list[object]]:
+    """SQL on `game_id`: the games of the evening `?` among `games`; its parameters want
+    the evening's key first."""
+    where, params = chosen(games)
+    return f"game_id IN (SELECT game_id FROM games WHERE {evening()} = ? AND {where})", params
+
+
+def evening_games_frame(
+    con: duckdb.DuckDBPyConnection, key: str, games: Games, limit: int
+) -> pl.DataFrame:
+    """The evening's first `limit` games in order: game_id, time, ruleset, game_type, and
+    `n`, how many games the evening has."""
+    where, params = _in_evening(games)
+    return _frame(
+        con,
+        "SELECT game_id, strftime(started_at, '%H:%M') AS time, label AS ruleset, game_type, "
+        f"count(*) OVER () AS n FROM games WHERE {where} "
+        f"ORDER BY started_at NULLS LAST, game_id LIMIT {int(limit)}",
+        [key, *params],
+    )
+
+
+def evening_moments(
+    con: duckdb.DuckDBPyConnection, key: str, games: Games
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """The evening's biggest bluff that worked, costliest fold and regrettable folds
+    (analytics.moments)."""
+    where, params = _in_evening(games)
+    return tuple(  # type: ignore[return-value]
+        _frame(con, ask(where), [key, *params])
+        for ask in (biggest_bluff, costliest_fold, regrettable_folds)
+    )
+
+
+def evening_numbers(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, int]:
+    """Games, hands, events and players among `games`."""
+    where, params = chosen(games)
+    row: dict[str, int] = _frame(
+        con,
+        f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
+        f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
+        f"(SELECT count(*) FROM events WHERE {where}) AS events, "
+        # Players from the games' own lists: no per-seat totals to add up for a count.
+        f"(SELECT count(DISTINCT p) FROM (SELECT unnest(players) AS p FROM games WHERE {where}))"
+        " AS players",
+        params * 4,
+    ).row(0, named=True)
+    return row
+
+
+def toepen_seats(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """Each seat of each hand of a Toepen game (by `game_id = ?`, which DuckDB pushes into
+    the Parquet scan): what it did, what it paid (the engine's `pay` rows), the hand's
+    stake, and the game's scoring and seating."""
+    return _frame(
+        con,
+        "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
+        "h.finished, g.score_display AS display, g.lives, g.players AS seated, g.teams, "
+        "g.side_names[g.teams[p.seat + 1] + 1] AS side FROM hand_players AS p "
+        "JOIN hands AS h USING (game_id, hand) JOIN games AS g USING (game_id) "
+        "WHERE game_id = ? ORDER BY p.hand, p.seat",
+        [game_id],
+    )
+
+
+def troefcall_hands(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """Each hand of a Troefcall game: caller, trump, tricks, points and who scored."""
+    return _frame(
+        con,
+        "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
+        "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
+        "h.baunie_side IS NOT NULL AS baunie, "
+        "g.side_names[1] AS side_0, g.side_names[2] AS side_1 "
+        "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
+        [game_id],
+    )
+
+
+def troefcall_running(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """Each Troefcall side's points after each hand: hand, side, side_name, points."""
+    return _frame(
+        con,
+        "SELECT hand, side, side_name, "
+        "(sum(points) OVER (PARTITION BY side ORDER BY hand))::BIGINT AS points "
+        "FROM troef_sides WHERE game_id = ? ORDER BY hand, side",
+        [game_id],
+    )
+
+
+def troefcall_totals(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """Each Troefcall side's points at the end, best first: side_name, points."""
+    return _frame(
+        con,
+        "SELECT side_name, sum(points)::BIGINT AS points FROM troef_sides "
+        "WHERE game_id = ? GROUP BY side, side_name ORDER BY points DESC, side",
+        [game_id],
+    )
+
+
+def toepen_out(con: duckdb.DuckDBPyConnection, game_id: str) -> list[int]:
+    """The seats of a Toepen game that went out, as the engine says: its `eliminated`
+    rows, and the loser its `game_end` names (where the first out loses)."""
+    sql = (
+        "SELECT DISTINCT seat FROM (SELECT seat FROM events WHERE game_id = ? AND "
+        "kind = 'eliminated' UNION ALL SELECT target AS seat FROM events WHERE game_id = ? "
+        "AND kind = 'game_end') WHERE seat IS NOT NULL ORDER BY seat"
+    )
+    return [int(r[0]) for r in con.sql(sql, params=[game_id, game_id]).fetchall()]

@@ -11,9 +11,10 @@ from datetime import date
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import SIMULATED_SOURCE
+from kroeg.analytics.evenings import SIMULATED_SOURCE, Games, chosen, simulated
 
-__all__ = ["SOURCES", "games_frame", "games_table"]
+__all__ = ["SOURCES", "filter_frame", "game_count", "games_frame", "games_table", "hand_costs",
+           "recent_games", "toepen_ids", "toepen_units"]  # fmt: skip
 
 #: The `source` column (docs/FORMAT.md) in the words a club uses.
 SOURCES = {SIMULATED_SOURCE: "simulated", "manual": "recorded"}
@@ -93,3 +94,74 @@ def games_table(frame: pl.DataFrame) -> str:
     for row in cells:
         lines.append("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pl.DataFrame:
+    frame: pl.DataFrame = con.sql(sql, params=params).pl()
+    return frame
+
+
+def filter_frame(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    """Every game with what the dashboard's filters choose by: game_id, day, venue, ruleset,
+    players, simulated."""
+    return _frame(
+        con,
+        "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, ruleset, "
+        f"players, {simulated()} AS simulated FROM games",
+        [],
+    )
+
+
+def game_count(con: duckdb.DuckDBPyConnection) -> int:
+    """How many games the dataset holds."""
+    return int(_frame(con, "SELECT count(*) AS n FROM games", [])["n"][0])
+
+
+def recent_games(
+    con: duckdb.DuckDBPyConnection, wanted: str, games: Games, limit: int = 500
+) -> pl.DataFrame:
+    """The `limit` most recent of `games` (None: all), and the game `wanted` first if
+    there is one: game_id, day, time (`2026-11-20 20:15`), players, label, score_display,
+    lives, game_type, simulated."""
+    where, params = chosen(games)
+    return _frame(
+        con,
+        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
+        "coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS time, "
+        "array_to_string(players, ', ') AS players, label, score_display, lives, "
+        f"game_type, {simulated()} AS simulated "
+        f"FROM games WHERE game_id = ? OR {where} "
+        f"ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT {int(limit)}",
+        [wanted, *params, wanted],
+    )
+
+
+def toepen_units(con: duckdb.DuckDBPyConnection, games: Games) -> list[str]:
+    """How the Toepen games among `games` are paid (`points`, `lives`)."""
+    where, params = chosen(games)
+    sql = (
+        f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
+        "ORDER BY score_display"
+    )
+    return [r[0] for r in con.sql(sql, params=params).fetchall()]
+
+
+def toepen_ids(con: duckdb.DuckDBPyConnection, unit: str) -> list[str]:
+    """The Toepen games paid in `unit` (points or lives)."""
+    sql = (
+        "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ? "
+        "ORDER BY game_id"
+    )
+    return [r[0] for r in con.sql(sql, params=[unit]).fetchall()]
+
+
+def hand_costs(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """What each player of a Toepen game paid in each hand (the engine's `pay` rows):
+    hand, seat, player, side, paid."""
+    return _frame(
+        con,
+        "SELECT p.hand, p.seat, p.player, g.side_names[g.teams[p.seat + 1] + 1] AS side, "
+        "p.paid::BIGINT AS paid FROM hand_players AS p JOIN games AS g USING (game_id) "
+        "WHERE game_id = ? ORDER BY p.hand, p.seat",
+        [game_id],
+    )

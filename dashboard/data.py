@@ -1,9 +1,13 @@
 """Data for the dashboard: one DuckDB connection per server, a cursor per query, cached results.
 
-Query results are kept in this process, not in Streamlit's cache, so that the server can
+The SQL is analytics' (kroeg.analytics.evenings, .games, .pages): a page asks for the
+result of an analytics function (`ask(path, evenings_frame, games)`), as the CLI calls
+it, and holds no SQL of its own.
+
+Results are kept in this process, not in Streamlit's cache, so that the server can
 compute the landing page's before its first visitor arrives (`dashboard.serve` runs
 `dashboard.evenings.prefetch` before Streamlit's runtime exists) and every visitor then
-finds them: the same SQL with the same parameters over the same files is one entry.
+finds them: the same function with the same arguments over the same files is one entry.
 """
 
 from __future__ import annotations
@@ -19,13 +23,16 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics.games import toepen_ids
+from kroeg.analytics.games import toepen_units as units_of
+from kroeg.analytics.pages import connect_limited
 from kroeg.analytics.stats import player_stats, troefcall_stats
-from kroeg.analytics.views import connect, consistently
+from kroeg.analytics.views import consistently
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
 
-__all__ = ["dataset_path", "figures", "game", "query", "signature", "toepen_units"]
+__all__ = ["ask", "dataset_path", "figures", "game", "signature", "toepen_units"]
 
 
 def dataset_path() -> Path | None:
@@ -35,10 +42,21 @@ def dataset_path() -> Path | None:
 
 
 def signature(path: Path) -> tuple[str, ...]:
-    """The dataset's files: when they change, cached results are stale."""
-    dataset = Dataset(path)
-    files = dataset.files("games") + dataset.files("events")
-    return tuple(sorted(f"{p.relative_to(path)}:{p.stat().st_size}" for p in files))
+    """The dataset's stored facts, as a token: every Parquet file (games, events and the
+    analysis' derived/ tables) with its size and time of change. A game that lands, an
+    analysis (`kroeg analyse`, or the Record page's at landing) or a compaction while the
+    server runs changes it, and every cached result of the old files is stale."""
+    files = sorted(path.glob("games/**/*.parquet"))
+    files += sorted(path.glob("events/**/*.parquet"))
+    files += sorted(path.glob("derived/**/*.parquet"))
+    token = []
+    for p in files:
+        try:
+            stat = p.stat()
+        except FileNotFoundError:  # a compaction took it between the glob and now
+            continue
+        token.append(f"{p.relative_to(path)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return tuple(token)
 
 
 #: DuckDB's memory for the whole server (every session shares one database).
@@ -50,7 +68,7 @@ RESULTS_KEPT = 256
 
 _lock = threading.Lock()
 _databases: OrderedDict[tuple[str, tuple[str, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
-_results: OrderedDict[tuple[Any, ...], pl.DataFrame] = OrderedDict()
+_results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
 def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
@@ -63,8 +81,7 @@ def _database(path: str, files: tuple[str, ...]) -> duckdb.DuckDBPyConnection:
     with _lock:
         con = _databases.get(key)
         if con is None:
-            con = connect(path)
-            con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+            con = connect_limited(path, MEMORY_LIMIT)
             _databases[key] = con
             while len(_databases) > 2:  # the files changed: the old views go (a query
                 _databases.popitem(last=False)  # still running keeps its cursor's own)
@@ -76,7 +93,7 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _remember(key: tuple[Any, ...], compute: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+def _remember(key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
     """`compute()`, kept under `key` (which names the dataset's files: a change misses)."""
     with _lock:
         if key in _results:
@@ -90,19 +107,17 @@ def _remember(key: tuple[Any, ...], compute: Callable[[], pl.DataFrame]) -> pl.D
     return frame
 
 
-def _cached(path: str, files: tuple[str, ...], sql: str, params: tuple[Any, ...]) -> pl.DataFrame:
-    def read() -> pl.DataFrame:
-        cursor = _database(path, files).cursor()  # a cursor per query
-        frame: pl.DataFrame = cursor.sql(sql, params=list(params)).pl()
-        return frame
+def ask(path: Path, function: Callable[..., Any], *args: Any) -> Any:
+    """`function(cursor, *args)`, an analytics query over the dataset's views, kept until
+    the files change (its results are polars frames, which cannot be changed in place, or
+    plain values: every caller may share one)."""
+    files = signature(path)
 
-    return _remember((path, files, sql, tuple(_frozen(p) for p in params)), read)
+    def compute() -> Any:
+        return function(_database(str(path), files).cursor(), *args)  # a cursor per query
 
-
-def query(path: Path, sql: str, *params: Any) -> pl.DataFrame:
-    """The result of a query over the dataset's views, kept until the files change (polars
-    frames cannot be changed in place, so every caller may share one)."""
-    return _cached(str(path), signature(path), sql, params)
+    name = f"{function.__module__}.{function.__qualname__}"
+    return _remember((str(path), files, name, *(_frozen(a) for a in args)), compute)
 
 
 def figures(
@@ -120,15 +135,12 @@ def figures(
         if game == "troefcall":
             return troefcall_stats(cursor, game_ids=ids)
         if unit is not None:  # the Toepen games paid in this unit, among those chosen
-            rows = cursor.sql(
-                "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ?",
-                params=[unit],
-            ).fetchall()
-            inside = {r[0] for r in rows}
+            inside = set(toepen_ids(cursor, unit))
             ids = [g for g in (ids if ids is not None else inside) if g in inside]
         return player_stats(cursor, game_ids=ids)
 
-    return _remember((str(path), files, "figures", game, unit, chosen), compute)
+    frame: pl.DataFrame = _remember((str(path), files, "figures", game, unit, chosen), compute)
+    return frame
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
@@ -153,14 +165,8 @@ def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableS
     return _states(str(path), signature(path), game_id, hand, reveal_all)
 
 
-def toepen_units(path: Path, where: str, args: tuple[object, ...]) -> list[str]:
+def toepen_units(path: Path, games: list[str] | None) -> list[str]:
     """How the chosen Toepen games are paid (`points`, `lives`): figures in different
     units are never added together."""
-    return list(
-        query(
-            path,
-            f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
-            "ORDER BY score_display",
-            *args,
-        )["score_display"].to_list()
-    )
+    units: list[str] = ask(path, units_of, games)
+    return list(units)  # the kept list is every caller's: a copy to change

@@ -1,8 +1,11 @@
 """Club evenings: the games played on one day at one venue, told as a club tells them.
 
-An evening is the games of one date (UTC day of `started_at`) and venue, the club's own
-(imported or recorded) and simulated ones kept apart. The Evenings page and the Games
-page both write hands and standings with the functions here: one wording everywhere.
+What an evening is (the games of one date and venue, the club's own and simulated ones
+kept apart) is defined once, in kroeg.analytics.evenings, with the queries this module
+asks; here they are told in words. The Evenings page and the Games page both write hands
+and standings with the functions here: one wording everywhere.
+
+`games` is what the sidebar's filters let through (a list of game ids; None: all).
 """
 
 from __future__ import annotations
@@ -14,10 +17,20 @@ from urllib.parse import quote
 
 import polars as pl
 
-from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.evenings import (
+    Games,
+    evening_games_frame,
+    evening_moments,
+    evening_numbers,
+    evenings_frame,
+    toepen_out,
+    toepen_seats,
+    troefcall_hands,
+    troefcall_totals,
+)
 from kroeg.analytics.report import plural
-from kroeg.dashboard.data import figures, query, toepen_units
-from kroeg.dashboard.filters import condition, day_text, default_games, game_count
+from kroeg.dashboard.data import ask, figures, toepen_units
+from kroeg.dashboard.filters import day_text, default_games, game_count
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
@@ -39,18 +52,6 @@ __all__ = [
 
 #: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
 GAMES_SHOWN = 6
-
-#: An evening's key, from a `games` row: its day, venue and whether the bots played it.
-#: Queries select an evening's games by it (a short parameter, not thousands of ids).
-EVENING = (
-    "coalesce(started_at::DATE::VARCHAR, 'undated') || '|' || coalesce(venue, '') "
-    "|| '|' || (source = 'engine')::VARCHAR"
-)
-
-
-def _in_evening(where: str) -> str:
-    """The SQL condition for the games of the evening `?` that the filters let through."""
-    return f"game_id IN (SELECT game_id FROM games WHERE {EVENING} = ? AND {where})"
 
 
 @dataclass(frozen=True)
@@ -78,19 +79,9 @@ class Evening:
         return f"{self.title} · {', '.join(self.players)} · {plural(self.games, 'game')}{bots}"
 
 
-def evenings(path: Path, where: str, args: tuple[object, ...]) -> list[Evening]:
+def evenings(path: Path, games: Games) -> list[Evening]:
     """The evenings of the games the filters let through, latest first."""
-    frame = query(
-        path,
-        f"SELECT {EVENING} AS key, "
-        "any_value(started_at::DATE) AS day, any_value(venue) AS venue, "
-        "bool_and(source = 'engine') AS simulated, count(*) AS games, "
-        "list_sort(list_distinct(flatten(list(players)))) AS players, "
-        "max(started_at) AS last_start "
-        f"FROM games WHERE {where} GROUP BY key "
-        "ORDER BY last_start DESC NULLS LAST, key LIMIT 500",
-        *args,
-    )
+    frame: pl.DataFrame = ask(path, evenings_frame, games)
     return [
         Evening(
             key=r["key"],
@@ -115,17 +106,9 @@ def _names(names: list[str]) -> str:
 
 
 def _seats(path: Path, game_id: str) -> pl.DataFrame:
-    """Each seat of each hand of a Toepen game, with the game's scoring: one query (by
-    `game_id = ?`, which DuckDB pushes into the Parquet scan) for its lines and standings."""
-    return query(
-        path,
-        "SELECT p.hand, p.seat, p.player, p.knocks, p.folds, p.paid, p.won, h.stake, "
-        "h.finished, g.score_display AS display, g.lives, g.players AS seated, g.teams, "
-        "g.side_names[g.teams[p.seat + 1] + 1] AS side FROM hand_players AS p "
-        "JOIN hands AS h USING (game_id, hand) JOIN games AS g USING (game_id) "
-        "WHERE game_id = ? ORDER BY p.hand, p.seat",
-        game_id,
-    )
+    """Each seat of each hand of a Toepen game: one query for its lines and standings."""
+    seats: pl.DataFrame = ask(path, toepen_seats, game_id)
+    return seats
 
 
 def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
@@ -162,15 +145,7 @@ def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
 
 
 def _troefcall_lines(path: Path, game_id: str) -> list[str]:
-    hands = query(
-        path,
-        "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
-        "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
-        "h.baunie_side IS NOT NULL AS baunie, "
-        "g.side_names[1] AS side_0, g.side_names[2] AS side_1 "
-        "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
-        game_id,
-    )
+    hands: pl.DataFrame = ask(path, troefcall_hands, game_id)
     lines = []
     for r in hands.iter_rows(named=True):
         scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
@@ -186,59 +161,61 @@ def _troefcall_lines(path: Path, game_id: str) -> list[str]:
 
 
 def standings(path: Path, game_id: str, game_type: str) -> str:
-    """The scores at the end of a game, best first: `Anna 0 points, Ben 3 points` (points
-    paid), `Anna 8 lives, Ben 5 lives` (lives left), or each side's points (Troefcall)."""
+    """The scores at the end of a game, best first, from the engine's facts: `Anna 0 points,
+    Ben 3 points` (the `pay` rows added up), `Anna 8 lives, Ben 5 lives, Carla out` (the
+    rule set's lives less the `pay` rows; out as the engine's `eliminated` or `game_end`
+    rows say), or each side's points (Troefcall)."""
     if game_type == "troefcall":
-        sides = query(
-            path,
-            "SELECT side_name, sum(points)::BIGINT AS points FROM troef_sides "
-            "WHERE game_id = ? GROUP BY side, side_name ORDER BY points DESC, side",
-            game_id,
-        )
+        sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
         return ", ".join(f"{md(r['side_name'])} {r['points']}" for r in sides.iter_rows(named=True))
     seats = _seats(path, game_id)
     if seats.is_empty():
         return "no hand played"
+    gone: list[int] = ask(path, toepen_out, game_id)
+    seats = seats.with_columns(pl.col("seat").is_in(gone).alias("out"))
     if seats["side"].is_not_null().any():  # team toepen: a side pays from one pool
         seats = seats.with_columns(
             pl.col("side").alias("player"), pl.col("seat").min().over("side")
         )
     totals = (
         seats.group_by("seat", "player", maintain_order=True)
-        .agg(pl.col("paid").sum(), pl.col("display").first(), pl.col("lives").first())
-        .sort("paid", "seat")
+        .agg(
+            pl.col("paid").sum(),
+            pl.col("display").first(),
+            pl.col("lives").first(),
+            pl.col("out").any(),
+        )
+        .sort("out", "paid", "seat")
     )
     parts = []
     for r in totals.iter_rows(named=True):
         if r["display"] == "lives":
-            left = max(0, int(r["lives"]) - int(r["paid"]))
-            parts.append(f"{md(r['player'])} {left} {'life' if left == 1 else 'lives'}")
+            left = int(r["lives"]) - int(r["paid"])  # the engine's lives: its pays, no floor
+            said = "out" if r["out"] else f"{left} {'life' if left == 1 else 'lives'}"
+            parts.append(f"{md(r['player'])} {said}")
         else:
             paid = int(r["paid"])
             parts.append(f"{md(r['player'])} {paid} {'point' if paid == 1 else 'points'}")
     return ", ".join(parts)
 
 
-def moments(path: Path, key: str, where: str, args: tuple[object, ...]) -> list[str]:
+def moments(path: Path, key: str, games: Games) -> list[str]:
     """An evening's notable moves, each a Markdown line linking to it in the replay: the
     biggest bluff that worked, the costliest fold, and every regrettable fold (from the
     analysis: none for games not analysed)."""
-    chosen = _in_evening(where)
     lines = []
-    bluff = query(path, biggest_bluff(chosen), key, *args)
+    bluff, fold, regrets = ask(path, evening_moments, key, games)
     for r in bluff.iter_rows(named=True):
         lines.append(
             f"- **Biggest bluff that worked:** [{md(r['player'])}, hand {r['hand']}]"
             f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — everyone folded to the "
             f"knock (stake {r['stake']}), paying {r['folded_to_it']} in all"
         )
-    fold = query(path, costliest_fold(chosen), key, *args)
     for r in fold.iter_rows(named=True):
         lines.append(
             f"- **Costliest fold:** [{md(r['player'])}, hand {r['hand']}]"
             f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — the fold cost {r['cost']}"
         )
-    regrets = query(path, regrettable_folds(chosen), key, *args)
     if not regrets.is_empty():
         links = ", ".join(
             f"[{md(r['player'])}, hand {r['hand']}]"
@@ -249,19 +226,11 @@ def moments(path: Path, key: str, where: str, args: tuple[object, ...]) -> list[
     return lines
 
 
-def game_times(
-    path: Path, key: str, where: str, args: tuple[object, ...], limit: int
-) -> tuple[pl.DataFrame, int]:
+def game_times(path: Path, key: str, games: Games, limit: int) -> tuple[pl.DataFrame, int]:
     """The evening's first `limit` games in order (id, start time, rule set, game type),
     and how many games it has."""
-    games = query(
-        path,
-        "SELECT game_id, strftime(started_at, '%H:%M') AS time, label AS ruleset, game_type, "
-        f"count(*) OVER () AS n FROM games WHERE {_in_evening(where)} "
-        f"ORDER BY started_at NULLS LAST, game_id LIMIT {int(limit)}",
-        key, *args,
-    )  # fmt: skip
-    return games, int(games["n"][0]) if games.height else 0
+    frame: pl.DataFrame = ask(path, evening_games_frame, key, games, limit)
+    return frame, int(frame["n"][0]) if frame.height else 0
 
 
 @dataclass(frozen=True)
@@ -274,11 +243,9 @@ class EveningGame:
     lines: list[str]
 
 
-def evening_games(
-    path: Path, key: str, where: str, args: tuple[object, ...]
-) -> tuple[list[EveningGame], int]:
+def evening_games(path: Path, key: str, chosen: Games) -> tuple[list[EveningGame], int]:
     """The evening's first GAMES_SHOWN games told hand by hand, and how many it has."""
-    games, count = game_times(path, key, where, args, GAMES_SHOWN)
+    games, count = game_times(path, key, chosen, GAMES_SHOWN)
     told = [
         EveningGame(
             time=r["time"],
@@ -291,18 +258,10 @@ def evening_games(
     return told, count
 
 
-def numbers(path: Path, where: str, args: tuple[object, ...]) -> dict[str, int]:
+def numbers(path: Path, games: Games) -> dict[str, int]:
     """The dataset in numbers (the games the filters let through)."""
-    return query(
-        path,
-        f"SELECT (SELECT count(*) FROM games WHERE {where}) AS games, "
-        f"(SELECT count(*) FROM hands WHERE {where}) AS hands, "
-        f"(SELECT count(*) FROM events WHERE {where}) AS events, "
-        # Players from the games' own lists: no per-seat totals to add up for a count.
-        f"(SELECT count(DISTINCT p) FROM (SELECT unnest(players) AS p FROM games WHERE {where}))"
-        " AS players",
-        *(args * 4),
-    ).row(0, named=True)
+    figures: dict[str, int] = ask(path, evening_numbers, games)
+    return figures
 
 
 def prefetch(path: Path) -> None:
@@ -312,13 +271,12 @@ def prefetch(path: Path) -> None:
     if not game_count(path):
         return
     chosen = default_games(path)
-    where, args = condition(chosen)
     for game in ("toepen", "troefcall"):
         figures(path, game, None, chosen)
-    for unit in toepen_units(path, where, args):
+    for unit in toepen_units(path, chosen):
         figures(path, "toepen", unit, chosen)
-    nights = evenings(path, where, args)
+    nights = evenings(path, chosen)
     if nights:
-        moments(path, nights[0].key, where, args)
-        evening_games(path, nights[0].key, where, args)
-    numbers(path, where, args)
+        moments(path, nights[0].key, chosen)
+        evening_games(path, nights[0].key, chosen)
+    numbers(path, chosen)

@@ -8,21 +8,21 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics.games import filter_frame
+from kroeg.analytics.games import game_count as games_in
 from kroeg.analytics.words import day_name
-from kroeg.dashboard.data import dataset_path, query
+from kroeg.dashboard.data import ask, dataset_path
 from kroeg.recorder.text import markdown_text
 
 __all__ = [
     "GAMES_KEY",
     "chosen_games",
-    "condition",
     "current_path",
     "day_text",
     "default_games",
     "empty_state",
     "filter_note",
     "game_count",
-    "games_condition",
     "games_list",
     "sidebar",
 ]
@@ -41,11 +41,8 @@ def day_text(day: date | datetime) -> str:
 
 def games_list(path: Path) -> pl.DataFrame:
     """Every game with what the filters choose by."""
-    return query(
-        path,
-        "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, ruleset, "
-        "players, source = 'engine' AS simulated FROM games",
-    )
+    frame: pl.DataFrame = ask(path, filter_frame)
+    return frame
 
 
 def _mixed(games: pl.DataFrame) -> int:
@@ -88,9 +85,14 @@ def sidebar(path: Path) -> None:
     if len(days):
         first, last = days.min(), days.max()
         assert isinstance(first, date) and isinstance(last, date)
-        picked = st.sidebar.date_input(
-            "Dates", value=(first, last), min_value=first, max_value=last, key="filter_days"
-        )
+        shown_before = st.session_state.get("filter_days_range")
+        if shown_before != (first, last):
+            # A game landed outside the dates shown: dates left whole stay whole, so the
+            # new game is not filtered out by a range nobody chose.
+            if shown_before is None or st.session_state.get("filter_days") == shown_before:
+                st.session_state["filter_days"] = (first, last)
+            st.session_state["filter_days_range"] = (first, last)
+        picked = st.sidebar.date_input("Dates", min_value=first, max_value=last, key="filter_days")
         if isinstance(picked, tuple) and len(picked) == 2 and picked != (first, last):
             start, end = picked
             assert isinstance(start, date) and isinstance(end, date)
@@ -129,22 +131,10 @@ def current_path() -> Path:
     return Path(path)
 
 
-def games_condition(alias: str = "") -> tuple[str, tuple[object, ...]]:
-    """A SQL condition and its parameter: the games the sidebar filters let through."""
-    return condition(chosen_games(), alias)
-
-
-def condition(games: list[str] | None, alias: str = "") -> tuple[str, tuple[object, ...]]:
-    """A SQL condition and its parameter for these games (None: every game)."""
-    if games is None:
-        return "true", ()
-    column = f"{alias}.game_id" if alias else "game_id"
-    return f"{column} IN (SELECT unnest(?::VARCHAR[]))", (games,)
-
-
 def game_count(path: Path) -> int:
     """How many games the dataset holds."""
-    return int(query(path, "SELECT count(*) AS n FROM games")["n"][0])
+    count: int = ask(path, games_in)
+    return count
 
 
 def empty_state() -> bool:

@@ -6,9 +6,11 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from kroeg.dashboard.data import query
+from kroeg.analytics.evenings import troefcall_running
+from kroeg.analytics.games import hand_costs, recent_games
+from kroeg.dashboard.data import ask
 from kroeg.dashboard.evenings import hand_lines, standings
-from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.table import SIDE_COLOURS
 
 
@@ -18,24 +20,15 @@ def games_page() -> None:
     if empty_state():
         return
     wanted = st.query_params.get("game") or ""
-    where, args = games_condition()
     # The 500 most recent games (and one a link names): a select box of tens of
     # thousands of games would be sent to the browser at every run.
-    games = query(
-        current_path(),
-        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS day, "
-        "array_to_string(players, ', ') AS players, label, score_display, lives, "
-        "game_type, source = 'engine' AS simulated "
-        f"FROM games WHERE game_id = ? OR {where} "
-        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
-        wanted, *args, wanted,
-    )  # fmt: skip
+    games = ask(current_path(), recent_games, wanted, chosen_games())
     if games.is_empty():
         st.info("No game matches the filters in the sidebar.")
         return
     ids = games["game_id"].to_list()
     labels = {
-        row["game_id"]: f"{row['day']} {row['players']} ({row['label']}, {row['game_id']})"
+        row["game_id"]: f"{row['time']} {row['players']} ({row['label']}, {row['game_id']})"
         + (" · simulated" if row["simulated"] else "")
         for row in games.iter_rows(named=True)
     }
@@ -45,14 +38,13 @@ def games_page() -> None:
         _troefcall_game(chosen)
         return
     display = row["score_display"]
-    costs = query(
-        current_path(),
-        "SELECT hand, player, paid::BIGINT AS paid FROM hand_players "
-        "WHERE game_id = ? ORDER BY hand, seat",
-        chosen,
-    )
+    costs = ask(current_path(), hand_costs, chosen)
     budget = row["lives"]
-    running = costs.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
+    if costs["side"].is_not_null().any():  # team toepen: a side pays from one pool
+        costs = costs.with_columns(pl.col("side").alias("player"))
+    # The engine's `pay` rows added up: a side's lives fall with every member's pay.
+    paid = costs.group_by("hand", "player", maintain_order=True).agg(pl.col("paid").sum())
+    running = paid.with_columns(pl.col("paid").cum_sum().over("player").alias("total"))
     label = "points" if display == "points" else "lives"
     score = pl.col("total") if display == "points" else budget - pl.col("total")
     st.subheader(f"{label.capitalize()} after each hand")
@@ -65,13 +57,7 @@ def games_page() -> None:
 
 def _troefcall_game(chosen: str) -> None:
     """A Troefcall game: each side's points after each hand, and its hands."""
-    sides = query(
-        current_path(),
-        "SELECT hand, side_name, (sum(points) OVER (PARTITION BY side ORDER BY hand))::BIGINT "
-        "AS points "
-        "FROM troef_sides WHERE game_id = ? ORDER BY hand, side",
-        chosen,
-    )
+    sides = ask(current_path(), troefcall_running, chosen)
     st.subheader("Points after each hand")
     _line_chart(sides, "side_name", "points", colours=SIDE_COLOURS)
     st.subheader("Hands")

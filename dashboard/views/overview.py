@@ -11,8 +11,9 @@ from urllib.parse import quote
 
 import streamlit as st
 
+from kroeg.analytics.evenings import Games
 from kroeg.dashboard.evenings import GAMES_SHOWN, Evening, evening_games, evenings, moments, numbers
-from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.recorder.text import markdown_text as md
 
 #: Earlier evenings listed under the chosen one.
@@ -24,8 +25,8 @@ def overview() -> None:
     if empty_state():
         st.title("kroeg")
         return
-    where, args = games_condition()
-    nights = evenings(current_path(), where, args)
+    games = chosen_games()
+    nights = evenings(current_path(), games)
     if not nights:
         st.title("Evenings")
         st.info("No game matches the filters in the sidebar.")
@@ -49,7 +50,7 @@ def overview() -> None:
         # The address names the evening shown, so that it can be shared.
         st.query_params["evening"] = chosen.key
         st.session_state["evening_linked"] = chosen.key
-    _evening(chosen, where, args)
+    _evening(chosen, games)
     earlier = [n for n in nights if n.key != chosen.key][:EARLIER_SHOWN]
     if earlier:
         st.subheader("Other evenings")
@@ -58,19 +59,19 @@ def overview() -> None:
                 f"- [{md(n.label)}](evenings?evening={quote(n.key, safe='')})" for n in earlier
             )
         )
-    _numbers(where, args)
+    _numbers(games)
 
 
-def _evening(night: Evening, where: str, args: tuple[object, ...]) -> None:
+def _evening(night: Evening, chosen: Games) -> None:
     path = current_path()
     st.title(md(night.title))  # a venue is typed by people: no Markdown
     kind = "Simulated games (bots)" if night.simulated else "Club games"
     st.caption(f"{kind} · {md(', '.join(night.players))}")
-    notable = moments(path, night.key, where, args)
+    notable = moments(path, night.key, chosen)
     if notable:
         st.subheader("Moments of the evening")
         st.markdown("\n".join(notable))
-    games, count = evening_games(path, night.key, where, args)
+    games, count = evening_games(path, night.key, chosen)
     for number, game in enumerate(games, start=1):
         when = f" · {game.time}" if game.time else ""
         st.subheader(f"Game {number}{when} · {md(game.ruleset)}")
@@ -80,9 +81,9 @@ def _evening(night: Evening, where: str, args: tuple[object, ...]) -> None:
         st.caption(f"… and {count - GAMES_SHOWN} more games: see the Games page.")
 
 
-def _numbers(where: str, args: tuple[object, ...]) -> None:
+def _numbers(games: Games) -> None:
     """The dataset in numbers (the games the filters let through)."""
-    figures = numbers(current_path(), where, args)
+    figures = numbers(current_path(), games)
     st.subheader("In numbers")
     columns = st.columns(4)
     for column, (label, value) in zip(columns, figures.items(), strict=True):

@@ -10,6 +10,7 @@ from urllib.parse import quote
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics.pages import BEHIND, behind
 from kroeg.analytics.stats import (
     SMALL_SAMPLE,
     STAT_BY_NAME,
@@ -17,8 +18,8 @@ from kroeg.analytics.stats import (
     TROEFCALL_STATS,
     Stat,
 )
-from kroeg.dashboard.data import figures, query, toepen_units
-from kroeg.dashboard.filters import chosen_games, current_path, empty_state, games_condition
+from kroeg.dashboard.data import ask, figures, toepen_units
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.recorder.text import markdown_text as md
 
 
@@ -59,10 +60,9 @@ _UNITS = {"points": "penalty points", "lives": "lives"}
 def _by_unit() -> dict[str, pl.DataFrame]:
     """Toepen figures per unit of payment (penalty points, lives), for the games the
     filters let through: a fold's cost in lives and one in points are never added."""
-    where, args = games_condition()
     frames = {
         _UNITS.get(unit, unit): _mine(_stats(current_path(), "toepen", unit))
-        for unit in toepen_units(current_path(), where, args)
+        for unit in toepen_units(current_path(), chosen_games())
     }
     return {unit: f for unit, f in frames.items() if not f.is_empty()}
 
@@ -120,53 +120,18 @@ def _toepen_players(frame: pl.DataFrame) -> None:
     _hands_behind(frame["player"].to_list())
 
 
-#: What a player's hands behind a number can be: label, and the query that lists them.
-_BEHIND = {
-    "bluffs": (
-        "bluffs",
-        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
-        "|| ' below the fair share ' || round(fair_share, 2) "
-        "|| CASE WHEN all_folded THEN ', everyone folded' ELSE '' END AS what "
-        "FROM knock_outcomes WHERE player = ? AND bluff AND {where} ORDER BY game_id, hand "
-        "LIMIT 50",
-    ),
-    "won": (
-        "bluffs that won (everyone folded)",
-        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
-        "|| ' below the fair share ' || round(fair_share, 2) "
-        "|| '; the folds paid ' || folded_to_it || ' in all' AS what "
-        "FROM knock_outcomes WHERE player = ? AND bluff_won AND {where} "
-        "ORDER BY game_id, hand LIMIT 50",
-    ),
-    "folds": (
-        "folds",
-        "SELECT game_id, hand, seq, 'the fold cost ' || cost AS what FROM folds "
-        "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50",
-    ),
-    "regrets": (
-        "regrettable folds",
-        "SELECT f.game_id, f.hand, f.seq, 'the fold cost ' || f.cost "
-        "|| '; playing on would have won' AS what FROM folds AS f "
-        "JOIN fold_facts AS x USING (game_id, hand, seq) "
-        "WHERE f.player = ? AND x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand "
-        "LIMIT 50",
-    ),
-}
-
-
 def _hands_behind(names: list[str]) -> None:
     """The hands behind one player's number, each linking to its replay."""
     if st.session_state.get("who") not in names:
         st.session_state.pop("who", None)
     left, right = st.columns([1, 2])
     who = left.selectbox("Hands behind the numbers of", names, key="who")
-    behind = right.radio(
-        "Which hands", list(_BEHIND), format_func=lambda k: _BEHIND[k][0], key="behind",
+    kind = right.radio(
+        "Which hands", list(BEHIND), format_func=lambda k: BEHIND[k][0], key="behind",
         horizontal=True,
     )  # fmt: skip
-    label, sql = _BEHIND[behind]
-    where, args = games_condition()
-    hands = query(current_path(), sql.format(where=where), who, *args)
+    label = BEHIND[kind][0]
+    hands = ask(current_path(), behind, kind, who, chosen_games())
     st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
         # The link opens the replay at the knock or fold itself (its step is its seq).

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
+from kroeg.analytics.derived import analysed
+from kroeg.analytics.engines import bring_up_to_date
 from kroeg.dashboard.access import READ_ONLY_VAR
 from kroeg.dashboard.filters import current_path
 from kroeg.parsers.commands import Session
@@ -21,6 +23,7 @@ from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.errors import KroegError
 from kroeg.recorder.manual import ManualGame, Prompt
 from kroeg.recorder.rules import VARIANTS, Ruleset
+from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import markdown_text as md
 
 #: The log's lines kept on the page (the journal keeps everything).
@@ -315,8 +318,28 @@ def _do(said: str, action: Callable[[], object], store: bool = False) -> None:
         log.append("the game is over: store it")
 
 
+#: At most this many games not analysed yet are analysed when a game lands here; more (a
+#: dataset never analysed) are left to `kroeg analyse`.
+ANALYSED_AT_LANDING = 20
+
+
+def _analyse() -> str:
+    """Analyse the game just landed (its verdicts on the Replay page), as `kroeg analyse`
+    would: a few words on what was done."""
+    dataset = Dataset(current_path())
+    todo = len(dataset.game_ids() - analysed(dataset))
+    if todo > ANALYSED_AT_LANDING:
+        return f" {todo} games are not analysed yet: `kroeg analyse` gives them verdicts."
+    try:
+        bring_up_to_date(dataset)
+    except KroegError as exc:
+        return f" Not analysed ({exc}): `kroeg analyse` gives it its verdicts."
+    return " Analysed: its knocks and folds have their verdicts."
+
+
 def _stored(manual: ManualGame) -> None:
-    st.session_state["record_stored"] = f"Stored as game {manual.landed}."
+    said = _analyse() if manual.landed is not None else ""
+    st.session_state["record_stored"] = f"Stored as game {manual.landed}.{said}"
     st.session_state["record_manual"] = None
     st.session_state["record_log"] = []
 

@@ -7,6 +7,8 @@ import re
 
 import streamlit as st
 
+from kroeg.analytics.games import recent_games
+from kroeg.analytics.pages import hand_folds, hand_knocks, hand_troef_sides
 from kroeg.analytics.report import (
     baunie_verdict,
     call_verdict,
@@ -17,9 +19,9 @@ from kroeg.analytics.report import (
     verdict_summary,
 )
 from kroeg.dashboard import replay_nav
-from kroeg.dashboard.data import game, query
+from kroeg.dashboard.data import ask, game
 from kroeg.dashboard.data import states as hand_steps
-from kroeg.dashboard.filters import current_path, empty_state, games_condition
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.replay import TableState, hand_numbers
 from kroeg.dashboard.table import CSS, moves_html, table_html
 from kroeg.parsers.render import hand_result
@@ -36,15 +38,7 @@ def replay() -> None:
     wanted = params.get("game")
     # The 500 most recent games (and one arriving by a link): a select box of tens of
     # thousands of games would be sent to the browser again at every step.
-    where, args = games_condition()
-    games = query(
-        current_path(),
-        "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "array_to_string(players, ', ') AS players, label, source = 'engine' AS simulated "
-        f"FROM games WHERE game_id = ? OR {where} "
-        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT 500",
-        wanted or "", *args, wanted or "",
-    )  # fmt: skip
+    games = ask(current_path(), recent_games, wanted or "", chosen_games())
     ids = games["game_id"].to_list()
     if not ids:
         st.info("No game matches the filters in the sidebar.")
@@ -109,19 +103,8 @@ def _verdicts(
     if states[0].troefcall:
         return _troefcall_verdicts(game_id, hand, states, players), ""
     path = current_path()
-    knocks = query(
-        path,
-        "SELECT seq, player, strength, fair_share, bluff, bluff_won, all_folded, knocker_won "
-        "FROM knock_outcomes WHERE game_id = ? AND hand = ? ORDER BY seq",
-        game_id, hand,
-    )  # fmt: skip
-    folds = query(
-        path,
-        "SELECT f.seq, f.player, x.regret, f.cost FROM folds AS f "
-        "JOIN fold_facts AS x USING (game_id, hand, seq) "
-        "WHERE f.game_id = ? AND f.hand = ? ORDER BY f.seq",
-        game_id, hand,
-    )  # fmt: skip
+    knocks = ask(path, hand_knocks, game_id, hand)
+    folds = ask(path, hand_folds, game_id, hand)
     verdicts = {
         r["seq"]: knock_verdict(
             r["strength"], r["fair_share"], r["bluff"], r["all_folded"], r["knocker_won"]
@@ -151,13 +134,7 @@ def _troefcall_verdicts(
 ) -> dict[int, tuple[str, str]]:
     """Troefcall: the trump call made good or not, the baunie scored or not (a finished
     hand only: the view counts finished hands)."""
-    sides = query(
-        current_path(),
-        "SELECT s.side, s.calls, s.calls_made, s.tricks, s.baunies, s.baunies_won, h.hand_size "
-        "FROM troef_sides AS s JOIN troef_hands AS h USING (game_id, hand) "
-        "WHERE s.game_id = ? AND s.hand = ?",
-        game_id, hand,
-    )  # fmt: skip
+    sides = ask(current_path(), hand_troef_sides, game_id, hand)
     verdicts: dict[int, tuple[str, str]] = {}
     for row in sides.iter_rows(named=True):
         for state in states:

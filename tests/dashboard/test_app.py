@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from kroeg.analytics.derived import enrich
+from kroeg.analytics.derived import analysed, enrich
 from kroeg.dashboard import serve
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.parsers import notation
@@ -227,6 +227,9 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
     assert at.success[0].value.startswith("Stored as game ")
+    # Analysed at landing: the Replay page has its verdicts without `kroeg analyse`.
+    assert at.success[0].value.endswith("Analysed: its knocks and folds have their verdicts.")
+    assert stored[0].game_id in analysed(Dataset(club))
 
 
 def test_the_sidebar_filters_apply_to_every_page(
@@ -589,3 +592,20 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     assert (
         f"[hand 1](replay?game={game.game_id}&hand=1) — Ben \\& Dan won (stake 1); paid: Anna 1"
     ) in page_html(at)
+    # The chart: a side's one pool of lives, falling with every member's pay (Anna's 1 in
+    # hand 1; Ben's 2 and Carla's 1 in hand 2), as the engine's scores say.
+    assert chart_rows(at) == [
+        {"hand": 1, "player": "Anna & Carla", "lives": 9},
+        {"hand": 1, "player": "Ben & Dan", "lives": 10},
+        {"hand": 2, "player": "Anna & Carla", "lives": 8},
+        {"hand": 2, "player": "Ben & Dan", "lives": 8},
+    ]
+
+
+def chart_rows(at: AppTest) -> list[dict[str, object]]:
+    """The rows the page's one chart draws."""
+    import pyarrow as pa
+
+    (chart,) = at.get("vega_lite_chart")
+    rows: list[dict[str, object]] = pa.ipc.open_stream(chart.proto.data.data).read_all().to_pylist()
+    return rows

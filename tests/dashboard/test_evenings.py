@@ -106,3 +106,19 @@ def test_team_toepen_standings_are_per_side(tmp_path: Path) -> None:
     )
     lines = hand_lines(dataset.path, game.game_id, "toepen")
     assert lines[1].endswith("Ben knocked; Carla folded; Anna won (stake 2); paid: Ben 2, Carla 1")
+
+
+def test_lives_standings_are_the_engines_pays_and_outs(tmp_path: Path) -> None:
+    """Lives left are the rule set's 10 less the engine's `pay` rows, and a player the
+    engine put out is said to be out (never a floor of 0 lives worked out again).
+
+    The log's pays, hand by hand: Anna 9, 3 (12: out); Carla 7, 1, 1, 2 (11: out); Ben 1
+    in hands 3 and 6 (8 lives left); Dan 1 in each of hands 1 to 5, 7 and 8 (3 left)."""
+    from kroeg.dashboard.evenings import standings
+
+    dataset = Dataset(tmp_path / "club")
+    (game,) = notation.load(SAMPLES / "lives-armoede-cut.txt")
+    dataset.write([game])
+    assert standings(dataset.path, game.game_id, "toepen") == (
+        "Ben 8 lives, Dan 3 lives, Carla out, Anna out"
+    )
