@@ -144,9 +144,10 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     ids = {g.game_id for g in dataset.read_games()}
     assert not [i for i in ids if i in text]  # no game id anywhere
     assert not re.search(r"\b[0-9a-f]{12,16}\b", text)
-    # Team toepen (sample_logs/team-toepen-evening.txt): the partnerships' own table.
+    # Team toepen (sample_logs/team-toepen-evening.txt and team-side-folds.txt, two hands
+    # each): the partnerships' own table.
     sides = shown.split("## Every side (team toepen): lives")[1].split("\n## ")[0]
-    assert "| Anna & Carla | 2 |" in sides and "| Ben & Dan | 2 |" in sides
+    assert "| Anna & Carla | 4 |" in sides and "| Ben & Dan | 4 |" in sides
     story = shown.split("### The hand, as it went")[1].split("\n## ")[0]
     lines = [line for line in story.splitlines() if line.startswith("    ")]
     assert 3 <= len(lines) <= STORY_LINES
