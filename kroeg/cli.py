@@ -347,7 +347,8 @@ def import_(
     """Parse, referee and land typed logs in a dataset.
 
     Strict by default: each file lands whole or not at all. Importing the same
-    file again adds nothing (its games are reported as duplicates).
+    file again adds nothing (its games are reported as duplicates). The games landed
+    are analysed at once (knock strength, bluffs, fold regret).
 
     Example: kroeg import sample_logs/*.txt --into club.kroeg
     """
@@ -382,6 +383,8 @@ def import_(
     total = sum(len(r.imported) for r in reports)
     dupes = sum(len(r.duplicates) for r in reports)
     say(f"{into}: {plural(total, 'game')} imported, {plural(dupes, 'duplicate')}")
+    if total:  # the expensive facts when a game lands: a dashboard open on it shows them
+        analyse(dataset)
     if rejected:
         raise RejectedError(f"{rejected} of {plural(len(files), 'file')} had errors (listed above)")
 

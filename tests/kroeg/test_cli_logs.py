@@ -45,6 +45,10 @@ def test_import_lands_games_once(tmp_path: Path) -> None:
     # the same content gives the same id, so the second is a duplicate.
     games = sum(len(read_file(p).games) for p in sorted(SAMPLES.glob("*.txt")))
     assert first.output.splitlines()[-1] == f"{out}: {games - 1} games imported, 1 duplicate"
+    # Analysed as they land (a dashboard open on the dataset shows their verdicts).
+    from kroeg.analytics.derived import analysed
+
+    assert analysed(Dataset(out)) == Dataset(out).game_ids()
     again = kroeg("import", GOOD, "--into", out)
     assert again.output.splitlines() == [
         f"{GOOD}: imported 0 games (0 hands), 1 duplicate",
