@@ -102,11 +102,12 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pl
 
 
 def filter_frame(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
-    """Every game with what the dashboard's filters choose by: game_id, day, venue, ruleset,
-    players, simulated."""
+    """Every game with what the dashboard's filters choose by: game_id, day, venue, ruleset
+    (named with its variants: `lives + team-toepen`), players, simulated."""
     return _frame(
         con,
-        "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, ruleset, "
+        "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, "
+        "label AS ruleset, "
         f"players, {simulated()} AS simulated FROM games",
         [],
     )

@@ -405,7 +405,9 @@ def test_replay_says_so_when_the_filters_leave_no_game(
     dataset.write([others, *notation.load(SAMPLES / "troefcall-evening.txt")])
     monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
     at = app().run()
-    at.multiselect(key="filter_ruleset").select("troefcall").run()
+    rule_sets = at.multiselect(key="filter_ruleset")
+    assert rule_sets.options == ["classic + dirty-laundry + face-up", "troefcall + target-15"]
+    rule_sets.select("troefcall + target-15").run()
     at.multiselect(key="filter_players").select("Eva").run()
     at.switch_page("views/replay.py").run()
     assert not at.exception
