@@ -102,3 +102,50 @@ def test_the_replay_names_the_winning_side(club: Path) -> None:
     ]
     second = kroeg("replay", club, "--game", game, "--hand", "2").splitlines()
     assert second[-1] == "Ben took the last trick and loses the hand; Anna & Carla win (stake 1)"
+
+
+# `sample_logs/troefcall-club-points.txt`: a club whose kap is worth 2, as a majority is.
+# Three games at one evening, worked out hand by hand (A&C = Anna & Carla, B&D = Ben & Dan):
+#   game 1, hand 1: Anna calls; A&C take the first 7, Carla (the 7th trick's) kaps: A&C +2 (kap)
+#   game 1, hand 2: Ben calls; B&D take the majority: +2 (majority)
+#   game 1, hand 3: Carla calls; B&D take the majority: +2 (majority), Carla's call fails
+#   game 2, hand 1: the same deal; Carla goes for baunie, Dan takes the last six: B&D +2
+#                   (failed baunie); Anna's call is made good (7 of 13)
+#   game 3, hand 1: Ben calls; A&C take the first 7 and Anna, the partner, kaps: A&C +2
+# Per side: hands, calls, calls made good, kaps, baunies tried, baunies made, points.
+TROEF_SAMPLE = SAMPLE.with_name("troefcall-club-points.txt")
+TROEF_SIDES = {"Anna & Carla": (5, 3, 2, 2, 1, 0, 4), "Ben & Dan": (5, 2, 1, 0, 0, 0, 6)}
+TROEF_COUNTS = ("hands", "calls", "calls_made", "kaps", "baunies", "baunies_won", "points")
+
+
+@pytest.fixture(scope="module")
+def troefcall_club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("conformance") / "troef"
+    Dataset(path).write(notation.load(TROEF_SAMPLE))
+    return path
+
+
+def test_a_club_s_troefcall_points_are_counted_by_their_reason(troefcall_club: Path) -> None:
+    data = json.loads(kroeg("stats", troefcall_club, "--by", "side", "--format", "json"))
+    assert {r["side"]: tuple(r[c] for c in TROEF_COUNTS) for r in data} == TROEF_SIDES
+    rows = csv.DictReader(io.StringIO(kroeg("stats", troefcall_club, "--format", "csv")))
+    by_player = {r["player"]: (int(r["calls"]), int(r["kaps"]), int(r["points"])) for r in rows}
+    # A player shares the side's kaps and points, and calls only the hands they called.
+    assert by_player == {"Anna": (2, 2, 4), "Ben": (2, 0, 6), "Carla": (1, 2, 4), "Dan": (0, 0, 6)}
+    table = kroeg("stats", troefcall_club, "--by", "side").splitlines()
+    assert [line.split() for line in table if line.startswith("kap partij")] == [
+        ["kap", "partij", "40%", "2/5*", "0%", "0/5*"]
+    ]
+
+
+def test_the_newsletter_tells_the_same_partnerships(troefcall_club: Path, tmp_path: Path) -> None:
+    kroeg("newsletter", troefcall_club, "--month", "2026-11", "--out", tmp_path)
+    [markdown] = tmp_path.glob("*.md")
+    lines = markdown.read_text(encoding="utf-8").splitlines()
+    assert "| Ben \\& Dan | 5 | 50% 1/2* | 0% 0/5* | - | 4.40 22/5* | 1.20 6/5* |" in lines
+    assert (
+        "| Anna \\& Carla | 5 | 67% 2/3* | 40% 2/5* | 0% 0/1* | 6.20 31/5* | 0.80 4/5* |" in lines
+    )
+    [table] = tmp_path.glob("*.csv")
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(table.read_text("utf-8")))}
+    assert (rows["Carla"]["kap_rate_done"], rows["Dan"]["points_per_hand_done"]) == ("2", "6")

@@ -15,6 +15,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 GOOD = {
     "classic-evening.txt": (2, 9),
     "team-side-folds.txt": (1, 2),
+    "troefcall-club-points.txt": (3, 5),
     "laundry-and-checks.txt": (1, 2),
     "lives-armoede-cut.txt": (1, 8),
     "poverty-short-game.txt": (1, 3),
