@@ -53,7 +53,6 @@ __all__ = [
     "TrumpCalled",
     "Whistle",
     "event_from_row",
-    "legacy_match",
     "number_events",
     "without_verdicts",
 ]
@@ -219,7 +218,7 @@ class AllFolded(Event):
 #: existed lack it: a replay supplies it from the engine instead of refusing the log.
 VERDICT_KINDS = frozenset({"win", "all_folded"})
 #: Fields of an event that hold a verdict of the engine's, by kind: a log written before
-#: the field existed has None there, and a replay takes the engine's (`legacy_match`).
+#: the field existed has None there, and a replay takes the engine's (`without_verdicts`).
 VERDICT_FIELDS: dict[str, tuple[str, ...]] = {"score": ("reason",)}
 
 
@@ -401,19 +400,6 @@ def without_verdicts(event: Event) -> Event:
     """`event` with its verdict fields left None, as a log written before them has it."""
     names = VERDICT_FIELDS.get(event.kind)
     return replace(event, **dict.fromkeys(names)) if names else event
-
-
-def legacy_match(stored: Event, recorded: Event) -> bool:
-    """Whether `stored` is `recorded` as a log written before its verdict fields existed
-    gives it: the same but for those fields, which it leaves None."""
-    names = VERDICT_FIELDS.get(stored.kind)
-    if not names or type(stored) is not type(recorded):
-        return False
-    return all(
-        getattr(stored, f.name) == getattr(recorded, f.name)
-        or (f.name in names and getattr(stored, f.name) is None)
-        for f in fields(stored)
-    )
 
 
 def number_events(events: Iterable[Event]) -> Iterator[tuple[int, int, Event]]:
