@@ -93,13 +93,19 @@ def test_export_reads_back_identical(tmp_path: Path) -> None:
     )
 
 
-def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
+def replayed(tmp_path: Path, log: Path, hand: int) -> tuple[Path, str, list[str]]:
+    """The dataset a typed log of one game lands in, the game's id, and `kroeg replay`'s
+    lines for one of its hands."""
     out = tmp_path / "d"
-    kroeg("import", GOOD, "--into", out)
+    kroeg("import", log, "--into", out)
     (game_id,) = Dataset(out).game_ids()
-    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
-    assert result.exit_code == 0
-    lines = result.output.splitlines()
+    result = kroeg("replay", out, "--game", game_id, "--hand", str(hand))
+    assert result.exit_code == 0, result.output
+    return out, game_id, result.output.splitlines()
+
+
+def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
+    out, game_id, lines = replayed(tmp_path, GOOD, 2)
     assert lines[0] == f"Hand 2 of game {game_id} (classic + dirty-laundry + face-up, 2 hands)"
     assert lines[1] == (
         "Dealer Carla; scores before the hand: Anna 1 point, Ben 2 points, Carla 0 points, "
@@ -116,12 +122,7 @@ def test_replay_shows_a_hand_with_suit_symbols(tmp_path: Path) -> None:
 
 
 def test_replay_shows_a_troefcall_hand_with_trump_and_sides(tmp_path: Path) -> None:
-    out = tmp_path / "d"
-    kroeg("import", SAMPLES / "troefcall-evening.txt", "--into", out)
-    (game_id,) = Dataset(out).game_ids()
-    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    _, game_id, lines = replayed(tmp_path, SAMPLES / "troefcall-evening.txt", 2)
     assert lines[0] == f"Hand 2 of game {game_id} (troefcall + target-15, 3 hands)"
     assert lines[1] == (
         "Dealer Anna; scores before the hand: Anna & Carla 5 points, Ben & Dan 0 points"
@@ -136,12 +137,7 @@ def test_replay_shows_a_troefcall_hand_with_trump_and_sides(tmp_path: Path) -> N
 
 
 def test_replay_says_who_won_a_lives_hand_the_last_tricks_taker_lost(tmp_path: Path) -> None:
-    out = tmp_path / "d"
-    kroeg("import", SAMPLES / "lives-armoede-cut.txt", "--into", out)
-    (game_id,) = Dataset(out).game_ids()
-    result = kroeg("replay", out, "--game", game_id, "--hand", "2")
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    _, game_id, lines = replayed(tmp_path, SAMPLES / "lives-armoede-cut.txt", 2)
     assert lines[0] == f"Hand 2 of game {game_id} (lives, 8 hands)"
     assert lines[-4:] == [
         "  → Anna takes trick 4",
@@ -152,12 +148,7 @@ def test_replay_says_who_won_a_lives_hand_the_last_tricks_taker_lost(tmp_path: P
 
 
 def test_replay_names_a_team_toepen_side_as_a_side(tmp_path: Path) -> None:
-    out = tmp_path / "d"
-    kroeg("import", SAMPLES / "team-toepen-evening.txt", "--into", out)
-    (game_id,) = Dataset(out).game_ids()
-    result = kroeg("replay", out, "--game", game_id, "--hand", "1")
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    out, game_id, lines = replayed(tmp_path, SAMPLES / "team-toepen-evening.txt", 1)
     assert lines[:2] == [
         f"Hand 1 of game {game_id} (lives + team-toepen, 2 hands)",
         "Dealer Dan; scores before the hand: Anna & Carla 10 lives, Ben & Dan 10 lives",
