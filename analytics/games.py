@@ -138,21 +138,19 @@ def recent_games(
 
 
 def toepen_units(con: duckdb.DuckDBPyConnection, games: Games) -> list[str]:
-    """How the Toepen games among `games` are paid (`points`, `lives`)."""
+    """The units the Toepen games among `games` are paid in (games.unit: `lives`,
+    `penalty points`), sorted: figures in different units are never added."""
     where, params = chosen(games)
     sql = (
-        f"SELECT DISTINCT score_display FROM games WHERE game_type = 'toepen' AND {where} "
-        "ORDER BY score_display"
+        f"SELECT DISTINCT unit FROM games WHERE game_type = 'toepen' AND {where} "
+        "ORDER BY unit"
     )
     return [r[0] for r in con.sql(sql, params=params).fetchall()]
 
 
 def toepen_ids(con: duckdb.DuckDBPyConnection, unit: str) -> list[str]:
-    """The Toepen games paid in `unit` (points or lives)."""
-    sql = (
-        "SELECT game_id FROM games WHERE game_type = 'toepen' AND score_display = ? "
-        "ORDER BY game_id"
-    )
+    """The Toepen games paid in `unit` (games.unit: `lives`, `penalty points`)."""
+    sql = "SELECT game_id FROM games WHERE game_type = 'toepen' AND unit = ? ORDER BY game_id"
     return [r[0] for r in con.sql(sql, params=[unit]).fetchall()]
 
 

@@ -124,7 +124,7 @@ def figures(
     path: Path, game: str, unit: str | None = None, games: list[str] | None = None
 ) -> pl.DataFrame:
     """Every player's statistics (analytics.stats) over `games` (None: all), Toepen's
-    only for the games paid in `unit` (points or lives) when given; kept like a query's
+    only for the games paid in `unit` (lives, penalty points) when given; kept like a query's
     result, so a page switch or a click on a bar computes nothing again."""
     files = signature(path)
     chosen = None if games is None else tuple(games)
@@ -166,7 +166,7 @@ def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableS
 
 
 def toepen_units(path: Path, games: list[str] | None) -> list[str]:
-    """How the chosen Toepen games are paid (`points`, `lives`): figures in different
-    units are never added together."""
+    """The units the chosen Toepen games are paid in (`lives`, `penalty points`): figures
+    in different units are never added together."""
     units: list[str] = ask(path, units_of, games)
     return list(units)  # the kept list is every caller's: a copy to change

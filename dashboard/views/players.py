@@ -53,15 +53,12 @@ def _mine(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(pl.col("player").is_in(people)) if people else frame
 
 
-#: What a Toepen game's payments are, by its `score_display`: never added together.
-_UNITS = {"points": "penalty points", "lives": "lives"}
-
-
 def _by_unit() -> dict[str, pl.DataFrame]:
-    """Toepen figures per unit of payment (penalty points, lives), for the games the
-    filters let through: a fold's cost in lives and one in points are never added."""
+    """Toepen figures per unit of payment (games.unit: lives, penalty points), for the
+    games the filters let through: a fold's cost in lives and one in points are never
+    added."""
     frames = {
-        _UNITS.get(unit, unit): _mine(_stats(current_path(), "toepen", unit))
+        unit: _mine(_stats(current_path(), "toepen", unit))
         for unit in toepen_units(current_path(), chosen_games())
     }
     return {unit: f for unit, f in frames.items() if not f.is_empty()}
@@ -102,7 +99,8 @@ def _toepen_players(frame: pl.DataFrame) -> None:
         _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
         _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
-    for unit, unit_frame in _by_unit().items():
+    by_unit = _by_unit()
+    for unit, unit_frame in by_unit.items():
         st.subheader(f"What folding cost, in {unit}")
         left, middle, right = st.columns(3)
         with left:
@@ -115,8 +113,13 @@ def _toepen_players(frame: pl.DataFrame) -> None:
         f"Click a bar to list the hands behind it. Grey bars and `*`: fewer than "
         f'{SMALL_SAMPLE} chances, a small sample. "No chances": nothing to count yet.'
     )
-    st.subheader("The numbers, with done / opportunities")
-    _numbers(frame, STATS)
+    if len(by_unit) > 1:  # a table per unit: no row adds a penalty point to a life
+        for unit, unit_frame in by_unit.items():
+            st.subheader(f"The numbers in {unit}, with done / opportunities")
+            _numbers(unit_frame, STATS)
+    else:
+        st.subheader("The numbers, with done / opportunities")
+        _numbers(frame, STATS)
     _hands_behind(frame["player"].to_list())
 
 
