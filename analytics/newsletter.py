@@ -37,7 +37,7 @@ from kroeg.parsers.render import pretty
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Card, mark_red_suits
 from kroeg.recorder.errors import NotFoundError, UsageError
-from kroeg.recorder.records import GameRecord
+from kroeg.recorder.records import GameRecord, seats_name
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import markdown_text as md
 
@@ -270,15 +270,16 @@ def _rule_set_frames(
     """Every player's Toepen figures of the month per rule set (`by="side"`: every
     partnership's, in the rule sets played in teams), and what each one's scores count.
 
-    A rule set is its name and its unit (games.unit): a name played with penalty points
-    and with lives is two, `house (lives)` and `house (penalty points)`, never added."""
+    A rule set is named with its variants (games.label: `lives + team-toepen`) and is
+    one with its unit (games.unit): a name played with penalty points and with lives is
+    two, `house (lives)` and `house (penalty points)`, never added."""
     teams = "AND teams IS NOT NULL" if by == "side" else ""
     rulesets = con.sql(
-        f"""SELECT ruleset, unit, list(game_id) AS games,
-                   count(*) OVER (PARTITION BY ruleset) AS units
+        f"""SELECT label AS ruleset, unit, list(game_id) AS games,
+                   count(*) OVER (PARTITION BY label) AS units
             FROM games AS g
             WHERE game_type = 'toepen' AND {_TOLD} {teams}
-            GROUP BY ruleset, unit ORDER BY ruleset, unit""",
+            GROUP BY label, unit ORDER BY label, unit""",
         params=[list(told.game_ids)],
     ).pl()
     frames, units = {}, {}
@@ -317,9 +318,19 @@ def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
     told: list[str] = []
     cards: set[str] = set()  # the lines that show hands, the first to go if too long
     dealt: dict[int, list[str]] = {}
-    for event in record.events[begin:end]:
+    hand = record.events[begin:end]
+    # The winners in one line, a whole side named as a side ("Anna & Dan win the hand").
+    winners = tuple(e.seat for e in hand if e.kind == "win" and e.seat is not None)
+    for event in hand:
         kind, seat, card, amount, target = event.to_row()
         who = names[seat] if seat is not None else ""
+        if kind == "win":
+            if seat == winners[0] and len(winners) > 1:
+                told.append(w("s_win_many", players=seats_name(names, record.teams, winners,
+                                                               w("and"))))  # fmt: skip
+            elif len(winners) == 1:
+                told.append(w("s_win", player=who))
+            continue
         if kind == "deal" and seat is not None and card is not None:
             dealt.setdefault(seat, []).append(pretty(Card.parse(card)))
             continue
@@ -457,9 +468,9 @@ def markdown(news: Newsletter) -> str:
         if news.moves:
             # An indented code block: no name can close it, as one could close a fence.
             out += [f"### {news.w('story')}", "", *(f"    {m}" for m in news.moves), ""]
-        for heading, _, frame in _every_player(news):
+        for heading, _, first, frame in _every_player(news):
             out += [f"## {md(heading)}", "",
-                    f"| {news.w('player')} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
+                    f"| {first} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
                     "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
             for row in frame.iter_rows(named=True):
                 out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
@@ -589,7 +600,7 @@ def _toepen_html(news: Newsletter) -> list[str]:
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
-    for heading, ruleset, frame in _every_player(news):  # lives and points apart, as the boards
+    for heading, ruleset, first, frame in _every_player(news):  # lives, points apart
         each = list(frame.iter_rows(named=True))
         cost = [
             (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
@@ -597,7 +608,7 @@ def _toepen_html(news: Newsletter) -> list[str]:
         ]
         unit = w(news.units[ruleset])
         out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
-        out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(w('player'))}</th>{heads}</tr>")
+        out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(first)}</th>{heads}</tr>")
         for row in each:
             cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
@@ -605,15 +616,16 @@ def _toepen_html(news: Newsletter) -> list[str]:
     return out
 
 
-def _every_player(news: Newsletter) -> list[tuple[str, str, pl.DataFrame]]:
+def _every_player(news: Newsletter) -> list[tuple[str, str, str, pl.DataFrame]]:
     """Each Toepen rule set's players with every figure ("Every player: classic"), then
-    each partnership of a rule set played in teams ("Every side: lives"), as (heading,
-    rule set, rows): a table never adds lives and points."""
+    each partnership of a rule set played in teams ("Every side: lives + team-toepen"),
+    as (heading, rule set, the first column's heading, rows): a table never adds lives
+    and points, and a side's row is headed as a side."""
     return [
-        (f"{news.w('every_player')}: {ruleset}", ruleset, frame.sort("player"))
+        (f"{news.w('every_player')}: {ruleset}", ruleset, news.w("player"), frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
     ] + [
-        (f"{news.w('every_side')}: {ruleset}", ruleset, frame.sort("player"))
+        (f"{news.w('every_side')}: {ruleset}", ruleset, news.w("side"), frame.sort("player"))
         for ruleset, frame in news.side_frames.items()
     ]
 

@@ -43,10 +43,16 @@ def side_seats(teams: Sequence[int] | None, seat: int) -> tuple[int, ...]:
     return tuple(s for s, team in enumerate(teams) if team == teams[seat])
 
 
-def seats_name(players: Sequence[str], teams: Sequence[int] | None, seats: Iterable[int]) -> str:
+def seats_name(
+    players: Sequence[str],
+    teams: Sequence[int] | None,
+    seats: Iterable[int],
+    and_word: str = "and",
+) -> str:
     """Who these seats are, in words, by seat: each whole side by its name, the others by
     theirs (`Anna`, `Ben & Dan`, `Anna and Ben`, `Anna & Dan and Ben & Eva`, `Ben & Eva
-    and Frits`). How every surface names the winners of a hand or a game, and who is out."""
+    and Frits`). How every surface names the winners of a hand or a game, and who is out;
+    `and_word` in the reader's language (the newsletter's `en`, `nl`)."""
     chosen = sorted(set(seats))
     named: list[str] = []
     for seat in chosen:
@@ -58,7 +64,7 @@ def seats_name(players: Sequence[str], teams: Sequence[int] | None, seats: Itera
             named.append(players[seat])
     if not named:
         return "nobody"
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + f" {and_word} " + named[-1]
 
 
 def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
