@@ -192,7 +192,9 @@ class ManualGame:
         if game.deal_queue:
             seats = tuple(dict.fromkeys(game.deal_queue))
             listed = ", ".join(names[s] for s in seats)
-            return Prompt("cards", seats, stake, f"cards for {listed} (or skip)")
+            claim = game.claim_to_check()
+            check = "" if claim is None else f", or a check of {names[claim]}'s laundry first"
+            return Prompt("cards", seats, stake, f"cards for {listed} (or skip){check}")
         answering = tuple(game.answerers())
         if answering:
             listed = " or ".join(names[s] for s in answering)

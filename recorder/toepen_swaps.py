@@ -220,6 +220,14 @@ class ToepenSwaps(ToepenSettlement):
                 f"{doing}: the hand ({held}) {'was' if known else 'was not'} {window.kind}"
             )
 
+    def claim_to_check(self) -> int | None:
+        """Under `check_before_swap`: the seat whose laundry claim may be checked now,
+        before any new card is dealt (None when no claim waits for its cards)."""
+        window = self.window
+        if window is not None and self._claim_unswapped(window.seat):
+            return window.seat
+        return None
+
     def _claim_unswapped(self, target: int) -> bool:
         """Under `check_before_swap`: whether `target` claimed laundry and none of the new
         cards is dealt yet, so the claim may be checked before the swap."""
