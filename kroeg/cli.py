@@ -630,7 +630,9 @@ def newsletter(
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
-    paths = write(consistently(lambda: build(connect(ds), ds, month, lang, include_simulated)), out)
+    with Working(f"Writing the bulletin of {month}"):
+        news = consistently(lambda: build(connect(ds), ds, month, lang, include_simulated))
+        paths = write(news, out)
     for path in paths:
         say(f"wrote {path}")
 
