@@ -12,6 +12,7 @@ import errno
 import os
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -49,11 +50,11 @@ from kroeg.analytics.demo import build_demo
 from kroeg.analytics.report import dataset_report, plural
 from kroeg.analytics.views import consistently
 from kroeg.dashboard.access import dashboard_access
-from kroeg.parsers import commands, jsonl, notation
+from kroeg.parsers import commands
 from kroeg.parsers.files import import_files, read_file
 from kroeg.parsers.reading import collect
 from kroeg.parsers.render import view_hand
-from kroeg.recorder.atomic import write_text_atomic
+from kroeg.recorder.atomic import atomic_write
 from kroeg.recorder.errors import (
     DashboardError,
     DatasetError,
@@ -64,6 +65,7 @@ from kroeg.recorder.errors import (
     UsageError,
 )
 from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import check_simulation, simulate_into
 from kroeg.recorder.store import Dataset
@@ -393,7 +395,21 @@ def import_(
 @friendly
 def export(
     dataset: DatasetArg,
-    game: GameOpt,
+    game: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--game",
+            help="A game's id, or the start of it; repeat it for several "
+            "(default: every game, or those --since/--until).",
+        ),
+    ] = None,
+    since: Annotated[
+        datetime | None,
+        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
+    ] = None,
+    until: Annotated[
+        datetime | None, typer.Option(help="Only games up to this date, as 2026-11-30.", parser=day)
+    ] = None,
     format: Annotated[LogFormat, typer.Option("--format", help="The notation to write.")] = (
         LogFormat.text
     ),
@@ -401,19 +417,39 @@ def export(
         Path | None, typer.Option("--out", help="File to write (default: stdout).")
     ] = None,
 ) -> None:
-    """Write a game back in the typed notation or as JSON Lines (it reads back identical).
+    """Write games back in the typed notation or as JSON Lines (they read back identical):
+    one game, several, a date range or the whole dataset, in the order they were played.
 
     Example: kroeg export club.kroeg --game e1f2 --format text --out friday.txt
+
+    A month at once: kroeg export club.kroeg --since 2026-11-01 --until 2026-11-30 --out nov.txt
     """
-    game = Dataset(dataset).resolve_game(game)
-    record = consistently(lambda: Dataset(dataset).read_game(game))
-    text = (notation.dumps if format is LogFormat.text else jsonl.dumps)(record)
-    if out is None:
-        sys.stdout.write(text)  # as it is: a file piped from here must read back identical
-        sys.stdout.flush()
-    else:
-        write_text_atomic(out, text)
-        say(f"{out}: game {game} written ({record.hands} hands)")
+    from kroeg.parsers.export import choose_games, export_games
+
+    ds = Dataset(dataset)
+    ds.check()
+    ids = choose_games(ds, game or (), since.date() if since else None,
+                       until.date() if until else None)  # fmt: skip
+    if not ids:
+        raise NotFoundError(f"{dataset}: no games match --since/--until")
+    fmt = "text" if format is LogFormat.text else "jsonl"
+    with Working(f"Exporting {dataset}") as working:
+
+        def progress(done: int, total: int) -> None:
+            working.stage(f"{done:,} of {total:,} games")
+
+        def read(chunk: Sequence[str]) -> list[GameRecord]:
+            return consistently(lambda: list(ds.read_games(chunk)))
+
+        if out is None:  # as it is: a file piped from here must read back identical
+            written = export_games(ds, ids, fmt, sys.stdout, progress, read=read)
+            sys.stdout.flush()
+        else:
+            with atomic_write(out) as handle:  # the file whole, or not at all
+                written = export_games(ds, ids, fmt, handle, progress, read=read)
+    if out is not None:
+        what = f"game {ids[0]}" if len(ids) == 1 else f"{written.games:,} games"
+        say(f"{out}: {what} written ({written.hands:,} hands)")
 
 
 @app.command()

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kroeg.cli import app
-from kroeg.parsers import notation
+from kroeg.parsers import jsonl, notation
 from kroeg.parsers.files import read_file
 from kroeg.recorder.store import Dataset
 from tests.parsers.results import SIX_ID, six_at_team_toepen
@@ -91,6 +91,46 @@ def test_export_reads_back_identical(tmp_path: Path) -> None:
     assert "Invalid value for '--format': Value error, 'pgn' is not one of 'text', 'jsonl'." in (
         pgn.output
     )
+
+
+def test_export_writes_many_games_in_the_order_played(tmp_path: Path) -> None:
+    """Several --game, a date range, or every game: one file that reads back as the
+    dataset's games, in the order they were played, written in batches."""
+    out = tmp_path / "d"
+    logs = [SAMPLES / n for n in ("classic-short-night.txt", "lives-evening.txt",
+                                  "team-six-players.txt", "troefcall-club-points.txt")]  # fmt: skip
+    assert kroeg("import", *logs, "--into", out).exit_code == 0
+    ds = Dataset(out)
+    played = sorted(ds.read_games(), key=lambda r: (r.started_at, r.game_id))
+    every = tmp_path / "all.txt"
+    done = kroeg("export", out, "--out", every)
+    assert (
+        done.output
+        == f"{every}: {len(played)} games written ({sum(r.hands for r in played)} hands)\n"
+    )
+    assert notation.load(every) == played
+    assert every.read_text(encoding="utf-8") == notation.dumps(played)  # as one dumps call
+    # In batches of two, JSON Lines to a pipe: the same bytes as all at once.
+    import io
+
+    from kroeg.parsers.export import choose_games, export_games
+
+    piped = io.StringIO()
+    export_games(ds, [r.game_id for r in played], "jsonl", piped, batch=2)
+    assert piped.getvalue() == kroeg("export", out, "--format", "jsonl").output
+    assert piped.getvalue() == jsonl.dumps(played)
+    # A date range, both days included: the 14th (team), the 20th (lives, Troefcall).
+    nov = kroeg("export", out, "--since", "2026-11-14", "--until", "2026-11-20")
+    days = [r for r in played if 14 <= r.started_at.day <= 20]
+    assert notation.loads(nov.output) == days
+    assert {r.started_at.day for r in days} == {14, 20} and len(days) < len(played)
+    # Several --game, each a whole id or a unique start, in the order played.
+    picked = [played[2].game_id, played[0].game_id[:6]]
+    assert choose_games(ds, picked) == [played[0].game_id, played[2].game_id]
+    none = kroeg("export", out, "--since", "2030-01-01")
+    assert (none.exit_code, none.output.strip()) == (
+        1, f"Error: {out}: no games match --since/--until",
+    )  # fmt: skip
 
 
 def replayed(tmp_path: Path, log: Path, hand: int) -> tuple[Path, str, list[str]]:
