@@ -59,7 +59,9 @@ def default_games(path: Path) -> list[str] | None:
 
 
 def sidebar(path: Path) -> None:
-    """Draw the filters and remember which games they let through."""
+    """Draw the filters and remember which games they let through. Each keeps its value
+    for the whole session (`persist_state="session"`): a filter set on one page still
+    holds on the next (Streamlit otherwise remounts the widget at a page switch)."""
     games = games_list(path)
     if games.is_empty():
         st.session_state[GAMES_KEY] = None
@@ -76,7 +78,7 @@ def sidebar(path: Path) -> None:
         shown = st.sidebar.toggle(
             "Simulated (bot) games", value=False, key="filter_simulated",
             help="Games the engine's bots played (`kroeg simulate`, the demo); "
-            "off: only games imported or recorded at the table.",
+            "off: only games imported or recorded at the table.", persist_state="session",
         )  # fmt: skip
         if not shown:
             chosen = chosen.filter(~pl.col("simulated"))
@@ -92,7 +94,9 @@ def sidebar(path: Path) -> None:
             if shown_before is None or st.session_state.get("filter_days") == shown_before:
                 st.session_state["filter_days"] = (first, last)
             st.session_state["filter_days_range"] = (first, last)
-        picked = st.sidebar.date_input("Dates", min_value=first, max_value=last, key="filter_days")
+        picked = st.sidebar.date_input(
+            "Dates", min_value=first, max_value=last, key="filter_days", persist_state="session"
+        )
         if isinstance(picked, tuple) and len(picked) == 2 and picked != (first, last):
             start, end = picked
             assert isinstance(start, date) and isinstance(end, date)
@@ -102,13 +106,17 @@ def sidebar(path: Path) -> None:
     for column, label in (("venue", "Venues"), ("ruleset", "Rule sets")):
         options = games[column].unique().sort().to_list()
         if len(options) > 1:
-            picked_values = st.sidebar.multiselect(label, options, key=f"filter_{column}")
+            picked_values = st.sidebar.multiselect(
+                label, options, key=f"filter_{column}", persist_state="session"
+            )
             if picked_values:
                 chosen = chosen.filter(pl.col(column).is_in(picked_values))
                 active = True
                 said.append(f"{label.lower()} {', '.join(v or '(none)' for v in picked_values)}")
     names = games["players"].explode().unique().sort().to_list()  # in Rust: 15,000 games
-    people = st.sidebar.multiselect("Players", names, key="filter_players")
+    people = st.sidebar.multiselect(
+        "Players", names, key="filter_players", persist_state="session"
+    )
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
         active = True

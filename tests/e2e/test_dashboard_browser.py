@@ -511,3 +511,41 @@ def test_the_newsletter_prints_on_a4(tmp_path: Path, shots: Path) -> None:
             pdf = view.pdf(format="A4", print_background=True)
             browser.close()
         assert pdf[:4] == b"%PDF" and len(pdf) > 10_000
+
+
+@pytest.mark.slow
+def test_a_sidebar_filter_holds_on_every_page(server, shots: Path) -> None:
+    """A rule set chosen on the Evenings page still filters Games and Replay after a click
+    in the page list (Streamlit remounts the sidebar's widgets at a page switch; they
+    keep their values for the session), and the dates keep their whole range."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    (troef,) = [g.game_id for g in dataset.read_games() if g.game_type == "troefcall"]
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.goto(url)
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        rule_sets = sidebar.locator('[data-testid="stMultiSelect"]').filter(has_text="Rule sets")
+        rule_sets.click()
+        page.locator('[role="option"]').filter(has_text="troefcall").first.click()
+        page.keyboard.press("Escape")
+        expect(page.get_by_text("Filtered: rule sets troefcall")).to_be_visible()
+        for name in ("Games", "Replay"):
+            page.wait_for_function(SETTLED)
+            sidebar.locator('[data-testid="stSidebarNav"] a').filter(has_text=name).click()
+            expect(page.locator("h1").first).to_have_text(name)
+            expect(page.get_by_text("Filtered: rule sets troefcall")).to_be_visible()
+            game = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').first
+            expect(game.get_by_role("combobox")).to_be_visible()
+            page.wait_for_function(SETTLED)
+            game.click()  # the games it offers: the filtered one only
+            expect(page.locator('[role="option"]')).to_have_count(1)
+            expect(page.locator('[role="option"]')).to_contain_text(troef)
+            page.keyboard.press("Escape")
+        dates = sidebar.locator('[data-testid="stDateInput"] input[type="date"]')
+        expect(dates.first).to_have_value("2026-10-23")
+        expect(dates.nth(1)).to_have_value("2026-11-20")
+        page.screenshot(path=str(shots / "filter-held.png"))
+        browser.close()
