@@ -208,12 +208,12 @@ def toepen_seats(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
 
 
 def troefcall_hands(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
-    """Each hand of a Troefcall game: caller, trump, tricks, points and who scored."""
+    """Each hand of a Troefcall game: caller, trump, tricks, points, who scored and why
+    (the score's reason: majority, kap, partner-kap, silent-kap, baunie, failed-baunie)."""
     return _frame(
         con,
         "SELECT h.hand, g.players[h.caller + 1] AS caller, h.trump, h.tricks_0, h.tricks_1, "
-        "h.points, h.score_side, h.kap_side IS NOT NULL AS kap, "
-        "h.baunie_side IS NOT NULL AS baunie, "
+        "h.points, h.score_side, h.score_reason, "
         "g.side_names[1] AS side_0, g.side_names[2] AS side_1 "
         "FROM troef_hands h JOIN games g USING (game_id) WHERE game_id = ? ORDER BY hand",
         [game_id],

@@ -31,6 +31,7 @@ from kroeg.analytics.evenings import (
 from kroeg.analytics.report import plural
 from kroeg.dashboard.data import ask, figures, toepen_units
 from kroeg.dashboard.filters import day_text, default_games, game_count
+from kroeg.parsers.render import reason_text
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
@@ -149,7 +150,8 @@ def _troefcall_lines(path: Path, game_id: str) -> list[str]:
     lines = []
     for r in hands.iter_rows(named=True):
         scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
-        extra = ", kap" if r["kap"] else ", baunie" if r["baunie"] else ""
+        other = r["side_1"] if r["score_side"] == 0 else r["side_0"]
+        extra = md(reason_text(r["score_reason"], other))
         trump = Suit(r["trump"]).symbol if r["trump"] else "?"
         lines.append(
             f"- [hand {r['hand']}]({replay_link(game_id, r['hand'])}) — "
@@ -167,7 +169,10 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
     rows say), or each side's points (Troefcall)."""
     if game_type == "troefcall":
         sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
-        return ", ".join(f"{md(r['side_name'])} {r['points']}" for r in sides.iter_rows(named=True))
+        return ", ".join(
+            f"{md(r['side_name'])} {plural(r['points'], 'point')}"
+            for r in sides.iter_rows(named=True)
+        )
     seats = _seats(path, game_id)
     if seats.is_empty():
         return "no hand played"

@@ -125,8 +125,9 @@ class HandResult:
     stake: int | None
     #: The seats that won the hand, by seat.
     winners: tuple[int, ...]
-    #: Troefcall: the points the winning side scored.
+    #: Troefcall: the points the winning side scored, and why (the score's reason).
     points: int
+    reason: str | None
     #: What each seat paid in the hand (seat, total), by seat: its `pay` rows.
     paid: tuple[tuple[int, int], ...]
     #: The seats out of the game after the hand.
@@ -155,7 +156,9 @@ class HandResult:
             )
             if not self.winners:
                 return f"Hand over: {tricks}"
-            return f"Hand over: {self.who(self.winners)} win the hand ({tricks})"
+            losers = next(s for s in range(len(names)) if s not in self.winners)
+            why = reason_text(self.reason, side_name(names, self.teams, self.teams[losers]))
+            return f"Hand over: {self.who(self.winners)} win the hand{why} ({tricks})"
         if self.taker is None:
             return "The hand is not finished"
         winners = self.winners or (self.taker,)
@@ -163,6 +166,12 @@ class HandResult:
         verb = "win" if len(winners) > 1 else "wins"
         if self.taker in winners:
             return f"{who} {verb} the hand (stake {self.stake})"
+        side = side_seats(self.teams, self.taker)
+        if len(side) > 1:  # team toepen: the side of the last trick loses, partners too
+            return (
+                f"{names[self.taker]} took the last trick: {self.who(side)} lose the hand; "
+                f"{who} {verb} (stake {self.stake})"
+            )
         return (
             f"{names[self.taker]} took the last trick and loses the hand; "
             f"{who} {verb} (stake {self.stake})"
@@ -216,6 +225,25 @@ class HandResult:
         return " ".join(parts)
 
 
+#: Why a Troefcall side scored (the score's reason), as said after the winners.
+_REASONS = {
+    "kap": " by kap partij",
+    "partner-kap": " by the partner's kap partij",
+    "silent-kap": " by kap partij (silent)",
+    "baunie": " by baunie",
+}
+
+
+def reason_text(reason: str | None, other_side: str) -> str:
+    """Why a Troefcall hand scored, in words to put after its winners: nothing for a
+    majority, ` by kap partij`, …; a failed baunie names the side that announced it
+    (`other_side`, the one that did not score): `, Anna & Carla's baunie failed`. The
+    replay, `kroeg replay` and the Games page all say it from here."""
+    if reason == "failed-baunie":
+        return f", {other_side}'s baunie failed"
+    return _REASONS.get(reason or "", "")
+
+
 def result_of(game: Game) -> HandResult:
     """The result of the game's latest hand as the engine wrote it in its log (which holds
     the engine's verdicts even where a stored log lacks them): the one reading of a hand's
@@ -244,6 +272,7 @@ def result_of(game: Game) -> HandResult:
         stake=end.stake if end else None,
         winners=winners,
         points=sum(e.amount for e in hand if isinstance(e, Score)),
+        reason=next((e.reason for e in hand if isinstance(e, Score)), None),
         paid=tuple(sorted(paid.items())),
         out=tuple(e.seat for e in hand if isinstance(e, Eliminated)),
         game_end=next((e for e in hand if isinstance(e, GameEnd)), None),

@@ -143,9 +143,10 @@ RESULTS: dict[str, list[tuple[str, str, str]]] = {
     TEAMS: [
         ("Anna & Dan win the hand (stake 2)", "Ben 1, Carla 1, Eva 1, Fenna 1",
          "Anna & Dan 10 lives, Ben & Eva 8 lives, Carla & Fenna 8 lives"),
-        ("Ben took the last trick and loses the hand; Carla & Fenna win (stake 2)",
+        ("Ben took the last trick: Ben & Eva lose the hand; Carla & Fenna win (stake 2)",
          "Anna 1, Ben 2, Dan 1", "Anna & Dan 8 lives, Ben & Eva 6 lives, Carla & Fenna 8 lives"),
-        ("Eva took the last trick and loses the hand; Anna & Dan and Carla & Fenna win (stake 1)",
+        ("Eva took the last trick: Ben & Eva lose the hand; "
+         "Anna & Dan and Carla & Fenna win (stake 1)",
          "Eva 1", "Anna & Dan 8 lives, Ben & Eva 5 lives, Carla & Fenna 8 lives"),
     ],
 }  # fmt: skip

@@ -101,7 +101,9 @@ def test_the_replay_names_the_winning_side(club: Path) -> None:
         "Ben & Dan win the hand (stake 2)",
     ]
     second = kroeg("replay", club, "--game", game, "--hand", "2").splitlines()
-    assert second[-1] == "Ben took the last trick and loses the hand; Anna & Carla win (stake 1)"
+    assert (
+        second[-1] == "Ben took the last trick: Ben & Dan lose the hand; Anna & Carla win (stake 1)"
+    )
 
 
 # `sample_logs/troefcall-club-points.txt`: a club whose kap is worth 2, as a majority is.

@@ -179,12 +179,13 @@ def test_the_replay_tells_each_end_as_the_engine_decided_it(
     assert last[-1] == "Game over: Anna wins the game"
     assert replay(CLASSIC, 2)[-1].startswith("Ben wins the hand (stake 2)")
     assert replay(TEAMS, 1)[-1] == "Anna & Dan win the hand (stake 2)"
-    assert "Ben took the last trick and loses the hand; Carla & Fenna win (stake 2)" in replay(
-        TEAMS, 2
+    assert (
+        "Ben took the last trick: Ben & Eva lose the hand; Carla & Fenna win (stake 2)"
+        in replay(TEAMS, 2)
     )
     assert (
-        "Eva took the last trick and loses the hand; Anna & Dan and Carla & Fenna win (stake 1)"
-        in replay(TEAMS, 3)
+        "Eva took the last trick: Ben & Eva lose the hand; "
+        "Anna & Dan and Carla & Fenna win (stake 1)" in replay(TEAMS, 3)
     )
 
 

@@ -304,6 +304,7 @@ SELECT game_id,
        max(side) FILTER (WHERE kind = 'baunie') AS baunie_side,
        max(side) FILTER (WHERE kind = 'score' AND card = 'baunie') AS baunie_won_side,
        max(side) FILTER (WHERE kind = 'score') AS score_side,
+       max(card) FILTER (WHERE kind = 'score') AS score_reason,
        coalesce(max(amount) FILTER (WHERE kind = 'score'), 0) AS points,
        any_value(hand_size) AS hand_size,
        bool_or(kind = 'hand_end') AS finished

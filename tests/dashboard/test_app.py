@@ -142,12 +142,15 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     shown = page_html(at)
     assert "**Ben's bluffs** (1 shown, at most 50)" in shown
     # Each links to its replay, at the knock or fold itself.
-    assert f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={knock})" in shown
+    # Each names its game by day and venue, and opens the replay at the knock itself.
+    name = "Fri 23 Oct 2026 20\\:00 at Café De Kroeg"  # the colon escaped for Markdown
+    assert f"[{name}, hand 2](replay?game={game_id}&hand=2&step={knock})" in shown
+    assert game_id not in shown.replace(f"game={game_id}", "")
     at.radio(key="behind").set_value("won").run()
     assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
     at.selectbox(key="who").select("Carla").run()
     at.radio(key="behind").set_value("folds").run()
-    link = f"[{game_id} hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1"
+    link = f"[{name}, hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1"
     assert link in page_html(at)
 
 
@@ -312,7 +315,8 @@ def test_troefcall_games_and_players(troefcall_club: Path) -> None:
     assert not at.exception
     hands = page_html(at)
     assert (
-        "Anna called ♠; tricks Anna \\& Carla 7, Ben \\& Dan 0; 5 to Anna \\& Carla, kap" in hands
+        "Anna called ♠; tricks Anna \\& Carla 7, Ben \\& Dan 0; 5 to Anna \\& Carla by kap partij"
+        in hands
     )
     at.switch_page("views/players.py").run()
     assert not at.exception
@@ -574,12 +578,15 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     at = app().run()
     at.switch_page("views/replay.py").run()
     assert at.selectbox(key="replay_game").options == [
-        f"2026-11-06 Anna, Ben, Carla, Dan (lives + team-toepen, {game.game_id})"
+        "2026-11-06 20:30 · Clubhuis De Troef · Anna, Ben, Carla, Dan "
+        f"(lives + team-toepen, {game.game_id})"
     ]
     at.slider(key="replay_step").set_value(len(states) - 1).run()
     assert not at.exception
     shown = page_html(at)
-    verdict = "Anna took the last trick and loses the hand; Ben &amp; Dan win (stake 1)"
+    verdict = (
+        "Anna took the last trick: Anna &amp; Carla lose the hand; Ben &amp; Dan win (stake 1)"
+    )
     assert f"Step {len(states) - 1}/{len(states) - 1}:</b> {verdict}</p>" in shown
     assert f'<li data-kroeg-step="{len(states) - 1}" class="now">▶ {verdict}</li>' in shown
     assert (
@@ -589,7 +596,8 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     at.switch_page("views/games.py").run()
     assert not at.exception
     assert at.selectbox(key="games_game").options == [
-        f"2026-11-06 20:30 Anna, Ben, Carla, Dan (lives + team-toepen, {game.game_id})"
+        "2026-11-06 20:30 · Clubhuis De Troef · Anna, Ben, Carla, Dan "
+        f"(lives + team-toepen, {game.game_id})"
     ]
     assert (
         f"[hand 1](replay?game={game.game_id}&hand=1) — Ben \\& Dan won (stake 1); paid: Anna 1"

@@ -123,22 +123,22 @@ def sample(name: str, index: int = 0) -> GameRecord:
         ),
         pytest.param(
             lambda: sample("team-toepen-evening.txt"), 1,
-            "Anna took the last trick and loses the hand; Ben & Dan win (stake 1)",
-            "Anna took the last trick and loses the hand; Ben & Dan win (stake 1). "
+            "Anna took the last trick: Anna & Carla lose the hand; Ben & Dan win (stake 1)",
+            "Anna took the last trick: Anna & Carla lose the hand; Ben & Dan win (stake 1). "
             "Paid: Anna 1. Scores after the hand: Anna & Carla 9 lives, Ben & Dan 10 lives.",
             id="team-toepen",
         ),
         pytest.param(
             lambda: sample("team-toepen-evening.txt"), 2,
-            "Ben took the last trick and loses the hand; Anna wins (stake 2)",
-            "Ben took the last trick and loses the hand; Anna wins (stake 2). "
+            "Ben took the last trick: Ben & Dan lose the hand; Anna wins (stake 2)",
+            "Ben took the last trick: Ben & Dan lose the hand; Anna wins (stake 2). "
             "Paid: Ben 2, Carla 1. Scores after the hand: Anna & Carla 8 lives, Ben & Dan 8 lives.",
             id="team-toepen-partner-folded",
         ),
         pytest.param(
             six_at_team_toepen, 5,
-            "Carla took the last trick and loses the hand; Ben & Eva win (stake 2)",
-            "Carla took the last trick and loses the hand; Ben & Eva win (stake 2). "
+            "Carla took the last trick: Carla & Frits lose the hand; Ben & Eva win (stake 2)",
+            "Carla took the last trick: Carla & Frits lose the hand; Ben & Eva win (stake 2). "
             "Carla & Frits are out of the game. Game over: Ben & Eva win the game. "
             "Paid: Carla 2, Frits 1. Scores after the hand: Ben & Eva 1 life.",
             id="team-toepen-six",
@@ -160,8 +160,10 @@ def sample(name: str, index: int = 0) -> GameRecord:
         ),
         pytest.param(
             failed_baunie, 1,
-            "Hand over: Ben & Dan win the hand (Anna & Carla 7 tricks, Ben & Dan 6)",
-            "Hand over: Ben & Dan win the hand (Anna & Carla 7 tricks, Ben & Dan 6). "
+            "Hand over: Ben & Dan win the hand, Anna & Carla's baunie failed "
+            "(Anna & Carla 7 tricks, Ben & Dan 6)",
+            "Hand over: Ben & Dan win the hand, Anna & Carla's baunie failed "
+            "(Anna & Carla 7 tricks, Ben & Dan 6). "
             "Ben & Dan score 2. Scores after the hand: Anna & Carla 0 points, Ben & Dan 2 points.",
             id="troefcall-failed-baunie",
         ),

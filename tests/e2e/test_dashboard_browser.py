@@ -169,7 +169,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
             except PlaywrightTimeout:
                 continue
         expect(answered).to_be_visible()
-        link = page.get_by_role("link", name=f"{game_id} hand 2")
+        link = page.get_by_role("link", name="Fri 23 Oct 2026 20:00 at Café De Kroeg, hand 2")
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
         tabs = len(page.context.pages)
@@ -186,7 +186,8 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         page.locator(".st-key-replay_last button").first.click()
         expect(
             page.get_by_text(
-                "Hand over: Anna & Carla win the hand (Anna & Carla 7 tricks, Ben & Dan 0)"
+                "Hand over: Anna & Carla win the hand by kap partij "
+                "(Anna & Carla 7 tricks, Ben & Dan 0)"
             ).first
         ).to_be_visible()
         expect(

@@ -196,7 +196,7 @@ def test_replay_names_a_team_toepen_side_as_a_side(tmp_path: Path) -> None:
     assert lines[-3:] == [
         "  → Anna takes trick 4",
         "Anna pays 1",
-        "Anna took the last trick and loses the hand; Ben & Dan win (stake 1)",
+        "Anna took the last trick: Anna & Carla lose the hand; Ben & Dan win (stake 1)",
     ]
     listed = kroeg("games", out).output.splitlines()
     assert listed[1].startswith(game_id)
@@ -214,7 +214,7 @@ def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) 
         "Dealer Eva; scores before the hand: Ben & Eva 1 life, Carla & Frits 3 lives",
     ]
     assert lines[-4:] == [
-        "Carla took the last trick and loses the hand; Ben & Eva win (stake 2)",
+        "Carla took the last trick: Carla & Frits lose the hand; Ben & Eva win (stake 2)",
         "Carla is out of the game",
         "Frits is out of the game",
         "Game over: Ben & Eva win the game",
