@@ -122,29 +122,41 @@ def recent_games(
     con: duckdb.DuckDBPyConnection, wanted: str, games: Games, limit: int = 500
 ) -> pl.DataFrame:
     """The `limit` most recent of `games` (None: all), and the game `wanted` first if
-    there is one: game_id, day, time (`2026-11-20 20:15`), players, label, score_display,
-    lives, game_type, simulated."""
+    there is one: game_id, day, time (`2026-11-20 20:15`), venue, players, label,
+    score_display, lives, game_type, simulated, and `title`: the game as every game picker
+    names it (`2026-11-20 20:15 · Café De Kroeg · Anna, Ben, Carla (lives, g1a2b…)`,
+    the id last: the day, time and venue tell a club's games apart)."""
     where, params = chosen(games)
-    return _frame(
+    frame = _frame(
         con,
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
-        "coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS time, "
+        "coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS time, venue, "
         "array_to_string(players, ', ') AS players, label, score_display, lives, "
         f"game_type, {simulated()} AS simulated "
         f"FROM games WHERE game_id = ? OR {where} "
         f"ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT {int(limit)}",
         [wanted, *params, wanted],
     )
+    parts = [pl.col("time"), pl.col("venue"), pl.col("players")]
+    title = pl.concat_str(
+        pl.concat_list([p.fill_null("") for p in parts])
+        .list.eval(pl.element().filter(pl.element() != ""))
+        .list.join(" · "),
+        pl.lit(" ("),
+        pl.col("label"),
+        pl.lit(", "),
+        pl.col("game_id"),
+        pl.lit(")"),
+        pl.when(pl.col("simulated")).then(pl.lit(" · simulated")).otherwise(pl.lit("")),
+    )
+    return frame.with_columns(title.alias("title"))
 
 
 def toepen_units(con: duckdb.DuckDBPyConnection, games: Games) -> list[str]:
     """The units the Toepen games among `games` are paid in (games.unit: `lives`,
     `penalty points`), sorted: figures in different units are never added."""
     where, params = chosen(games)
-    sql = (
-        f"SELECT DISTINCT unit FROM games WHERE game_type = 'toepen' AND {where} "
-        "ORDER BY unit"
-    )
+    sql = f"SELECT DISTINCT unit FROM games WHERE game_type = 'toepen' AND {where} ORDER BY unit"
     return [r[0] for r in con.sql(sql, params=params).fetchall()]
 
 

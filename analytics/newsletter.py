@@ -320,7 +320,7 @@ def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
     dealt: dict[int, list[str]] = {}
     hand = record.events[begin:end]
     # The winners in one line, a whole side named as a side ("Anna & Dan win the hand").
-    winners = tuple(e.seat for e in hand if e.kind == "win" and e.seat is not None)
+    winners = tuple(seat for e in hand if (seat := e.to_row()[1]) is not None and e.kind == "win")
     for event in hand:
         kind, seat, card, amount, target = event.to_row()
         who = names[seat] if seat is not None else ""

@@ -97,7 +97,14 @@ BEHIND = {
 
 def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games) -> pl.DataFrame:
     """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`:
-    game_id, hand, seq, what."""
+    game_id, hand, seq, what, and the game's started_at and venue (a game is named by
+    its day and venue, never by its id alone)."""
     alias = "f" if kind == "regrets" else ""
     where, params = chosen(games, alias)
-    return _frame(con, BEHIND[kind][1].format(where=where), [player, *params])
+    hands = _frame(con, BEHIND[kind][1].format(where=where), [player, *params])
+    named = _frame(
+        con,
+        "SELECT game_id, started_at, venue FROM games WHERE game_id IN (SELECT unnest(?))",
+        [hands["game_id"].unique().to_list()],
+    )
+    return hands.join(named, on="game_id", how="left", maintain_order="left")

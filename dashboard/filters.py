@@ -114,9 +114,7 @@ def sidebar(path: Path) -> None:
                 active = True
                 said.append(f"{label.lower()} {', '.join(v or '(none)' for v in picked_values)}")
     names = games["players"].explode().unique().sort().to_list()  # in Rust: 15,000 games
-    people = st.sidebar.multiselect(
-        "Players", names, key="filter_players", persist_state="session"
-    )
+    people = st.sidebar.multiselect("Players", names, key="filter_players", persist_state="session")
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
         active = True

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from typer.exceptions import TyperException
@@ -432,7 +432,7 @@ def export(
                        until.date() if until else None)  # fmt: skip
     if not ids:
         raise NotFoundError(f"{dataset}: no games match --since/--until")
-    fmt = "text" if format is LogFormat.text else "jsonl"
+    fmt: Literal["text", "jsonl"] = "text" if format is LogFormat.text else "jsonl"
     with Working(f"Exporting {dataset}") as working:
 
         def progress(done: int, total: int) -> None:

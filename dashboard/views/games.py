@@ -27,11 +27,7 @@ def games_page() -> None:
         st.info("No game matches the filters in the sidebar.")
         return
     ids = games["game_id"].to_list()
-    labels = {
-        row["game_id"]: f"{row['time']} {row['players']} ({row['label']}, {row['game_id']})"
-        + (" · simulated" if row["simulated"] else "")
-        for row in games.iter_rows(named=True)
-    }
+    labels = dict(zip(ids, games["title"].to_list(), strict=True))
     chosen = st.selectbox("Game", ids, format_func=labels.__getitem__, key="games_game")
     row = games.row(ids.index(chosen), named=True)  # the game's type and scoring, no replay
     if row["game_type"] == "troefcall":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from urllib.parse import quote
@@ -19,7 +20,7 @@ from kroeg.analytics.stats import (
     Stat,
 )
 from kroeg.dashboard.data import ask, figures, toepen_units
-from kroeg.dashboard.filters import chosen_games, current_path, empty_state
+from kroeg.dashboard.filters import chosen_games, current_path, day_text, empty_state
 from kroeg.recorder.text import markdown_text as md
 
 
@@ -91,8 +92,10 @@ def _toepen_players(frame: pl.DataFrame) -> None:
     st.subheader("Bluffing")
     st.caption(
         "A knock is a bluff when the knocker's chance of winning, from the cards they could "
-        "see, was below their fair share (1 in the number of players still in); it "
-        "succeeded when everyone else folded to it (docs/STATS.md)."
+        "see, was below their fair share: what an average seat expects with that many "
+        "players still in (1 in that number where the last trick wins, all but 1 in it "
+        "where the last trick loses). It succeeded when every opponent (every other side, "
+        "in team toepen) folded to it (docs/STATS.md)."
     )
     left, right = st.columns(2)
     with left:
@@ -138,11 +141,20 @@ def _hands_behind(names: list[str]) -> None:
     st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
         # The link opens the replay at the knock or fold itself (its step is its seq).
-        f"- [{md(r['game_id'])} hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
+        f"- [{md(_game_name(r))}, hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
         f"&hand={r['hand']}&step={r['seq']}) — {md(r['what'] or '')}"
         for r in hands.iter_rows(named=True)
     ]
     st.markdown("\n".join(links) or f"No {label} yet.")
+
+
+def _game_name(row: dict[str, object]) -> str:
+    """A game as a club names it: `Fri 20 Nov 2026 at Café De Kroeg` (its id without a
+    date)."""
+    when, venue = row["started_at"], row["venue"]
+    if not isinstance(when, datetime):
+        return str(row["game_id"])
+    return f"{day_text(when)} {when:%H:%M}" + (f" at {venue}" if venue else "")
 
 
 def _pick_bar(chart_key: str, behind: str) -> None:

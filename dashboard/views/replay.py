@@ -48,11 +48,7 @@ def replay() -> None:
             f"There is no game {markdown_text(wanted)} in this dataset: "
             "showing the most recent game instead."
         )
-    labels = {
-        row["game_id"]: f"{row['day']} {row['players']} ({row['label']}, {row['game_id']})".strip()
-        + (" · simulated" if row["simulated"] else "")
-        for row in games.iter_rows(named=True)
-    }
+    labels = dict(zip(ids, games["title"].to_list(), strict=True))
     # Game, hand and view in one row (stacked on a phone): the table comes up the page.
     pick_game, pick_hand, pick_view = st.columns([6, 1, 2], vertical_alignment="bottom")
     chosen = pick_game.selectbox(
