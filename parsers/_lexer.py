@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from kroeg.recorder.errors import (
     NotationError,
 )
-from kroeg.recorder.text import HEADER_KEYS
+from kroeg.recorder.text import HEADER_KEYS, quoted
 
 __all__ = ["GameText", "HandText", "Stmt", "join_results", "lex"]
 
@@ -86,7 +86,8 @@ def lex(text: str, source: str | None) -> list[GameText]:
                 games.append(game)
             if lowered in game.header:
                 raise NotationError(
-                    f"the header gives {lowered!r} twice (first on line {game.header[lowered][1]})",
+                    f"the header gives {quoted(lowered)} twice "
+                    f"(first on line {game.header[lowered][1]})",
                     number,
                     col,
                     source,
@@ -96,7 +97,8 @@ def lex(text: str, source: str | None) -> list[GameText]:
             continue
         if game is None:
             raise NotationError(
-                f"expected a header line such as 'players: Anna, Ben, Carla', found {stripped!r}",
+                "expected a header line such as 'players: Anna, Ben, Carla', "
+                f"found {quoted(stripped)}",
                 number,
                 col,
                 source,
@@ -104,7 +106,7 @@ def lex(text: str, source: str | None) -> list[GameText]:
         match = _HAND.match(stripped)
         if re.match(r"hand\b", stripped, re.IGNORECASE) and match is None:
             raise NotationError(
-                f"expected 'hand N' or 'hand N, dealer NAME', found {stripped!r}",
+                f"expected 'hand N' or 'hand N, dealer NAME', found {quoted(stripped)}",
                 number,
                 col,
                 source,
@@ -121,7 +123,7 @@ def lex(text: str, source: str | None) -> list[GameText]:
             continue
         if not game.hands:
             raise NotationError(
-                f"expected 'hand 1' before the first statement, found {stripped!r}",
+                f"expected 'hand 1' before the first statement, found {quoted(stripped)}",
                 number,
                 col,
                 source,

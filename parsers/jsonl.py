@@ -31,6 +31,7 @@ from kroeg.recorder.errors import (
 from kroeg.recorder.events import event_from_row, number_events
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
+from kroeg.recorder.text import quoted
 
 __all__ = ["dump", "dumps", "load", "loads", "parse"]
 
@@ -63,7 +64,7 @@ class _Game:
     def feed(self, row: dict[str, Any], line: int) -> None:
         if row.get("game_id") != self.game_id:
             raise NotationError(
-                f"event of game {row.get('game_id')!r} inside game {self.game_id!r} "
+                f"event of game {quoted(row.get('game_id'))} inside game {quoted(self.game_id)} "
                 "(each game's events follow its header line)",
                 line,
                 None,
@@ -77,8 +78,8 @@ class _Game:
             self.hand, self.seq = self.hand + 1, 0
         if (row["hand"], row["seq"]) != (self.hand, self.seq):
             raise NotationError(
-                f"expected hand {self.hand} seq {self.seq}, found hand {row['hand']} "
-                f"seq {row['seq']}",
+                f"expected hand {self.hand} seq {self.seq}, found hand {quoted(row['hand'])} "
+                f"seq {quoted(row['seq'])}",
                 line,
                 None,
                 self.source,
@@ -87,7 +88,9 @@ class _Game:
         try:
             event = event_from_row(kind, row["seat"], row["card"], row["amount"], row["target"])
         except (KroegError, ValueError, TypeError) as exc:
-            raise NotationError(f"bad {kind} event: {exc}", line, None, self.source) from None
+            raise NotationError(
+                f"bad {quoted(kind)} event: {exc}", line, None, self.source
+            ) from None
         try:
             self.replay.feed(event)
         except IllegalActionError as exc:
