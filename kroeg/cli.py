@@ -140,7 +140,7 @@ def simulate(
     Troefcall: kroeg simulate --rules troefcall -V target-15 --bots sharp,random --out club.kroeg
     """
     ruleset = Ruleset.resolve(rules, variant or [])
-    check_simulation(ruleset, players, hands, bots.split(","))  # before the progress bar
+    check_simulation(ruleset, players, hands, bots.split(","), venue)  # before the progress bar
     dataset = Dataset(out).create()
     began = time.perf_counter()
     if start is None:  # evenings up to tonight: no game dated in the future
