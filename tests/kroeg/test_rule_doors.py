@@ -128,3 +128,38 @@ def test_simulate_refuses_a_venue_every_other_door_refuses(
         input="quit\n",
     )  # fmt: skip
     assert one_error(record, 2) == f"Error: {message}"
+
+
+def test_a_dataset_already_holding_a_value_out_of_range_still_reads(tmp_path: Path) -> None:
+    """Written by an older kroeg (here: the check bypassed), a game of 40,000 lives made
+    `info`, `stats` and `games` fail on the whole dataset with an INT16 traceback."""
+    from kroeg.recorder.simulate import simulate
+    from kroeg.recorder.store import Dataset
+
+    out = tmp_path / "ds"
+    loose = Ruleset()
+    object.__setattr__(loose, "lives", 40000)  # what the range check now refuses
+    (bad,) = simulate(loose, 4, 30, 2, ["random"])
+    good = list(simulate(Ruleset(), 4, 30, 1, ["random"]))
+    Dataset(out).write([*good, bad])
+    problem = "rule lives takes a whole number from 1 to 999, found 40000"
+
+    info = kroeg("info", str(out))
+    assert info.exit_code == 0, info.output
+    assert (
+        f"game {bad.game_id}: its rules cannot be read; it is listed and counted, never "
+        f"analysed ({problem})" in info.output.splitlines()
+    )
+    assert f"{len(good) + 1} games, 60 hands" in info.output
+
+    games = kroeg("games", str(out), "--format", "csv")
+    assert games.exit_code == 0, games.output
+    rows = {line.split(",")[0]: line for line in games.output.splitlines()[1:]}
+    assert set(rows) == {bad.game_id, *(g.game_id for g in good)}
+    assert "classic (unreadable rules)" in rows[bad.game_id]
+
+    stats = kroeg("stats", str(out))
+    assert one_error(stats, 1) == (
+        f"Error: game {bad.game_id}: its rules cannot be read ({problem}), so it cannot be "
+        "analysed; kroeg info and kroeg games still list it"
+    )
