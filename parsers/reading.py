@@ -181,10 +181,22 @@ def _game_id(at: Field | None, fail: _Fail) -> str | None:
     return text
 
 
+#: The largest seed the `games` table's `seed` column (int64, docs/FORMAT.md) holds.
+MAX_SEED = 2**63 - 1
+
+
 def _seed(at: Field | None, fail: _Fail) -> int | None:
     if at is None or at[0] is None:
         return None
-    try:
-        return int(at[0])
-    except (TypeError, ValueError):
-        raise fail(f"expected a whole number, found {quoted(at[0])}", at) from None
+    value = at[0]
+    text = value.strip() if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif text is not None and text.isascii() and text.isdigit():
+        # more digits than the column's largest is out of range, however many there are
+        seed = int(text) if len(text) <= len(str(MAX_SEED)) else MAX_SEED + 1
+    else:
+        raise fail(f"expected a whole number, found {quoted(value)}", at)
+    if not 0 <= seed <= MAX_SEED:
+        raise fail(f"a seed is a whole number from 0 to {MAX_SEED}, found {quoted(value)}", at)
+    return seed

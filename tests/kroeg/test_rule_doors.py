@@ -163,3 +163,24 @@ def test_a_dataset_already_holding_a_value_out_of_range_still_reads(tmp_path: Pa
         f"Error: game {bad.game_id}: its rules cannot be read ({problem}), so it cannot be "
         "analysed; kroeg info and kroeg games still list it"
     )
+
+
+@pytest.mark.parametrize("seed", ["99999999999999999999999", "9223372036854775808", "1" * 5000])
+def test_a_seed_the_games_table_cannot_hold_is_refused(tmp_path: Path, seed: str) -> None:
+    """`seed: 99999999999999999999999` in a typed log was an OverflowError traceback when
+    the game landed (the column is int64)."""
+    path = tmp_path / "friday.txt"
+    path.write_text(f"seed: {seed}\nplayers: Anna, Ben, Carla, Dan\n{HAND}")
+    result = kroeg("import", str(path), "--into", str(tmp_path / "ds"))
+    assert result.exit_code == 1
+    shown = f"'{seed}'" if len(seed) <= 80 else f"'{seed[:80]}…' (5,000 characters)"
+    assert (
+        f"{path}:1:7: a seed is a whole number from 0 to 9223372036854775807, found {shown}"
+        in result.output
+    )
+    assert "Traceback" not in result.output
+    back = notation.loads(f"seed: 9223372036854775807\nplayers: Anna, Ben, Carla, Dan\n{HAND}")
+    assert back[0].seed == 2**63 - 1
+    with pytest.raises(NotationError) as err:
+        jsonl.loads(jsonl.dumps(back).replace('"seed": 9223372036854775807', '"seed": -1'))
+    assert str(err.value) == "1: a seed is a whole number from 0 to 9223372036854775807, found -1"
