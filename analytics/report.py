@@ -106,8 +106,13 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
+#: What `kroeg info` says of a game whose stored rules the engine refuses today.
+UNREADABLE = "its rules cannot be read; it is listed and counted, never analysed"
+
+
 def dataset_report(dataset: Dataset) -> str:
     """The text of `kroeg info`: the dataset in numbers, then each player's totals."""
+    from kroeg.analytics.games import unreadable_rules
     from kroeg.analytics.views import connect
 
     s = summarize(dataset)
@@ -123,7 +128,9 @@ def dataset_report(dataset: Dataset) -> str:
     else:
         lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
         return "\n".join(lines)
-    toepen, troefcall = ruleset_totals(connect(dataset))
+    con = connect(dataset)
+    lines += [f"game {game}: {UNREADABLE} ({problem})" for game, problem in unreadable_rules(con)]
+    toepen, troefcall = ruleset_totals(con)
     for ruleset in sorted({row[0] for row in toepen}):
         header = (
             f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "

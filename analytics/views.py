@@ -15,7 +15,7 @@ from typing import TypeVar
 import duckdb
 
 from kroeg.analytics.schemas import FOLD_SCHEMA, KNOCK_SCHEMA, SEAT_COUNTS_SCHEMA
-from kroeg.recorder.errors import DatasetChanged, DatasetError, RulesError
+from kroeg.recorder.errors import DatasetChanged, RulesError
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
 
@@ -62,23 +62,30 @@ def _empty(schema: object) -> str:
 #: The rule parameters the views read, each game's as its rule set resolves them.
 #: `label` is the rule set's name with its variants (`lives + team-toepen`), `unit` what
 #: its scores count (`penalty points`, `lives`, `points`): how every surface names them.
+#: `rules_problem` is NULL, or why the engine cannot read the stored rules (a value an
+#: older kroeg let in, out of its range today): such a game is still listed and counted
+#: by its events, its parameters NULL, instead of the whole dataset failing.
 RULE_PARAMETERS = (
     ("last_trick", "VARCHAR"), ("score_display", "VARCHAR"), ("hand_size", "SMALLINT"),
     ("kap_points", "SMALLINT"), ("baunie_points", "SMALLINT"), ("lives", "SMALLINT"),
-    ("label", "VARCHAR"), ("unit", "VARCHAR"),
+    ("label", "VARCHAR"), ("unit", "VARCHAR"), ("rules_problem", "VARCHAR"),
 )  # fmt: skip
 
 
 def rule_rows(texts: list[str]) -> list[tuple[object, ...]]:
     """A `game_rules` row per rules text: the text, then each of RULE_PARAMETERS as the
-    engine's `Ruleset` reads it (the SQL restates no rule and no default)."""
-    rows = []
+    engine's `Ruleset` reads it (the SQL restates no rule and no default). A text the
+    engine refuses gives NULL parameters and its reason in `rules_problem`."""
+    rows: list[tuple[object, ...]] = []
     for text in texts:
         try:
             rules = Ruleset.from_json(text)
         except RulesError as exc:
-            raise DatasetError(f"a game's rules cannot be read: {exc}") from None
-        rows.append((text, *(getattr(rules, name) for name, _ in RULE_PARAMETERS)))
+            blank = (None,) * (len(RULE_PARAMETERS) - 1)
+            rows.append((text, *blank, str(exc)))
+            continue
+        values = (getattr(rules, name) for name, _ in RULE_PARAMETERS[:-1])
+        rows.append((text, *values, None))
     return rows
 
 

@@ -20,7 +20,7 @@ import typer
 
 from kroeg.analytics.report import plural
 from kroeg.recorder.cards import mark_red_suits
-from kroeg.recorder.errors import KroegError, RulesError, UsageError
+from kroeg.recorder.errors import DatasetError, KroegError, RulesError, UsageError
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import visible_text
 
@@ -257,6 +257,8 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
 
     require(engine.value)  # before any work: without the extra, the line that says so
     todo = pending(dataset)
+    if todo:
+        refuse_unreadable_rules(dataset)
     label = f"Analysing {plural(todo, 'new game')} (once)"
     run = functools.partial(bring_up_to_date, dataset, engine=engine.value, master=master)
     if sys.stderr.isatty() and todo:
@@ -269,6 +271,22 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
     else:
         done = run()
     return done
+
+
+def refuse_unreadable_rules(dataset: Dataset) -> None:
+    """A game whose stored rules the engine refuses today (a value an older kroeg let in)
+    cannot be analysed: say so in one line naming it, before any worker starts."""
+    from kroeg.analytics.derived import analysed
+    from kroeg.analytics.games import unreadable_rules
+    from kroeg.analytics.views import connect
+
+    waiting = dataset.game_ids() - analysed(dataset)
+    for game, problem in unreadable_rules(connect(dataset)):
+        if game in waiting:
+            raise DatasetError(
+                f"game {game}: its rules cannot be read ({problem}), so it cannot be analysed; "
+                "kroeg info and kroeg games still list it"
+            )
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:

@@ -51,7 +51,7 @@ from kroeg.analytics.report import dataset_report, plural
 from kroeg.analytics.views import consistently
 from kroeg.dashboard.access import dashboard_access
 from kroeg.parsers import commands
-from kroeg.parsers.files import import_files, read_file
+from kroeg.parsers.files import import_files, iter_file
 from kroeg.parsers.reading import collect
 from kroeg.parsers.render import view_hand
 from kroeg.recorder.atomic import atomic_write
@@ -60,6 +60,7 @@ from kroeg.recorder.errors import (
     DatasetError,
     JournalError,
     KroegError,
+    NotationError,
     NotFoundError,
     RejectedError,
     UsageError,
@@ -142,7 +143,7 @@ def simulate(
     Troefcall: kroeg simulate --rules troefcall -V target-15 --bots sharp,random --out club.kroeg
     """
     ruleset = Ruleset.resolve(rules, variant or [])
-    check_simulation(ruleset, players, hands, bots.split(","))  # before the progress bar
+    check_simulation(ruleset, players, hands, bots.split(","), venue)  # before the progress bar
     dataset = Dataset(out).create()
     began = time.perf_counter()
     if start is None:  # evenings up to tonight: no game dated in the future
@@ -322,15 +323,17 @@ def validate(files: FilesArg) -> None:
     """
     failed = 0
     for path in files:
-        parsed = read_file(path, on_error=collect)
-        for error in parsed.errors:
+        errors: list[NotationError] = []
+        games = hands = 0
+        for game in iter_file(path, errors, on_error=collect):  # one game held at a time
+            games, hands = games + 1, hands + game.hands
+        for error in errors:
             say(str(error))
-        hands = sum(g.hands for g in parsed.games)
-        if parsed.errors:
+        if errors:
             failed += 1
-            say(f"{path}: {plural(len(parsed.errors), 'error')}")
+            say(f"{path}: {plural(len(errors), 'error')}")
         else:
-            say(f"{path}: OK, {plural(len(parsed.games), 'game')}, {plural(hands, 'hand')}")
+            say(f"{path}: OK, {plural(games, 'game')}, {plural(hands, 'hand')}")
     if failed:
         raise RejectedError(
             f"{failed} of {plural(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"

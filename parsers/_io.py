@@ -1,28 +1,72 @@
-"""Reading and writing text files for the parsers, with errors in the notation's terms."""
+"""Reading and writing text files for the parsers, with errors in the notation's terms.
+
+A file is read a line at a time (`lines`), never whole: memory follows the longest line
+and the game being read, not the file. A line longer than `MAX_LINE` bytes is refused
+without being read to its end (a typed log's lines are short; a JSON Lines header with
+every rule parameter is about 2 KB).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.errors import NotationError
 
+#: The longest line a typed log or a JSON Lines file may hold, in bytes.
+MAX_LINE = 1_000_000
+
 
 def read_text(file: str | Path | IO[str]) -> tuple[str, str | None]:
     """The text of a path or an open file, and its name; NotationError if unreadable."""
     if not isinstance(file, str | Path):
         return file.read(), getattr(file, "name", None)
+    return "\n".join(lines(file)), source_name(file)
+
+
+def source_name(file: str | Path | IO[str]) -> str | None:
+    """How messages name a file: its path, or an open file's name if it has one."""
+    return str(file) if isinstance(file, str | Path) else getattr(file, "name", None)
+
+
+def lines(file: str | Path | IO[str]) -> Iterator[str]:
+    """The lines of a path (UTF-8, a byte-order mark dropped) or an open text file, as
+    `str.splitlines` would cut the whole text, read one at a time; NotationError (with
+    the line) for a file that cannot be read, bytes that are not UTF-8, a line too long."""
+    if not isinstance(file, str | Path):
+        yield from _logical(file)
+        return
     path = Path(file)
     try:
-        raw = path.read_bytes()
+        handle = path.open("rb")
     except OSError as exc:
         raise NotationError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
-    try:
-        return raw.decode("utf-8"), str(path)
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise NotationError("the file is not UTF-8 text", line, None, str(path)) from None
+    with handle:
+        number = 0
+        while True:
+            raw = handle.readline(MAX_LINE + 1)
+            if not raw:
+                return
+            number += 1
+            if len(raw) > MAX_LINE:
+                raise NotationError(
+                    f"the line is longer than {MAX_LINE:,} bytes: not a typed log",
+                    number, None, str(path),
+                )  # fmt: skip
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise NotationError("the file is not UTF-8 text", number, None, str(path)) from None
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            yield from text.splitlines()
+
+
+def _logical(physical: Iterable[str]) -> Iterator[str]:
+    for text in physical:
+        yield from text.splitlines()
 
 
 def write_text(text: str, file: str | Path | IO[str]) -> None:

@@ -8,15 +8,15 @@ statements into engine actions.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kroeg.recorder.errors import (
     NotationError,
 )
-from kroeg.recorder.text import HEADER_KEYS
+from kroeg.recorder.text import HEADER_KEYS, quoted
 
-__all__ = ["GameText", "HandText", "Stmt", "join_results", "lex"]
+__all__ = ["GameText", "HandText", "Stmt", "join_results", "lex", "lex_games"]
 
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
 _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
@@ -68,11 +68,17 @@ def _split_statements(body: str, line: int, start_col: int) -> Iterator[Stmt]:
 
 
 def lex(text: str, source: str | None) -> list[GameText]:
-    games: list[GameText] = []
+    """Every game of a text, at once (`lex_games` reads them one by one)."""
+    return list(lex_games(text.splitlines(), source))
+
+
+def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
+    """The games of a text's lines, each yielded (its result lines joined) as soon as the
+    next game's header starts or the lines end: a long log is never held whole."""
     game: GameText | None = None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
+        if number == 1 and raw.startswith("\ufeff"):
+            raw = raw[1:]
         body = _strip_comment(raw).rstrip()
         stripped = body.lstrip()
         if not stripped:
@@ -82,11 +88,14 @@ def lex(text: str, source: str | None) -> list[GameText]:
         lowered = key.strip().lower()
         if colon and lowered in HEADER_KEYS:
             if game is None or game.hands or game.cut:
+                if game is not None:
+                    join_results([game])
+                    yield game
                 game = GameText(line=number)
-                games.append(game)
             if lowered in game.header:
                 raise NotationError(
-                    f"the header gives {lowered!r} twice (first on line {game.header[lowered][1]})",
+                    f"the header gives {quoted(lowered)} twice "
+                    f"(first on line {game.header[lowered][1]})",
                     number,
                     col,
                     source,
@@ -96,7 +105,8 @@ def lex(text: str, source: str | None) -> list[GameText]:
             continue
         if game is None:
             raise NotationError(
-                f"expected a header line such as 'players: Anna, Ben, Carla', found {stripped!r}",
+                "expected a header line such as 'players: Anna, Ben, Carla', "
+                f"found {quoted(stripped)}",
                 number,
                 col,
                 source,
@@ -104,7 +114,7 @@ def lex(text: str, source: str | None) -> list[GameText]:
         match = _HAND.match(stripped)
         if re.match(r"hand\b", stripped, re.IGNORECASE) and match is None:
             raise NotationError(
-                f"expected 'hand N' or 'hand N, dealer NAME', found {stripped!r}",
+                f"expected 'hand N' or 'hand N, dealer NAME', found {quoted(stripped)}",
                 number,
                 col,
                 source,
@@ -121,7 +131,7 @@ def lex(text: str, source: str | None) -> list[GameText]:
             continue
         if not game.hands:
             raise NotationError(
-                f"expected 'hand 1' before the first statement, found {stripped!r}",
+                f"expected 'hand 1' before the first statement, found {quoted(stripped)}",
                 number,
                 col,
                 source,
@@ -138,7 +148,9 @@ def lex(text: str, source: str | None) -> list[GameText]:
         elif trick is not None:
             raise NotationError(f"trick {trick}. is followed by nothing", number, col, source)
         game.hands[-1].statements.extend(statements)
-    return games
+    if game is not None:
+        join_results([game])
+        yield game
 
 
 def join_results(games: list[GameText]) -> None:

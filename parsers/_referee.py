@@ -28,6 +28,7 @@ from kroeg.recorder.events import (
 )
 from kroeg.recorder.records import GameRecord, content_id, log_rows
 from kroeg.recorder.referee import Game, new_game
+from kroeg.recorder.text import quoted
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS, Troefcall
 
@@ -123,15 +124,15 @@ class Referee:
         except CardError as exc:
             if len(token) > 3 and token.isalpha():  # a word, not a card: an action mistyped?
                 near = difflib.get_close_matches(token.lower(), list(VERBS), n=1, cutoff=0.6)
-                guess = f"did you mean {near[0]!r}? " if near else ""
+                guess = f"did you mean {quoted(near[0])}? " if near else ""
                 raise self.fail(
-                    f"{token!r} is neither a card nor an action: {guess}(a card like Th, 10h or "
-                    "10♥, or an action: knocks, stays, folds, swaps, checks, redeals, whistles; "
-                    "in Troefcall trumps, kap, baunie, stop)",
+                    f"{quoted(token)} is neither a card nor an action: {guess}"
+                    "(a card like Th, 10h or 10♥, or an action: knocks, stays, folds, swaps, "
+                    "checks, redeals, whistles; in Troefcall trumps, kap, baunie, stop)",
                     where,
                 ) from None
             raise self.fail(
-                f"expected a card like Th, 10h or 10♥, found {token!r}: {exc.reason}", where
+                f"expected a card like Th, 10h or 10♥, found {quoted(token)}: {exc.reason}", where
             ) from None
 
     def holding(self, game: Game, stmt: Stmt) -> tuple[int, list[Card | None]] | None:
@@ -313,7 +314,7 @@ class Referee:
                 if len(args) == 2:
                     flag = args[1].lower()
                     if flag not in ("genuine", "bluff"):
-                        raise self.fail(f"expected genuine or bluff, found {args[1]!r}", stmt)
+                        raise self.fail(f"expected genuine or bluff, found {quoted(args[1])}", stmt)
                     genuine = int(flag == "genuine")
                 self.apply(stmt, game.check, seat, target, genuine)
                 if game.deal_queue:  # checked before the swap, and genuine: the new cards
@@ -330,7 +331,7 @@ class Referee:
             else:
                 if args:
                     raise self.fail(
-                        f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                        f"{words[0]} takes nothing after it, found {quoted(' '.join(args))}", stmt
                     )
                 method = getattr(game, verb)
                 self.apply(stmt, method, seat)
@@ -473,7 +474,7 @@ class Referee:
                 continue
             verb, words = said
             if verb not in _TROEFCALL_VERBS:
-                raise self.fail(f"{words[0]!r} is not a Troefcall action", stmt)
+                raise self.fail(f"{quoted(words[0])} is not a Troefcall action", stmt)
             args = words[1:]
             if verb == "trump":
                 if len(args) != 1:
@@ -491,7 +492,7 @@ class Referee:
                 args = []  # `Carla kap partij`: the announcement's full name
             if args:
                 raise self.fail(
-                    f"{words[0]} takes nothing after it, found {' '.join(args)!r}", stmt
+                    f"{words[0]} takes nothing after it, found {quoted(' '.join(args))}", stmt
                 )
             self.apply(stmt, getattr(game, verb), seat)
         if game.phase not in ("idle", "over"):
@@ -512,7 +513,8 @@ class Referee:
         if verb is None:
             if len(words) != 1:
                 raise self.fail(
-                    f"expected a card or one of {verbs} after {game.players[seat]}, found {rest!r}"
+                    f"expected a card or one of {verbs} after {game.players[seat]}, "
+                    f"found {quoted(rest)}"
                     if rest
                     else f"expected a card or an action after {game.players[seat]}",
                     stmt,
@@ -522,7 +524,9 @@ class Referee:
             self.apply(stmt, game.play, seat, card)
             return None
         if stmt.trick is not None:
-            raise self.fail(f"a trick number must stand before a card played, found {rest!r}", stmt)
+            raise self.fail(
+                f"a trick number must stand before a card played, found {quoted(rest)}", stmt
+            )
         return verb, words
 
     def is_play(self, game: Game, stmt: Stmt) -> bool:
@@ -655,6 +659,6 @@ class Referee:
         for part in filter(None, (p.strip() for p in body.split("&"))):
             match = re.fullmatch(r"(.+?)\s+(-?\d+)", part)
             if match is None:
-                raise self.fail(f"expected NAME NUMBER, found {part!r}", stmt)
+                raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
             typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))
         return typed

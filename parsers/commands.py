@@ -20,6 +20,7 @@ from kroeg.parsers.render import describe_events
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import CardError, CommandError, KroegError
 from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.text import quoted
 from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["HELP", "Outcome", "Session", "loop"]
@@ -225,12 +226,15 @@ class Session:
         verb = VERBS.get(word.lower())
         if verb is None:
             if args:
-                raise CommandError(f"expected a card or an action, found {' '.join(tokens)!r}")
+                raise CommandError(
+                    f"expected a card or an action, found {quoted(' '.join(tokens))}"
+                )
             try:
                 card = Card.parse(word)
             except CardError as exc:
                 raise CommandError(
-                    f"{word!r} is neither a card nor an action ({exc.reason}); 'help' lists them"
+                    f"{quoted(word)} is neither a card nor an action ({exc.reason}); "
+                    "'help' lists them"
                 ) from None
             manual.play(seat, card)
         elif verb == "check":
@@ -240,7 +244,7 @@ class Session:
             if len(args) == 2:
                 genuine = {"genuine": 1, "bluff": 0}.get(args[1].lower())
                 if genuine is None:
-                    raise CommandError(f"expected genuine or bluff, found {args[1]!r}")
+                    raise CommandError(f"expected genuine or bluff, found {quoted(args[1])}")
             manual.check(seat, self.names.resolve(args[0]), genuine)
         elif verb == "trump":
             if len(args) != 1:
@@ -252,7 +256,7 @@ class Session:
             manual.whistle(seat, Rank.parse(args[0][1:]), int(args[0][0]))
         else:
             if args:
-                raise CommandError(f"{word} takes nothing after it, found {' '.join(args)!r}")
+                raise CommandError(f"{word} takes nothing after it, found {quoted(' '.join(args))}")
             getattr(manual, verb)(seat)
 
     def require(self, seat: int | None, statement: str) -> int:

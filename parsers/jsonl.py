@@ -16,11 +16,11 @@ JSON, the column). Like `json`: `loads`/`load`/`dumps`/`dump`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from kroeg.parsers._io import read_text, write_text
+from kroeg.parsers._io import lines, source_name, write_text
 from kroeg.parsers.reading import ErrorHook, Parsed, raise_error, read_header
 from kroeg.recorder.errors import (
     IllegalActionError,
@@ -31,8 +31,9 @@ from kroeg.recorder.errors import (
 from kroeg.recorder.events import event_from_row, number_events
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
+from kroeg.recorder.text import quoted
 
-__all__ = ["dump", "dumps", "load", "loads", "parse"]
+__all__ = ["dump", "dumps", "iterparse", "load", "loads", "parse"]
 
 #: JSON Lines header keys by their name in the shared header reader.
 _HEADER_NAMES = {"started_at": "date", "game_id": "game"}
@@ -63,7 +64,7 @@ class _Game:
     def feed(self, row: dict[str, Any], line: int) -> None:
         if row.get("game_id") != self.game_id:
             raise NotationError(
-                f"event of game {row.get('game_id')!r} inside game {self.game_id!r} "
+                f"event of game {quoted(row.get('game_id'))} inside game {quoted(self.game_id)} "
                 "(each game's events follow its header line)",
                 line,
                 None,
@@ -77,8 +78,8 @@ class _Game:
             self.hand, self.seq = self.hand + 1, 0
         if (row["hand"], row["seq"]) != (self.hand, self.seq):
             raise NotationError(
-                f"expected hand {self.hand} seq {self.seq}, found hand {row['hand']} "
-                f"seq {row['seq']}",
+                f"expected hand {self.hand} seq {self.seq}, found hand {quoted(row['hand'])} "
+                f"seq {quoted(row['seq'])}",
                 line,
                 None,
                 self.source,
@@ -87,7 +88,9 @@ class _Game:
         try:
             event = event_from_row(kind, row["seat"], row["card"], row["amount"], row["target"])
         except (KroegError, ValueError, TypeError) as exc:
-            raise NotationError(f"bad {kind} event: {exc}", line, None, self.source) from None
+            raise NotationError(
+                f"bad {quoted(kind)} event: {exc}", line, None, self.source
+            ) from None
         try:
             self.replay.feed(event)
         except IllegalActionError as exc:
@@ -117,24 +120,49 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
     With `parsers.reading.collect` a bad game is skipped and the others are kept.
     """
     result = Parsed()
+    result.games.extend(iterparse(text.splitlines(), result.errors, on_error, source))
+    return result
+
+
+def iterparse(
+    lines: Iterable[str],
+    errors: list[NotationError],
+    on_error: ErrorHook = raise_error,
+    source: str | None = None,
+) -> Iterator[GameRecord]:
+    """Each game as soon as its last event is read and replayed; every error goes to
+    `on_error` and then into `errors`. Memory follows one game, not the file."""
     current: _Game | None = None
     skipping = False  # the last header was bad (and the hook carried on): skip its events
     last_line = 0
+    found = False
 
-    def close(end_line: int) -> None:
-        nonlocal current
-        if current is not None and current.failed is None:
-            try:
-                result.games.append(current.record(end_line))
-            except NotationError as error:
-                on_error(error)
-                result.errors.append(error)
-        current = None
+    def report(error: NotationError) -> None:
+        on_error(error)
+        errors.append(error)
 
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    for number, raw in enumerate(text.splitlines(), start=1):
+    def close(game: _Game | None, end_line: int) -> GameRecord | None:
+        if game is None or game.failed is not None:
+            return None
+        try:
+            return game.record(end_line)
+        except NotationError as error:
+            report(error)
+            return None
+
+    numbered = enumerate(lines, start=1)
+    while True:
+        try:
+            number, raw = next(numbered)
+        except StopIteration:
+            break
+        except NotationError as error:  # the file cannot be read from here on
+            report(error)
+            current = None
+            break
         last_line = number
+        if number == 1 and raw.startswith("\ufeff"):
+            raw = raw[1:]
         if not raw.strip():
             continue
         try:
@@ -144,12 +172,18 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
                 raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
             except RecursionError:
                 raise NotationError("the JSON nests too deeply", number, 1, source) from None
+            except ValueError as exc:  # a number of more digits than Python converts
+                raise NotationError(f"not JSON: {quoted(str(exc))}", number, 1, source) from None
             if not isinstance(row, dict):
                 raise NotationError(
                     f"expected a JSON object, found {type(row).__name__}", number, 1, source
                 )
             if "players" in row:
-                close(number - 1)
+                done = close(current, number - 1)
+                current = None
+                if done is not None:
+                    found = True
+                    yield done
                 skipping = True
                 current = _Game(row, number, source)
                 skipping = False
@@ -170,16 +204,15 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
                     source,
                 )
         except NotationError as error:
-            on_error(error)
-            result.errors.append(error)
+            report(error)
             if current is not None:
                 current.failed = error
-    close(last_line)
-    if not result.games and not result.errors:
-        empty = NotationError("no game found: expected a header line with 'players'", 1, 1, source)
-        on_error(empty)
-        result.errors.append(empty)
-    return result
+    done = close(current, last_line)
+    if done is not None:
+        found = True
+        yield done
+    if not found and not errors:
+        report(NotationError("no game found: expected a header line with 'players'", 1, 1, source))
 
 
 def loads(text: str, source: str | None = None) -> list[GameRecord]:
@@ -189,7 +222,7 @@ def loads(text: str, source: str | None = None) -> list[GameRecord]:
 
 def load(file: str | Path | IO[str]) -> list[GameRecord]:
     """Read the games in a file (a path or an open text file), strictly."""
-    return loads(*read_text(file))
+    return list(iterparse(lines(file), [], source=source_name(file)))
 
 
 def dumps(games: GameRecord | Iterable[GameRecord]) -> str:

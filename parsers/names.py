@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kroeg.recorder.errors import UnknownName
+from kroeg.recorder.text import quoted
 
 __all__ = ["NameIndex", "UnknownName"]
 
@@ -43,6 +44,10 @@ class NameIndex:
         lowered = word.lower()
         matches = [p for p in self.players if p.lower().startswith(lowered)]
         if matches:
-            raise UnknownName(f"{word!r} could be {', '.join(matches)}: write more of the name")
+            raise UnknownName(
+                f"{quoted(word)} could be {', '.join(matches)}: write more of the name"
+            )
         numbers = f", or a seat number 1 to {len(self.players)}" if self.seat_numbers else ""
-        raise UnknownName(f"expected a player ({', '.join(self.players)}{numbers}), found {word!r}")
+        raise UnknownName(
+            f"expected a player ({', '.join(self.players)}{numbers}), found {quoted(word)}"
+        )

@@ -13,18 +13,21 @@ statements into engine actions; `parsers._writer` writes games back. Errors are
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from kroeg.parsers._io import read_text
-from kroeg.parsers._lexer import join_results, lex
+from kroeg.parsers._io import lines, source_name
+from kroeg.parsers._lexer import lex_games
 from kroeg.parsers._referee import VERBS, Referee
 from kroeg.parsers._writer import dump, dumps
 from kroeg.parsers.reading import ErrorHook, Parsed, raise_error
 from kroeg.recorder.errors import NotationError, NotationRuleError
 from kroeg.recorder.records import GameRecord
 
-__all__ = ["VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "load", "loads", "parse"]
+__all__ = [
+    "VERBS", "NotationRuleError", "Parsed", "dump", "dumps", "iterparse", "load", "loads", "parse",
+]  # fmt: skip
 
 
 def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = None) -> Parsed:
@@ -34,33 +37,44 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
     in `Parsed.errors` and the good games (and good hands) in `Parsed.games`.
     """
     result = Parsed()
+    result.games.extend(iterparse(text.splitlines(), result.errors, on_error, source))
+    return result
+
+
+def iterparse(
+    lines: Iterable[str],
+    errors: list[NotationError],
+    on_error: ErrorHook = raise_error,
+    source: str | None = None,
+) -> Iterator[GameRecord]:
+    """Each game of a text's lines as soon as it is read and refereed; every error goes to
+    `on_error` and then into `errors`. Memory follows one game, not the text: a file's
+    lines (`parsers._io.lines`) are read as the games are asked for."""
+    found = False
     try:
-        lexed = lex(text, source)
-    except NotationError as error:
+        for game in lex_games(lines, source):
+            found = True
+            referee = Referee(game, source, on_error)
+            try:
+                record = referee.run()
+            except NotationError as error:
+                errors.extend(referee.errors)
+                on_error(error)
+                errors.append(error)
+                continue
+            errors.extend(referee.errors)
+            if record is not None:
+                yield record
+    except NotationError as error:  # the text cannot be cut into games from here on
         on_error(error)
-        result.errors.append(error)
-        return result
-    if not lexed:
+        errors.append(error)
+        return
+    if not found:
         empty = NotationError(
             "no game found: expected a header such as 'players: Anna, Ben, Carla'", 1, 1, source
         )
         on_error(empty)
-        result.errors.append(empty)
-        return result
-    join_results(lexed)
-    for game in lexed:
-        referee = Referee(game, source, on_error)
-        try:
-            record = referee.run()
-        except NotationError as error:
-            result.errors.extend(referee.errors)
-            on_error(error)
-            result.errors.append(error)
-            continue
-        result.errors.extend(referee.errors)
-        if record is not None:
-            result.games.append(record)
-    return result
+        errors.append(empty)
 
 
 def loads(text: str, source: str | None = None) -> list[GameRecord]:
@@ -70,4 +84,4 @@ def loads(text: str, source: str | None = None) -> list[GameRecord]:
 
 def load(file: str | Path | IO[str]) -> list[GameRecord]:
     """Read the games in a file (a path or an open text file), strictly."""
-    return loads(*read_text(file))
+    return list(iterparse(lines(file), [], source=source_name(file)))

@@ -23,7 +23,7 @@ from kroeg.recorder.errors import IllegalActionError, NotationError, RulesError
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.referee import new_game
 from kroeg.recorder.rules import Ruleset
-from kroeg.recorder.text import HEADER_KEYS, names_problem, text_problem
+from kroeg.recorder.text import HEADER_KEYS, names_problem, quoted, text_problem
 
 __all__ = [
     "HEADER_KEYS",
@@ -96,7 +96,7 @@ def read_header(
     if isinstance(value, str):
         names = tuple(n.strip() for n in value.split(","))
         if any(not n for n in names):
-            raise fail(f"expected player names separated by commas, found {value!r}", players)
+            raise fail(f"expected player names separated by commas, found {quoted(value)}", players)
     elif isinstance(value, list) and all(isinstance(n, str) for n in value):
         names = tuple(value)
     else:
@@ -135,7 +135,7 @@ def _rules(fields: Mapping[str, Field], line: int, fail: _Fail) -> Ruleset:
         elif isinstance(value, str):
             rules = Ruleset.preset(value.strip().lower())
         else:
-            raise RulesError(f"'rules' must be an object or a preset name, found {value!r}")
+            raise RulesError(f"'rules' must be an object or a preset name, found {quoted(value)}")
     except RulesError as exc:
         raise fail(str(exc), at) from None
     if "variants" in fields:
@@ -158,7 +158,7 @@ def _date(at: Field | None, fail: _Fail) -> datetime | None:
         when = datetime.fromisoformat(str(at[0]))
     except ValueError:
         raise fail(
-            f"expected a date like 2026-11-27 or 2026-11-27 20:30, found {at[0]!r}", at
+            f"expected a date like 2026-11-27 or 2026-11-27 20:30, found {quoted(at[0])}", at
         ) from None
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
@@ -167,7 +167,7 @@ def _text(at: Field | None, fail: _Fail, label: str = "the text") -> str | None:
     if at is None or at[0] is None:
         return None
     if not isinstance(at[0], str):
-        raise fail(f"expected text, found {at[0]!r}", at)
+        raise fail(f"expected text, found {quoted(at[0])}", at)
     problem = text_problem(label, at[0])  # every free text of a header is bounded
     if problem is not None:
         raise fail(problem, at)
@@ -177,14 +177,26 @@ def _text(at: Field | None, fail: _Fail, label: str = "the text") -> str | None:
 def _game_id(at: Field | None, fail: _Fail) -> str | None:
     text = _text(at, fail)
     if text is not None and not _GAME_ID.fullmatch(text):
-        raise fail(f"a game id is letters, digits, '-', '_' or '.', found {text!r}", at)
+        raise fail(f"a game id is letters, digits, '-', '_' or '.', found {quoted(text)}", at)
     return text
+
+
+#: The largest seed the `games` table's `seed` column (int64, docs/FORMAT.md) holds.
+MAX_SEED = 2**63 - 1
 
 
 def _seed(at: Field | None, fail: _Fail) -> int | None:
     if at is None or at[0] is None:
         return None
-    try:
-        return int(at[0])
-    except (TypeError, ValueError):
-        raise fail(f"expected a whole number, found {at[0]!r}", at) from None
+    value = at[0]
+    text = value.strip() if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif text is not None and text.isascii() and text.isdigit():
+        # more digits than the column's largest is out of range, however many there are
+        seed = int(text) if len(text) <= len(str(MAX_SEED)) else MAX_SEED + 1
+    else:
+        raise fail(f"expected a whole number, found {quoted(value)}", at)
+    if not 0 <= seed <= MAX_SEED:
+        raise fail(f"a seed is a whole number from 0 to {MAX_SEED}, found {quoted(value)}", at)
+    return seed

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from kroeg.recorder.errors import CardError
+from kroeg.recorder.text import quoted
 
 __all__ = [
     "FULL_DECK",
@@ -60,7 +61,7 @@ class Suit(StrEnum):
         key = text.strip().lower()
         suit = _SUIT_SPELLINGS.get(key)
         if suit is None:
-            raise CardError(f"unknown suit {text!r}: expected one of c d h s (or ♣ ♦ ♥ ♠)")
+            raise CardError(f"unknown suit {quoted(text)}: expected one of c d h s (or ♣ ♦ ♥ ♠)")
         return suit
 
 
@@ -92,7 +93,7 @@ class Rank(StrEnum):
         rank = _RANK_SPELLINGS.get(text.strip().upper())
         if rank is None:
             raise CardError(
-                f"unknown rank {text!r}: expected one of A K Q J T 9 8 7 6 5 4 3 2 "
+                f"unknown rank {quoted(text)}: expected one of A K Q J T 9 8 7 6 5 4 3 2 "
                 "(or 10, Dutch B V H)"
             )
         return rank
@@ -176,7 +177,7 @@ class Card:
         cleaned = text.strip()
         if len(cleaned) < 2:
             raise CardError(
-                f"not a card: {text!r} (expected rank then suit, like Th or 10h)",
+                f"not a card: {quoted(text)} (expected rank then suit, like Th or 10h)",
                 "too short for a rank and a suit",
             )
         suit_text, rank_text = cleaned[-1], cleaned[:-1]
@@ -184,17 +185,17 @@ class Card:
             suit = Suit.parse(suit_text)
         except CardError:
             raise CardError(
-                f"not a card: {text!r} has unknown suit {suit_text!r} "
+                f"not a card: {quoted(text)} has unknown suit {quoted(suit_text)} "
                 "(expected one of c d h s or ♣ ♦ ♥ ♠)",
-                f"unknown suit {suit_text!r}",
+                f"unknown suit {quoted(suit_text)}",
             ) from None
         try:
             rank = Rank.parse(rank_text)
         except CardError:
             raise CardError(
-                f"not a card: {text!r} has unknown rank {rank_text!r} "
+                f"not a card: {quoted(text)} has unknown rank {quoted(rank_text)} "
                 "(expected A K Q J T 9 8 7 6 5 4 3 2, 10, or Dutch B V H)",
-                f"unknown rank {rank_text!r}",
+                f"unknown rank {quoted(rank_text)}",
             ) from None
         return cls._interned[rank.value + suit.value]
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import DatasetError
+from kroeg.recorder.text import quoted
 
 __all__ = [
     "EVENT_TYPES",
@@ -384,7 +385,7 @@ def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) ->
     try:
         cls, layout = _DECODERS[kind]
     except KeyError:
-        raise DatasetError(f"unknown event kind {kind!r}") from None
+        raise DatasetError(f"unknown event kind {quoted(kind)}") from None
     row = (seat, card, amount, target)
     values = {}
     for name, index, decode in layout:
@@ -393,7 +394,7 @@ def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) ->
     try:
         return cls(**values)
     except TypeError as exc:
-        raise DatasetError(f"bad {kind} event {row!r}: {exc}") from None
+        raise DatasetError(f"bad {kind} event {quoted(row)}: {exc}") from None
 
 
 def without_verdicts(event: Event) -> Event:

@@ -33,7 +33,7 @@ from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Game, new_game
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.store import Dataset, WriteReport
-from kroeg.recorder.text import names_problem, text_problem
+from kroeg.recorder.text import names_problem, venue_problem
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import Troefcall
 
@@ -84,7 +84,7 @@ class ManualGame:
         problem = (
             names_problem(players)
             or rules.table_problem(len(players))
-            or (None if venue is None else text_problem("the venue", venue))
+            or (None if venue is None else venue_problem(venue))
         )
         if problem is not None:
             raise UsageError(problem)

@@ -22,10 +22,12 @@ from typing import Any, Literal
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Rank
 from kroeg.recorder.errors import RulesError
-from kroeg.recorder.text import text_problem, unknown_choice
+from kroeg.recorder.text import quoted, text_problem, unknown_choice
 
 __all__ = [
+    "MAX_STAKE",
     "PRESETS",
+    "RANGES",
     "TROEFCALL_VARIANTS",
     "VARIANTS",
     "Ruleset",
@@ -39,6 +41,39 @@ FirstDealer = Literal["random", "cut", "jack"]
 NextDealer = Literal["winner", "left"]
 KnockLimit = Literal["new_stake", "stake", "none"]
 ScoreDisplay = Literal["points", "lives"]
+
+#: The highest stake a hand can reach under any rule set: a knock beyond it is refused
+#: (`Toepen.knock`), so every stake, fold and pay fits the log's 16-bit `amount`.
+MAX_STAKE = 999
+
+#: The lowest and highest value of every whole-number parameter (docs/RULES.md, "The
+#: ranges of the parameters"): checked whenever a rule set is made, so at every door (a
+#: rules file, a typed log's `rules:` line, a JSON Lines header, `kroeg record`,
+#: `kroeg simulate`). The bounds keep every number a game records within its column
+#: (docs/FORMAT.md): a stake, a pay, a score within `amount` (int16), and the hands of
+#: one game within `hand` (int16) — each hand costs somebody at least 1 (Toepen) or
+#: scores a side at least 1 point (Troefcall), so a game lasts at most 8 × 999 hands.
+RANGES: dict[str, tuple[int, int]] = {
+    "min_players": (2, 8),
+    "max_players": (2, 8),
+    "lives": (1, 999),
+    "stake_cap": (1, MAX_STAKE),
+    "hand_size": (1, 13),
+    "check_penalty": (1, 99),
+    "target_score": (1, 999),
+    "fixed_hands": (1, 999),
+    "kap_tricks": (1, 13),
+    "kap_points": (1, 99),
+    "partner_kap_points": (1, 99),
+    "majority_points": (1, 99),
+    "baunie_points": (1, 99),
+    "failed_baunie_points": (1, 99),
+}
+
+#: The parameters that may also be null (JSON), None in Python.
+_OPTIONAL = frozenset({"stake_cap", "target_score", "fixed_hands"})
+#: The largest rules file read (bytes): a club's rule set is a few hundred.
+MAX_RULES_FILE = 1_000_000
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "game": ("toepen", "troefcall"),
@@ -150,25 +185,31 @@ class Ruleset:
         problem = (
             text_problem("a rule set's name", self.name)
             if isinstance(self.name, str)
-            else f"a rule set's name must be text, found {self.name!r}"
+            else f"a rule set's name must be text, found {quoted(self.name)}"
         )
         if problem is not None:
             raise RulesError(problem)
         for key, allowed in _CHOICES.items():
             value = getattr(self, key)
-            if value not in allowed:
+            if not isinstance(value, str) or value not in allowed:
                 raise RulesError(
-                    f"rule {key} = {value!r} is not valid: expected one of {', '.join(allowed)}"
+                    f"rule {key} = {quoted(value)} is not valid: expected one of "
+                    f"{', '.join(allowed)}"
+                )
+        for key, (low, high) in RANGES.items():
+            value = getattr(self, key)
+            if value is None and key in _OPTIONAL:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RulesError(
+                    f"rule {key} takes a whole number from {low} to {high}"
+                    f"{' (or null)' if key in _OPTIONAL else ''}, found {quoted(value)}"
                 )
         if not 2 <= self.min_players <= self.max_players <= 8:
             raise RulesError(
                 f"players must satisfy 2 <= min_players <= max_players <= 8, "
                 f"found {self.min_players}..{self.max_players}"
             )
-        if self.lives < 1:
-            raise RulesError(f"lives must be at least 1, found {self.lives}")
-        if self.stake_cap is not None and self.stake_cap < 1:
-            raise RulesError(f"stake_cap must be at least 1 or null, found {self.stake_cap}")
         if self.poverty and self.stake_cap is not None and self.stake_cap < 2:
             raise RulesError("poverty needs a stake cap of at least 2")
         if (
@@ -184,10 +225,6 @@ class Ruleset:
                 raise RulesError("troefcall is played by exactly 4 players with 13 cards each")
             if self.target_score is None and self.fixed_hands is None:
                 raise RulesError("troefcall needs a target_score, a number of fixed_hands, or both")
-            for key in ("target_score", "fixed_hands"):
-                value = getattr(self, key)
-                if value is not None and value < 1:
-                    raise RulesError(f"{key} must be at least 1 or null, found {value}")
         # JSON gives lists and strings; keep the value hashable and typed.
         for key in ("whistle_must", "whistle_may"):
             value = getattr(self, key)
@@ -215,7 +252,7 @@ class Ruleset:
             if key not in VARIANTS:
                 raise RulesError(unknown_choice("variant", name, sorted(VARIANTS)))
             if (key in TROEFCALL_VARIANTS) != (rules.game == "troefcall"):
-                raise RulesError(f"variant {name!r} is not a {rules.game} variant")
+                raise RulesError(f"variant {quoted(name)} is not a {rules.game} variant")
             applied = (*rules.variants, key)
             rules = replace(rules, **VARIANTS[key])
             object.__setattr__(rules, "_variants", applied)
@@ -295,20 +332,22 @@ class Ruleset:
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """Read a rule set: a full parameter object, or `base` + `variants` + overrides."""
         if not isinstance(data, dict):
-            raise RulesError(f"a rule set must be a JSON object, found {type(data).__name__}")
+            raise RulesError(f"a rule set must be a JSON object, found {_json_kind(data)}")
         data = dict(data)
-        base = cls.preset(str(data.pop("base", "classic")))
+        base = data.pop("base", "classic")
+        if not isinstance(base, str):
+            raise RulesError(f"rule set key 'base' takes a preset's name, found {quoted(base)}")
+        base_rules = cls.preset(base)
         variants = data.pop("variants", [])
-        if not isinstance(variants, list):
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise RulesError("rule set key 'variants' must be a list of variant names")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RulesError(f"unknown rule parameter(s): {', '.join(unknown)}")
-        rules = base.with_variants(*variants)
-        optional = {f.name for f in fields(cls) if "None" in str(f.type)}
+            raise RulesError(f"unknown rule parameter(s): {quoted(', '.join(unknown))}")
+        rules = base_rules.with_variants(*variants)
         for key, value in data.items():
-            if value is None and key in optional:
+            if value is None and key in _OPTIONAL:
                 continue
             _check_type(key, value, getattr(rules, key))
         try:
@@ -317,7 +356,7 @@ class Ruleset:
                 object.__setattr__(made, "_variants", rules.variants)
             return made
         except TypeError as exc:
-            raise RulesError(f"bad rule set: {exc}") from None
+            raise RulesError(f"bad rule set: {quoted(str(exc))}") from None
 
     @classmethod
     def from_json(cls, text: str) -> Ruleset:
@@ -326,15 +365,29 @@ class Ruleset:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RulesError(f"rule set is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RulesError("rule set is not valid: the JSON nests too deeply") from None
+        except ValueError as exc:  # a number of more digits than Python converts
+            raise RulesError(f"rule set is not valid: {quoted(str(exc))}") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Ruleset:
-        """Read a club's rule set from a JSON file."""
+        """Read a club's rule set from a JSON file (UTF-8, at most `MAX_RULES_FILE` bytes)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_RULES_FILE + 1)
         except OSError as exc:
             raise RulesError(f"cannot read rule set {path}: {exc.strerror}") from None
+        if len(raw) > MAX_RULES_FILE:
+            raise RulesError(
+                f"rule set {path} is larger than {MAX_RULES_FILE:,} bytes: not a rules file"
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise RulesError(f"rule set {path} is not UTF-8 text (line {line})") from None
         return cls.from_json(text)
 
     def dump(self, path: str | Path) -> None:
@@ -454,10 +507,17 @@ def _check_type(key: str, value: object, default: object) -> None:
             else:
                 ok = isinstance(value, kind)
             if not ok:
-                raise RulesError(
-                    f"rule {key!r} takes {words}, found {json.dumps(value, ensure_ascii=False)}"
-                )
+                raise RulesError(f"rule {key!r} takes {words}, found {quoted(value)}")
             return
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words: a list, a number, text."""
+    kinds = ((list, "a list"), (str, "text"), (bool, "true or false"), (int | float, "a number"))
+    for kind, words in kinds:
+        if isinstance(value, kind):
+            return words
+    return "null" if value is None else type(value).__name__
 
 
 def _variants_held(rules: Ruleset) -> tuple[str, ...]:

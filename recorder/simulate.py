@@ -18,6 +18,7 @@ from kroeg.recorder.bots import Bot, make_bot
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.text import venue_problem
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import Troefcall
 from kroeg.recorder.troefcall_bots import make_troefcall_bot, play_troefcall_hand
@@ -153,9 +154,12 @@ def play_game(game: Toepen, bots: Sequence[Bot], max_hands: int | None = None) -
     return played
 
 
-def check_simulation(rules: Ruleset, players: int, hands: int, styles: Sequence[str]) -> list[str]:
-    """Raise UsageError for settings no game can be played with; return the style of each seat."""
-    problem = rules.table_problem(players)
+def check_simulation(
+    rules: Ruleset, players: int, hands: int, styles: Sequence[str], venue: str | None = None
+) -> list[str]:
+    """Raise UsageError for settings no game can be played with (or a venue no game may
+    name); return the style of each seat."""
+    problem = rules.table_problem(players) or (None if venue is None else venue_problem(venue))
     if problem is not None:
         raise UsageError(problem)
     if hands < 1:
@@ -187,7 +191,7 @@ def simulate(
     With a `start`, the games are club evenings (see `evening_time`): from that evening
     on, or, `backwards`, on the evenings up to it.
     """
-    seat_styles = check_simulation(rules, players, hands, styles)
+    seat_styles = check_simulation(rules, players, hands, styles, venue)
     names = tuple(DEFAULT_NAMES[i] for i in range(players))
     troefcall = rules.game == "troefcall"
     done, index = 0, 0

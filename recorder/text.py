@@ -25,8 +25,10 @@ __all__ = [
     "MAX_TEXT",
     "markdown_text",
     "names_problem",
+    "quoted",
     "text_problem",
     "unknown_choice",
+    "venue_problem",
     "visible_text",
 ]
 
@@ -34,6 +36,8 @@ __all__ = [
 MAX_NAME = 40
 #: The longest venue or rule-set name (characters).
 MAX_TEXT = 100
+#: The most characters of a text found that a message quotes.
+MAX_QUOTED = 80
 #: The header words of the typed notation: a player cannot be called one of them.
 HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
@@ -46,10 +50,32 @@ def _hidden_character(text: str) -> str | None:
     return None
 
 
-def _shown(text: str) -> str:
-    """A short, safe quotation of text found, for a message."""
-    cut = text[:30] + ("…" if len(text) > 30 else "")
-    return ascii(cut) if _hidden_character(cut) else repr(cut)
+def quoted(found: object, limit: int = MAX_QUOTED) -> str:
+    """Text found, quoted for a message: at most `limit` characters of it (`'abc…'`, and
+    how long it was), control and invisible characters as escapes. Every message that
+    quotes its input quotes it through here, so a 99 MB line is never echoed whole."""
+    if not isinstance(found, str):  # a number, a JSON list: as Python writes it, unquoted
+        text = _value_text(found, limit)
+        return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    if len(found) <= limit:
+        return ascii(found) if _hidden_character(found) else repr(found)
+    cut = found[:limit] + "…"
+    shown = ascii(cut) if _hidden_character(cut) else repr(cut)
+    return f"{shown} ({len(found):,} characters)"
+
+
+def _value_text(value: object, limit: int) -> str:
+    """A value that is not text (a number, a JSON list) as text, without building a huge
+    string for a huge value: a long int is cut by its digits' count."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = value.bit_length() * 0.30103  # a long number has too many digits to show
+        if digits > limit:
+            return f"a number of about {int(digits):,} digits"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__} nested too deeply to show"
+    return text
 
 
 def text_problem(label: str, text: str, limit: int = MAX_TEXT) -> str | None:
@@ -58,8 +84,14 @@ def text_problem(label: str, text: str, limit: int = MAX_TEXT) -> str | None:
         return f"{label} is {len(text):,} characters long; at most {limit} are allowed"
     hidden = _hidden_character(text)
     if hidden is not None:
-        return f"{label} {_shown(text)} holds a control or invisible character ({hidden})"
+        return f"{label} {quoted(text)} holds a control or invisible character ({hidden})"
     return None
+
+
+def venue_problem(venue: str) -> str | None:
+    """Why `venue` cannot be a game's venue, or None: every door that takes one asks this
+    (a typed log's or a JSON Lines header, `kroeg record`, `kroeg simulate --venue`)."""
+    return text_problem("the venue", venue)
 
 
 def names_problem(names: Sequence[str]) -> str | None:
@@ -71,7 +103,7 @@ def names_problem(names: Sequence[str]) -> str | None:
         if problem is not None:
             return problem
         if name.lower() in HEADER_KEYS or any(c in name for c in ":;#?") or name[0].isdigit():
-            return f"{name!r} cannot be a player name"
+            return f"{quoted(name)} cannot be a player name"
     if len({n.lower() for n in names}) != len(names):
         return f"player names must differ: {', '.join(names)}"
     return None
@@ -109,5 +141,5 @@ def unknown_choice(what: str, word: str, choices: Iterable[str]) -> str:
     near = difflib.get_close_matches(word.strip().lower(), options, n=1, cutoff=0.6)
     listed = ", ".join(options)
     if near:
-        return f"unknown {what} {word!r}: did you mean {near[0]}? Expected one of {listed}"
-    return f"unknown {what} {word!r}: expected one of {listed}"
+        return f"unknown {what} {quoted(word)}: did you mean {near[0]}? Expected one of {listed}"
+    return f"unknown {what} {quoted(word)}: expected one of {listed}"

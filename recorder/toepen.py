@@ -37,14 +37,15 @@ from kroeg.recorder.events import (
     Stay,
     Whistle,
 )
+from kroeg.recorder.rules import MAX_STAKE
 from kroeg.recorder.toepen_swaps import ToepenSwaps
 from kroeg.recorder.tricks import playable, winning_play
 
 __all__ = ["MAX_STAKE", "Toepen"]
 
-#: The highest stake any rule set allows: counter-knocks without a limit (kroegtoepen)
-#: must stop somewhere, and the log's `amount` column is a 16-bit number.
-MAX_STAKE = 999
+# MAX_STAKE, the highest stake any rule set allows (counter-knocks without a limit must
+# stop somewhere, and the log's `amount` column is a 16-bit number), is stated with the
+# other bounds of the rule parameters in `recorder/rules.py`.
 
 
 class Toepen(ToepenSwaps):

@@ -23,6 +23,7 @@ from typing import Self
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import CardPlayed, Deal, Event, TrickWon
+from kroeg.recorder.text import quoted
 
 __all__ = ["TrickGame", "playable", "winning_play"]
 
@@ -137,7 +138,7 @@ class TrickGame:
 
     def _check_seat(self, seat: object) -> int:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise self._illegal(f"there is no seat {seat!r} (seats are 0 to {self.n - 1})")
+            raise self._illegal(f"there is no seat {quoted(seat)} (seats are 0 to {self.n - 1})")
         return seat
 
     def in_hand(self, seat: int) -> bool:

@@ -43,6 +43,7 @@ from kroeg.recorder.events import (
     TrumpCalled,
 )
 from kroeg.recorder.rules import Ruleset, partners_opposite
+from kroeg.recorder.text import quoted
 from kroeg.recorder.tricks import TrickGame
 
 __all__ = ["CALLER_PACKET", "TEAMS", "Troefcall"]
@@ -291,7 +292,7 @@ class Troefcall(TrickGame):
         if seat != self.caller:
             raise self._illegal(f"{self.name(self.caller)} calls trump, not {self.name(seat)}")
         if not isinstance(suit, Suit):
-            raise self._illegal(f"{suit!r} is not a suit")
+            raise self._illegal(f"{quoted(suit)} is not a suit")
 
     def call_trump(self, seat: int, suit: Suit) -> TrumpCalled:
         """The caller names trump; the rest of the deal follows."""

@@ -253,10 +253,10 @@ def test_a_rules_file_names_the_parameter_and_the_kind_it_takes(tmp_path: Path) 
     rules.write_text('{"name": "De Gouden Leeuw", "base": "classic", "lives": "fifteen"}')
     result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))
     assert result.exit_code == 2  # the --rules file is not a rule set: a usage mistake
-    assert result.output == "Error: rule 'lives' takes a whole number, found \"fifteen\"\n"
+    assert result.output == "Error: rule 'lives' takes a whole number, found 'fifteen'\n"
     rules.write_text('{"name": "X", "base": "classic", "laundry": "yes"}')
     result = kroeg("simulate", "--rules", str(rules), "--hands", "10", "--out", str(tmp_path / "o"))
-    assert result.output == "Error: rule 'laundry' takes true or false, found \"yes\"\n"
+    assert result.output == "Error: rule 'laundry' takes true or false, found 'yes'\n"
 
 
 def test_stats_on_an_empty_dataset_is_an_error(tmp_path: Path) -> None:

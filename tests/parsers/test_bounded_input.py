@@ -82,3 +82,44 @@ def test_every_free_text_of_a_header_is_bounded() -> None:
     with pytest.raises(NotationError) as err:
         notation.loads(text.replace("venue:", "source:"))
     assert str(err.value) == "2:9: the source is 101 characters long; at most 100 are allowed"
+
+
+HUGE = "x" * 5_000_000  # the issue's 99 MB line, smaller: the message is what is measured
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (HUGE, "1:1: expected a header line such as 'players: Anna, Ben, Carla', found 'xxx"),
+        (f"players: Anna, Ben, Carla, Dan\nhand {HUGE}\n", "2:1: expected 'hand N' or 'hand N, "),
+        (f"players: Anna, Ben, Carla, Dan\n{HAND}Anna {HUGE}\n", "8:6: 'xxx"),
+        (f"players: Anna, Ben, Carla, Dan\ndate: {HUGE}\n{HAND}", "2:7: expected a date like "),
+    ],
+)
+def test_an_error_on_a_huge_line_quotes_at_most_80_characters(text: str, start: str) -> None:
+    with pytest.raises(NotationError) as err:
+        notation.loads(text)
+    message = str(err.value)
+    assert message.startswith(start)
+    assert "xxxxx…' (5,000,0" in message and len(message) < 400
+
+
+def test_json_lines_quote_a_huge_value_short() -> None:
+    lines = jsonl.dumps(notation.loads("players: Anna, Ben, Carla, Dan\n" + HAND)).splitlines()
+    event = json.loads(lines[2])  # a deal
+    for key in ("kind", "game_id", "hand"):
+        bad = {**event, key: HUGE}
+        with pytest.raises(NotationError) as err:
+            jsonl.loads("\n".join([*lines[:2], json.dumps(bad), *lines[3:]]))
+        assert "x" * 80 + "…' (5,000,000 characters)" in str(err.value), key
+        assert len(str(err.value)) < 400
+
+
+def test_quoted_is_the_one_quotation_of_found_text() -> None:
+    from kroeg.recorder.text import quoted
+
+    assert quoted("Jx") == "'Jx'"
+    assert quoted("a\x1bb") == "'a\\x1bb'"
+    assert quoted("y" * 81) == "'" + "y" * 80 + "…' (81 characters)"
+    assert quoted(40000) == "40000" and quoted([1, "a"]) == "[1, 'a']"
+    assert quoted(10**9000) == "a number of about 9,000 digits"

@@ -70,12 +70,12 @@ def test_a_club_keeps_its_own_rule_set(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"lives": 0}, "lives must be at least 1, found 0"),
+        ({"lives": 0}, "rule lives takes a whole number from 1 to 999, found 0"),
         (
             {"last_trick": "sometimes"},
             "rule last_trick = 'sometimes' is not valid: expected one of wins, loses",
         ),
-        ({"colour": "red"}, "unknown rule parameter(s): colour"),
+        ({"colour": "red"}, "unknown rule parameter(s): 'colour'"),
         (
             {"base": "bridge"},
             "unknown rule preset 'bridge': expected one of classic, lives, troefcall",
