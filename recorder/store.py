@@ -19,7 +19,18 @@ Reliability:
   Before any other change, the next writer finishes or undoes each operation a
   crash left there, from its plan alone: it deletes only files the plan names,
   so nothing it cannot prove is its own leftover is ever removed. A file that is
-  not ours (a stray events file, a damaged one) is reported, never deleted.
+  not ours (a stray events file, a damaged one) is reported, never deleted. Every
+  plan is checked first: one naming anything but the dataset's own files (`..`, an
+  absolute path, a link out, a folder) is refused, and nothing is done.
+- One writer at a time (`DATASET/.lock`), and it decides what to write while it holds
+  the lock (`Dataset.writing`): two analyses, imports or compactions never both act
+  on what they saw before the other wrote. A second writer waits (`on_wait`).
+- A game is read once however many files hold it: a copy of a games file under a
+  name kroeg does not give is left out; two of kroeg's files sharing a game are
+  refused, naming both. A game's derived facts are stored once (refused a second
+  time; `remove_derived_doubles` repairs older datasets).
+- Anything under a `.parquet` name that is not a plain file is refused unopened (a
+  FIFO would block the reader); permissions are an AccessError.
 
 This module needs pyarrow only; DuckDB is for analytics.
 """
