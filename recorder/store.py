@@ -620,7 +620,10 @@ class Dataset:
             else:
                 self._finish_or_undo([self.path / f for f in plan["files"]])
             fsops.unlink(plan["entry"])
+        root = self.path.resolve()
         for folder in (self.events_dir, self.games_dir, *self._derived_dirs()):
+            if folder.is_symlink() or not folder.resolve().is_relative_to(root):
+                continue  # a link out of the dataset: its temporaries are not ours
             for path in folder.glob(".*.tmp"):  # atomic_write's names: never a finished file
                 fsops.unlink(path)
 

@@ -158,3 +158,18 @@ def test_a_plan_kroeg_wrote_is_still_carried_out(tmp_path: Path) -> None:
     plan(ds, {"op": "write", "files": [f"events/{NAME}", f"games/{NAME}"]})
     assert kroeg("stats", ds.path).exit_code == 0
     assert not stray.exists() and not ds.pending_operations()
+
+
+def test_temporaries_behind_a_link_out_are_not_swept(tmp_path: Path) -> None:
+    """The next writer removes atomic_write's leftovers (`.NAME.XXXX.tmp`) from the
+    dataset's folders, never from a folder a link leads to."""
+    ds, victim, _ = setup(tmp_path)
+    theirs = victim / ".draft.1234abcd.tmp"
+    theirs.write_text("someone else's")
+    (ds.path / "derived").mkdir(exist_ok=True)
+    (ds.path / "derived" / "elsewhere").symlink_to(victim, target_is_directory=True)
+    ours = ds.events_dir / ".part-x.parquet.1234abcd.tmp"
+    ours.write_text("half a file")
+    ds.write(simulate(Ruleset.preset("classic"), 4, 6, 9, ["random"]))
+    assert theirs.read_text() == "someone else's"
+    assert not ours.exists()
