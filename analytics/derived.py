@@ -169,7 +169,21 @@ def enrich(
     how many or where: every game's random source is seeded
     by its id, and the facts are written in game order, `batch` games at a time.
     `progress` is called with each game's number of hands as it is done.
+
+    The games are chosen with the dataset's writer lock held, and it is held until their
+    facts are stored: a second analysis waits, then finds them analysed.
     """
+    with dataset.writing():
+        return _enrich(dataset, progress, batch, samples, workers)
+
+
+def _enrich(
+    dataset: Dataset,
+    progress: Callable[[int], None] | None,
+    batch: int,
+    samples: int,
+    workers: int | None,
+) -> int:
     todo = sorted(dataset.game_ids() - analysed(dataset))
     if not todo:
         return 0

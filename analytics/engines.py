@@ -11,10 +11,10 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
-from kroeg.analytics.derived import enrich
+from kroeg.analytics.derived import enrich, pending
 from kroeg.analytics.totals import store_counts
 from kroeg.analytics.views import connect
-from kroeg.recorder.errors import UsageError
+from kroeg.recorder.errors import AccessError, UsageError
 from kroeg.recorder.store import Dataset
 
 __all__ = ["ENGINES", "MISSING_SPARK", "bring_up_to_date", "connect_engine", "require"]
@@ -53,11 +53,32 @@ def bring_up_to_date(
     worker processes, or (`engine="spark"`) in Spark tasks on `master`.
 
     `progress` is called once per game analysed. Returns how many games were analysed.
+
+    One writer at a time: the writer lock is held from choosing the games to storing the
+    last fact (another writer waits). Derived facts a dataset holds twice (two analyses
+    that chose their games before kroeg held the lock for it) are removed at the end.
     """
     require(engine)
-    store_counts(dataset)
-    if engine == "spark":
-        from kroeg.analytics.spark import analyse
+    try:
+        return _bring_up_to_date(dataset, progress, engine, master)
+    except AccessError:
+        if pending(dataset):
+            raise
+        return 0  # a dataset kroeg may only read, analysed already: read it as it is
 
-        return analyse(dataset, master, progress=progress)
-    return enrich(dataset, progress=None if progress is None else (lambda _hands: progress(1)))
+
+def _bring_up_to_date(
+    dataset: Dataset, progress: Callable[[int], None] | None, engine: str, master: str
+) -> int:
+    with dataset.writing():
+        store_counts(dataset)
+        if engine == "spark":
+            from kroeg.analytics.spark import analyse
+
+            done = analyse(dataset, master, progress=progress)
+        else:
+            done = enrich(
+                dataset, progress=None if progress is None else (lambda _hands: progress(1))
+            )
+        dataset.remove_derived_doubles()
+        return done

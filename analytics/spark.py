@@ -216,7 +216,15 @@ def analyse(
     again. Each Spark task reads its own games' events (the events table, partitioned by
     game), runs the engine's verdicts on them (`facts_for_game`, as the worker processes
     do) and hands back the facts; they are stored with the same writer, in game order,
-    `batch` games at a time, so the files hold what the local path writes."""
+    `batch` games at a time, so the files hold what the local path writes. The games are
+    chosen, and their facts stored, with the writer lock held (`Dataset.writing`)."""
+    with dataset.writing():
+        return _analyse(dataset, master, progress, batch)
+
+
+def _analyse(
+    dataset: Dataset, master: str, progress: Callable[[int], None] | None, batch: int
+) -> int:
     todo = sorted(dataset.game_ids() - analysed(dataset))
     if not todo:
         return 0

@@ -25,7 +25,14 @@ def stored_games(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 
 def store_counts(dataset: Dataset) -> int:
-    """Store the counts of every game not stored yet; return how many games were added."""
+    """Store the counts of every game not stored yet; return how many games were added.
+    The games are chosen with the writer lock held (a second writer waits, then finds
+    them stored)."""
+    with dataset.writing():
+        return _store_counts(dataset)
+
+
+def _store_counts(dataset: Dataset) -> int:
     con = connect(dataset)
     # Counts are Toepen's (Troefcall's statistics are counted live, docs/STATS.md).
     every = {row[0] for row in con.sql("SELECT game_id FROM games WHERE game_type = 'toepen'")

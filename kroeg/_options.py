@@ -19,6 +19,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from kroeg.analytics.report import plural
+from kroeg.recorder import store
 from kroeg.recorder.cards import mark_red_suits
 from kroeg.recorder.errors import DatasetError, KroegError, RulesError, UsageError
 from kroeg.recorder.store import Dataset
@@ -108,6 +109,13 @@ def friendly(fn: F) -> F:
 
     return wrapper  # type: ignore[return-value]
 
+
+def _waiting(path: Path) -> None:
+    say(f"Waiting: another kroeg command is writing to {path}; this one carries on when it "
+        "is done", err=True)  # fmt: skip
+
+
+store.on_wait = _waiting  # a second writer waits for the first, and says so on stderr
 
 DatasetArg = Annotated[Path, typer.Argument(help="The dataset folder.", show_default=False)]
 RulesOpt = Annotated[

@@ -15,6 +15,7 @@
     ├── WorkerError          a task failed in an analysis worker process
     └── DatasetError         a folder that is not a kroeg dataset, or a damaged file
         ├── DatasetChanged       a file went away while it was read (a compaction): read again
+        ├── AccessError          a file or folder kroeg may not read or write (its permissions)
         └── JournalError         a manual-entry journal that cannot be read or continued
 
 Messages say what was found, what was expected and where. The command line
@@ -28,6 +29,7 @@ refuses; 1 when the command was right but its input, its dataset or its work was
 from __future__ import annotations
 
 __all__ = [
+    "AccessError",
     "CardError",
     "CommandError",
     "DashboardError",
@@ -128,6 +130,11 @@ class DatasetError(KroegError):
 
 class DatasetChanged(DatasetError):
     """A file went away while it was being read: a compaction swapped it. Read again."""
+
+
+class AccessError(DatasetError):
+    """A file or folder of the dataset that kroeg may not read or write: its permissions,
+    not its content, are wrong."""
 
 
 class JournalError(DatasetError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError, JournalError, UsageError
 from kroeg.recorder.events import Event, HandStart, event_from_row
@@ -109,10 +111,16 @@ class ManualGame:
         """Continue a game from its journal, replaying every input through the engine."""
         path = Path(journal)
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
+            if not stat.S_ISREG(path.stat().st_mode):
+                raise JournalError(f"{path}: not a journal file (a FIFO, a folder or a device)")
+            text = path.read_text(encoding="utf-8")
+        except PermissionError:
+            raise JournalError(f"{path}: permission denied: kroeg may not read it") from None
         except OSError as exc:
             raise JournalError(f"{path}: cannot read the journal ({exc.strerror})") from None
+        lines = text.splitlines()
         entries = []
+        torn = False
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
@@ -120,10 +128,18 @@ class ManualGame:
                 entries.append(json.loads(line))
             except json.JSONDecodeError:
                 if number == len(lines):
-                    break  # a line cut short by a crash mid-write: it was never accepted
+                    torn = True  # a line cut short by a crash mid-write: never accepted
+                    break
                 raise JournalError(f"{path}:{number}: not a journal line") from None
         if not entries or "header" not in entries[0]:
             raise JournalError(f"{path}: not a kroeg journal (no header line)")
+        if torn or (text and not text.endswith("\n")):
+            # The last write was cut short: the journal ends after its last whole entry, so
+            # the next one starts a line of its own (and the next resume reads it).
+            body = text if text.endswith("\n") else text + "\n"
+            if torn:
+                body = body[: body.rfind("\n", 0, len(body) - 1) + 1]
+            write_text_atomic(path, body)
         manual = cls(entries[0]["header"], path)
         for entry in entries[1:]:
             if "event" in entry:

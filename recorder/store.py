@@ -19,16 +19,31 @@ Reliability:
   Before any other change, the next writer finishes or undoes each operation a
   crash left there, from its plan alone: it deletes only files the plan names,
   so nothing it cannot prove is its own leftover is ever removed. A file that is
-  not ours (a stray events file, a damaged one) is reported, never deleted.
+  not ours (a stray events file, a damaged one) is reported, never deleted. Every
+  plan is checked first: one naming anything but the dataset's own files (`..`, an
+  absolute path, a link out, a folder) is refused, and nothing is done.
+- One writer at a time (`DATASET/.lock`), and it decides what to write while it holds
+  the lock (`Dataset.writing`): two analyses, imports or compactions never both act
+  on what they saw before the other wrote. A second writer waits (`on_wait`).
+- A game is read once however many files hold it: a copy of a games file under a
+  name kroeg does not give is left out; two of kroeg's files sharing a game are
+  refused, naming both. A game's derived facts are stored once (refused a second
+  time; `remove_derived_doubles` repairs older datasets).
+- Anything under a `.parquet` name that is not a plain file is refused unopened (a
+  FIFO would block the reader); permissions are an AccessError.
 
 This module needs pyarrow only; DuckDB is for analytics.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
+import re
+import stat
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -44,6 +59,7 @@ import pyarrow.parquet as pq
 from kroeg.recorder import fsops
 from kroeg.recorder.atomic import atomic_write
 from kroeg.recorder.errors import (
+    AccessError,
     DatasetChanged,
     DatasetError,
     KroegError,
@@ -100,6 +116,25 @@ _COMPACT_PREFIX = "part-compact-"
 #: zstd level when landing games (fast) and when compacting (small, written once).
 LANDING_LEVEL = 9
 COMPACT_LEVEL = 19
+#: The names kroeg gives the files it lands or compacts. A file under another name that
+#: holds games another file holds too is a copy (a sync tool's "conflicted copy").
+_KROEG_NAME = re.compile(r"part-(?:compact-)?\d{8}T\d{6}-[0-9a-f]{8}\.parquet")
+#: What a plan may name: a staging folder, a compaction's file stem, a table's file.
+_STAGING_NAME = re.compile(r"\.staging-[0-9a-f]{8}")
+_COMPACT_STEM = re.compile(r"part-compact-\d{8}T\d{6}-[0-9a-f]{8}")
+_PLAN_FILE = re.compile(
+    r"(?:events|games|derived/[A-Za-z0-9_]+)/part-\d{8}T\d{6}-[0-9a-f]{8}\.parquet"
+)
+#: The derived table that registers which games an analysis batch holds the facts of.
+_REGISTER = "derived/games"
+
+#: Called with the dataset's path when a writer must wait for another one (the lock is
+#: held); the command line says so on stderr.
+on_wait: Callable[[Path], None] | None = None
+#: Locks this thread holds, by dataset: a writer may take its own lock again.
+_held = threading.local()
+#: The game ids of a file, by (path, inode, size, mtime): files are written once.
+_ID_CACHE: dict[tuple[str, int, int, int], frozenset[str]] = {}
 
 
 @dataclass(frozen=True)
@@ -161,26 +196,84 @@ class Dataset:
         return sorted(folder.glob("**/*.parquet"))
 
     def table_files(self, table: str) -> list[Path]:
-        """The files a reader should read: for `events`, only those whose games file (the
-        same name in games/) is in place, or a compaction's (it holds every game's events,
-        even in the instant between its two swaps). So a write cut short between its two
-        files, or a stray file, is never read as part of the dataset (`kroeg check` names
+        """The files a reader should read. For `games`, each file once: a copy of a file
+        under another name (every game it holds is held by a file kroeg named) is left
+        out, and two files sharing a game that are not copies make the dataset refused
+        (DatasetError naming both). For `events`, only those whose games file (the same
+        name in games/) is read, or a compaction's (it holds every game's events, even in
+        the instant between its two swaps). So a write cut short between its two files,
+        a stray file or a copy is never read as part of the dataset (`kroeg check` names
         them)."""
-        files = self.files(table)
-        if table != "events":
-            return files
-        games = {p.name for p in self.files("games")}
-        return [p for p in files if p.name in games or p.name.startswith(_COMPACT_PREFIX)]
+        if table not in ("games", "events"):
+            return self.files(table)
+        found = self._game_files()
+        if found.clashes:
+            raise DatasetError(_clash(*found.clashes[0]))
+        if table == "games":
+            return found.read
+        games = {p.name for p in found.read}
+        return [
+            p
+            for p in self.files("events")
+            if p.name in games
+            or (p.name.startswith(_COMPACT_PREFIX) and _KROEG_NAME.fullmatch(p.name))
+        ]
+
+    def _ids_of(self, path: Path) -> frozenset[str]:
+        """The game ids a file holds (read once per version of the file)."""
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
+        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        ids = _ID_CACHE.get(key)
+        if ids is None:
+            ids = frozenset(self._read(path, ["game_id"]).column("game_id").to_pylist())
+            if len(_ID_CACHE) > 4096:
+                _ID_CACHE.clear()
+            _ID_CACHE[key] = ids
+        return ids
+
+    def _game_files(self) -> _GameFiles:
+        """Which games files hold each game once: kroeg's own names first, then the rest,
+        each in name order; a later file whose games are all held already is a copy."""
+        ordered = sorted(
+            self.files("games"), key=lambda p: (_KROEG_NAME.fullmatch(p.name) is None, str(p))
+        )
+        owner: dict[str, Path] = {}
+        found = _GameFiles([], {}, [])
+        for path in ordered:
+            try:
+                ids = self._ids_of(path)
+            except DatasetChanged:
+                raise
+            except DatasetError:  # damaged: read (and named) by whoever reads it
+                found.read.append(path)
+                continue
+            shared = sorted(i for i in ids if i in owner)
+            if not shared:
+                found.read.append(path)
+                owner.update(dict.fromkeys(ids, path))
+            elif len(shared) == len(ids) and _KROEG_NAME.fullmatch(path.name) is None:
+                found.copies[path] = owner[shared[0]]
+            else:
+                found.clashes.append((shared[0], owner[shared[0]], path))
+        return found
 
     # -- reading ------------------------------------------------------------------------------
 
     def _schema(self, path: Path) -> pa.Schema:
         """A file's schema, checked: ours, readable, and (for games and events) FORMAT.md's
-        columns with FORMAT.md's types. DatasetError names the file and what is wrong."""
+        columns with FORMAT.md's types. DatasetError names the file and what is wrong:
+        a special file (a FIFO would block the reader for ever) is refused unopened, and a
+        file kroeg may not read is an AccessError, not a damaged file."""
+        _refuse_special(path)
         try:
             schema = pq.read_schema(path)
         except FileNotFoundError:
             raise DatasetChanged(f"{path}: gone while being read") from None
+        except PermissionError:
+            raise AccessError(_unreadable(path)) from None
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
         if (schema.metadata or {}).get(b"kroeg.format_version") is None:
@@ -214,6 +307,8 @@ class Dataset:
             return pq.read_table(path, columns=columns)
         except FileNotFoundError:
             raise DatasetChanged(f"{path}: gone while being read") from None
+        except PermissionError:
+            raise AccessError(_unreadable(path)) from None
         except (pa.ArrowException, OSError) as exc:
             raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
 
@@ -221,8 +316,8 @@ class Dataset:
         """Every game_id in the dataset."""
         self.check()
         ids: set[str] = set()
-        for path in self.files("games"):
-            ids.update(self._read(path, ["game_id"]).column("game_id").to_pylist())
+        for path in self.table_files("games"):
+            ids.update(self._ids_of(path))
         return ids
 
     def resolve_game(self, given: str) -> str:
@@ -245,7 +340,7 @@ class Dataset:
     def games_table(self) -> pa.Table:
         """The whole `games` table."""
         self.check()
-        tables = [self._read(p) for p in self.files("games")]
+        tables = [self._read(p) for p in self.table_files("games")]
         if not tables:
             return GAMES_SCHEMA.empty_table()
         return pa.concat_tables(tables, promote_options="default")
@@ -292,9 +387,11 @@ class Dataset:
     def verify(self, stage: Callable[[str], None] | None = None) -> list[str]:
         """Every problem with the dataset's files, each with what to do; [] when sound.
 
-        Reads every file (a damaged one is named), checks that each events file belongs
-        to a games file, that every game has its events, and names operations a crash
-        left unfinished. Changes nothing. `stage` hears which file it reads.
+        Reads every file (a damaged one is named, a special one refused unopened), checks
+        that each events file belongs to a games file, that every game has its events and
+        is held by one file, that no game's derived facts are stored twice, and names
+        operations a crash left unfinished and plans kroeg will not carry out. Changes
+        nothing. `stage` hears which file it reads.
         """
         self.check()
         problems: list[str] = []
@@ -305,10 +402,29 @@ class Dataset:
                 stage(f"reading file {number:,} of {len(every):,}")
             try:
                 readable[path] = self._read(path)
+            except AccessError as exc:
+                problems.append(str(exc))
             except DatasetError as exc:
+                remedy = "" if _special(path) else ", then re-import what it held"
                 problems.append(f"{exc}: move it out of the dataset (nothing reads it "
-                                "safely), then re-import what it held")  # fmt: skip
-        for path in sorted(set(self.files("events")) - set(self.table_files("events"))):
+                                f"safely){remedy}")  # fmt: skip
+        found = self._game_files()
+        for copy, original in sorted(found.copies.items()):
+            twin = self.events_dir / copy.relative_to(self.games_dir)
+            also = f" (and its events, {twin})" if twin.exists() else ""
+            problems.append(
+                f"{copy}: a copy of {original} under another name (every game it holds is "
+                f"there too); it is not read. Delete it{also}, or move it out of the dataset"
+            )
+        for game_id, first, second in found.clashes:
+            problems.append(_clash(game_id, first, second))
+        games_names = {p.name for p in found.read}
+        copies = {p.name for p in found.copies}
+        for path in self.files("events"):
+            if path.name in games_names or path.name in copies:
+                continue
+            if path.name.startswith(_COMPACT_PREFIX) and _KROEG_NAME.fullmatch(path.name):
+                continue
             problems.append(
                 f"{path}: an events file without its games file ({path.name} is not in "
                 "games/); it is not read. If a write was cut short, the next write removes "
@@ -316,27 +432,103 @@ class Dataset:
             )
         expected = {
             game_id
-            for path in self.files("games") if path in readable
+            for path in found.read if path in readable
             for game_id in readable[path].column("game_id").to_pylist()
         }  # fmt: skip
-        found: set[str] = set()
-        for path in self.table_files("events"):
+        found_ids: set[str] = set()
+        events_files = [] if found.clashes else self.table_files("events")
+        for path in events_files:
             if path in readable:
-                found.update(readable[path].column("game_id").to_pylist())
-        for game_id in sorted(expected - found)[:10]:
+                found_ids.update(readable[path].column("game_id").to_pylist())
+        for game_id in [] if found.clashes else sorted(expected - found_ids)[:10]:
             problems.append(f"game {game_id}: listed in games/ but has no events")
-        plans = self.pending_operations()
-        for plan in plans:
-            problems.append(
-                f"{plan['entry']}: a {plan['op']} was cut short; the next write (or "
-                "`kroeg compact`) finishes or undoes it from this plan"
-            )
+        with contextlib.suppress(DatasetError):  # a damaged derived file: named above
+            problems.extend(self._doubles_problems())
+        plans = []
+        for entry, plan, problem in self._plans():
+            if problem is not None:
+                problems.append(_refused_plan(entry, problem, self.journal_dir))
+            elif plan is not None:
+                plans.append(plan)
+                problems.append(
+                    f"{entry}: a {plan['op']} was cut short; the next write (or "
+                    "`kroeg compact`) finishes or undoes it from this plan"
+                )
         owned = {plan.get("staging") for plan in plans}
         for staging in sorted(self.path.glob(".staging-*")):
             if staging.name not in owned:
                 problems.append(f"{staging}: a staging folder no operation owns; the old or "
                                 "new files of a compaction: check, then remove it")  # fmt: skip
         return problems
+
+    # -- derived facts, once per game ---------------------------------------------------------
+
+    def derived_doubles(self) -> dict[Path, set[str]]:
+        """Derived rows stored twice, by file: the games whose rows in that file another
+        file holds too. `derived/games` registers which batch holds a game's facts (the
+        highest `version`, then the latest file): a game's rows in any other batch's files
+        are doubles. In a table no batch registers (stored counts), the last file holding
+        a game keeps it. Changes nothing."""
+        register = self.files(_REGISTER)
+        best: dict[str, tuple[int, str]] = {}
+        for path in register:
+            table = self._read(path)
+            ids = table.column("game_id").to_pylist()
+            versions = (
+                table.column("version").to_pylist()
+                if "version" in table.column_names
+                else [0] * len(ids)
+            )
+            for game_id, version in zip(ids, versions, strict=True):
+                rank = (version or 0, path.name)
+                if rank > best.get(game_id, (-1, "")):
+                    best[game_id] = rank
+        batches = {p.name for p in register}
+        doubles: dict[Path, set[str]] = {}
+        for table in self._tables()[2:]:
+            loose: dict[str, list[Path]] = {}
+            for path in self.files(table):
+                ids = self._ids_of(path)
+                if path.name in batches:
+                    stale = {g for g in ids if g in best and best[g][1] != path.name}
+                    if stale:
+                        doubles[path] = stale
+                else:
+                    for game_id in ids:
+                        loose.setdefault(game_id, []).append(path)
+            for game_id, paths in loose.items():
+                for path in sorted(paths)[:-1]:
+                    doubles.setdefault(path, set()).add(game_id)
+        return doubles
+
+    def _doubles_problems(self) -> list[str]:
+        by_table: dict[str, set[str]] = {}
+        for path, ids in self.derived_doubles().items():
+            by_table.setdefault(str(path.parent.relative_to(self.path)), set()).update(ids)
+        return [
+            f"{self.path / table}: the derived facts of {len(ids):,} "
+            f"game{'s' if len(ids) != 1 else ''} are stored more than once (e.g. "
+            f"{', '.join(sorted(ids)[:3])}), so every figure counts them twice: the next "
+            f"analysis (`kroeg analyse {self.path}`, or kroeg stats) removes the doubles"
+            for table, ids in sorted(by_table.items())
+        ]
+
+    def remove_derived_doubles(self) -> int:
+        """Rewrite each derived file holding doubles without them (`derived_doubles`); the
+        register last, so a crash part way leaves each game's kept batch as it was and the
+        next call finishes. Return how many games had doubles."""
+        with self._writable(), self._locked():
+            doubles = self.derived_doubles()
+            order = sorted(doubles, key=lambda p: (p.parent == self.path / _REGISTER, str(p)))
+            for path in order:
+                table = self._read(path)
+                gone = pa.array(sorted(doubles[path]), pa.string())
+                kept = table.filter(pc.invert(pc.is_in(table.column("game_id"), gone)))
+                if kept.num_rows:
+                    _write_atomic(kept, path, False, LANDING_LEVEL)
+                else:
+                    fsops.unlink(path)
+            return len(set().union(*doubles.values())) if doubles else 0
 
     # -- the journal of operations in flight -------------------------------------------------
 
@@ -353,30 +545,104 @@ class Dataset:
             handle.write(json.dumps(plan))
         return entry
 
-    def pending_operations(self) -> list[dict[str, Any]]:
-        """The plans of operations a crash cut short (finished or undone by the next write)."""
-        plans = []
-        for entry in sorted(self.journal_dir.glob("*.json")) if self.journal_dir.is_dir() else []:
+    def _plans(self) -> list[tuple[Path, dict[str, Any] | None, str | None]]:
+        """Each plan in the journal, with why kroeg will not carry it out (None: it will)."""
+        folder = self.journal_dir
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            return [(folder, None, "it is not a folder of plans but a link or a file")]
+        if not folder.is_dir():
+            return []
+        found: list[tuple[Path, dict[str, Any] | None, str | None]] = []
+        for entry in sorted(folder.glob("*.json")):
+            plan: Any = None
             try:
-                plans.append({"entry": entry, **json.loads(entry.read_text(encoding="utf-8"))})
+                if not stat.S_ISREG(entry.lstat().st_mode):
+                    raise _NotAPlan(f"not a plain file but {_kind(entry.lstat().st_mode)}")
+                plan = json.loads(entry.read_text(encoding="utf-8"))
+                problem = self._plan_problem(plan)
+            except _NotAPlan as exc:
+                problem = str(exc)
+            except PermissionError:
+                problem = "kroeg may not read it (permission denied)"
             except (OSError, ValueError) as exc:
-                raise DatasetError(f"{entry}: unreadable operation journal ({exc})") from None
+                problem = f"unreadable operation journal ({exc})"
+            found.append((entry, plan if problem is None else None, problem))
+        return found
+
+    def _plan_problem(self, plan: Any) -> str | None:
+        """Why a plan cannot be carried out inside this dataset, or None."""
+        if not isinstance(plan, dict):
+            return "not a plan (expected a JSON object)"
+        op = plan.get("op")
+        if op == "compact":
+            staging, stem = plan.get("staging"), plan.get("stem")
+            if not isinstance(staging, str) or not _STAGING_NAME.fullmatch(staging):
+                return f"it names the staging folder {staging!r}, not one kroeg makes"
+            if not isinstance(stem, str) or not _COMPACT_STEM.fullmatch(stem):
+                return f"it names the files {stem!r}, not a name kroeg gives"
+            if (self.path / staging).is_symlink():
+                return f"its staging folder {staging} is a link, which may lead anywhere"
+            return None
+        if op in ("write", "derive"):
+            files = plan.get("files")
+            if not isinstance(files, list) or not files:
+                return "it lists no files"
+            root = self.path.resolve()
+            for name in files:
+                if not isinstance(name, str) or not _PLAN_FILE.fullmatch(name):
+                    return (f"it names {name!r}, which is not one of the dataset's table "
+                            "files (events/, games/ or derived/NAME/, part-….parquet)")  # fmt: skip
+                path = self.path / name
+                if path.is_symlink() or not path.parent.resolve().is_relative_to(root):
+                    return f"it names {name!r}, which leads out of the dataset through a link"
+                if path.exists() and not path.is_file():
+                    return f"it names {name!r}, which is not a file"
+            return None
+        return f"it is an operation kroeg does not know ({op!r})"
+
+    def pending_operations(self) -> list[dict[str, Any]]:
+        """The plans of operations a crash cut short (finished or undone by the next write).
+        A plan naming anything but the dataset's own files (`..`, an absolute path, a link
+        out, a folder) is refused before any plan is carried out: DatasetError."""
+        plans = []
+        for entry, plan, problem in self._plans():
+            if problem is not None:
+                raise DatasetError(_refused_plan(entry, problem, self.journal_dir))
+            plans.append({"entry": entry, **(plan or {})})
         return plans
 
     def _recover(self) -> None:
-        """Finish or undo what crashed operations left, from their plans; drop temporaries."""
+        """Finish or undo what crashed operations left, from their plans; drop temporaries.
+        Every plan is checked before any is carried out (`pending_operations`)."""
         for plan in self.pending_operations():
             if plan["op"] == "compact":
                 self._recover_compaction(plan)
-            else:  # files added one after another: done once the last one is in place
-                files = [self.path / f for f in plan["files"]]
-                if not files[-1].exists():
-                    for path in files:
-                        fsops.unlink(path)
+            else:
+                self._finish_or_undo([self.path / f for f in plan["files"]])
             fsops.unlink(plan["entry"])
+        root = self.path.resolve()
         for folder in (self.events_dir, self.games_dir, *self._derived_dirs()):
+            if folder.is_symlink() or not folder.resolve().is_relative_to(root):
+                continue  # a link out of the dataset: its temporaries are not ours
             for path in folder.glob(".*.tmp"):  # atomic_write's names: never a finished file
                 fsops.unlink(path)
+
+    @staticmethod
+    def _finish_or_undo(files: list[Path]) -> None:
+        """Files added one after another: done once the last one is in place, else undone."""
+        if not files[-1].exists():
+            for path in files:
+                fsops.unlink(path)
+
+    def _abandon(self, entry: Path, files: list[Path]) -> None:
+        """An operation that failed while this process runs (a refused write, a full disk):
+        undo it now, its files then its plan, so nothing is left for `kroeg check` to
+        report. If undoing fails too, the plan stays for the next writer."""
+        try:
+            self._finish_or_undo(files)
+            fsops.unlink(entry)
+        except OSError:
+            pass
 
     def _recover_compaction(self, plan: dict[str, Any]) -> None:
         staging, name = self.path / plan["staging"], f"{plan['stem']}.parquet"
@@ -400,18 +666,53 @@ class Dataset:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        """One writer or compactor at a time (readers never wait)."""
-        with open(self.path / ".lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        """One writer or compactor at a time (readers never wait). A writer that finds the
+        lock taken says so (`on_wait`) and waits. The thread holding it may take it again,
+        so an analysis holds it from choosing its games to storing their facts."""
+        held: dict[str, int] = _held.__dict__.setdefault("paths", {})
+        key = str(self.path.resolve())
+        if key in held:
+            held[key] += 1
             try:
                 yield
             finally:
+                held[key] -= 1
+            return
+        with open(self.path / ".lock", "a+b") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if on_wait is not None:
+                    on_wait(self.path)
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            held[key] = 1
+            try:
+                yield
+            finally:
+                del held[key]
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Be the dataset's one writer for the block: what it decides to write (the games
+        to analyse, import or compact) no other writer can change until it ends."""
+        self.check()
+        with self._writable(), self._locked():
+            yield
+
+    @contextmanager
+    def _writable(self) -> Iterator[None]:
+        """A write the system refused is an AccessError naming the folder."""
+        try:
+            yield
+        except PermissionError as exc:
+            raise AccessError(_denied(Path(exc.filename or self.path))) from None
+
     def write(self, records: Iterable[GameRecord]) -> WriteReport:
-        """Add games in one batch: one events file, then one games file; skip known games."""
+        """Add games in one batch: one events file, then one games file; skip known games
+        (known as the lock is held: two writers of the same games add them once)."""
         self.create()
-        with self._locked():
+        with self._writable(), self._locked():
             return self._write(records)
 
     def _write(self, records: Iterable[GameRecord]) -> WriteReport:
@@ -430,10 +731,15 @@ class Dataset:
             events = events_to_table(ordered)
             games = games_to_table(ordered)
             # Events first, then the games that point at them: the games file commits.
+            files = [self.events_dir / f"{stem}.parquet", self.games_dir / f"{stem}.parquet"]
             entry = self._begin({"op": "write", "files": [f"events/{stem}.parquet",
                                                           f"games/{stem}.parquet"]})  # fmt: skip
-            _write_atomic(events, self.events_dir / f"{stem}.parquet", True, LANDING_LEVEL)
-            _write_atomic(games, self.games_dir / f"{stem}.parquet", False, LANDING_LEVEL)
+            try:
+                _write_atomic(events, files[0], True, LANDING_LEVEL)
+                _write_atomic(games, files[1], False, LANDING_LEVEL)
+            except Exception:
+                self._abandon(entry, files)
+                raise
             fsops.unlink(entry)
         return WriteReport(tuple(sorted(batch)), tuple(skipped))
 
@@ -457,18 +763,56 @@ class Dataset:
         files = [p for p in paths if p is not None]
         if not files:
             return paths
-        with self._locked():
+        with self._writable(), self._locked():
             self._recover()
+            self._refuse_twice(tables)
             names = [str(p.relative_to(self.path)) for p in files]
             entry = self._begin({"op": "derive", "files": names})
-            for (_, table), path in zip(tables, paths, strict=True):
-                if path is not None:
-                    fsops.mkdir(path.parent)
-                    _write_atomic(
-                        table.replace_schema_metadata(_METADATA), path, False, LANDING_LEVEL
-                    )
+            try:
+                for (_, table), path in zip(tables, paths, strict=True):
+                    if path is not None:
+                        fsops.mkdir(path.parent)
+                        _write_atomic(
+                            table.replace_schema_metadata(_METADATA), path, False, LANDING_LEVEL
+                        )
+            except Exception:
+                self._abandon(entry, files)
+                raise
             fsops.unlink(entry)
         return paths
+
+    def _refuse_twice(self, tables: list[tuple[str, pa.Table]]) -> None:
+        """Refuse to store a game's derived facts a second time (DatasetError): a batch
+        registering games already registered under the same or a later version, or rows of
+        a table no batch registers for games it holds already. What to store is decided
+        under the lock, so this never fires unless a writer decided without it."""
+        named = dict(tables)
+        if "games" in named:
+            register = named["games"]
+            versions = (
+                register.column("version").to_pylist()
+                if "version" in register.column_names
+                else [0] * register.num_rows
+            )
+            new = dict(zip(register.column("game_id").to_pylist(), versions, strict=True))
+            for path in self.files(_REGISTER):
+                stored = self._read(path)
+                old = (
+                    stored.column("version").to_pylist()
+                    if "version" in stored.column_names
+                    else [0] * stored.num_rows
+                )
+                for game_id, version in zip(stored.column("game_id").to_pylist(), old,
+                                            strict=True):  # fmt: skip
+                    if game_id in new and (version or 0) >= (new[game_id] or 0):
+                        raise DatasetError(_twice(game_id, path))
+            return
+        for name, table in tables:
+            new_ids = set(table.column("game_id").to_pylist()) if table.num_rows else set()
+            for path in self.files(f"derived/{name}"):
+                again = new_ids & self._ids_of(path)
+                if again:
+                    raise DatasetError(_twice(min(again), path))
 
     def compact(
         self, partition: str | None = None, stage: Callable[[str], None] | None = None
@@ -480,7 +824,7 @@ class Dataset:
         if partition not in (None, "month"):
             raise DatasetError(f"cannot partition by {partition!r}: only by month")
         self.check()
-        with self._locked():
+        with self._writable(), self._locked():
             return self._compact(partition, stage or (lambda _text: None))
 
     def _compact(self, partition: str | None, stage: Callable[[str], None]) -> tuple[int, int]:
@@ -497,16 +841,24 @@ class Dataset:
         # two swaps. A crash before the first swap is undone, after it is finished.
         entry = self._begin({"op": "compact", "staging": staging, "stem": stem})
         parts = [("", games, events)] if partition is None else _by_month(games, events)
-        for number, (folder_name, games_part, events_part) in enumerate(parts, 1):
-            what = f"month {number} of {len(parts)}" if partition else "one file per table"
-            stage(f"writing {what} ({events_part.num_rows:,} events)")
-            for name, table, is_events in (
-                ("events", events_part, True),
-                ("games", games_part, False),
-            ):
-                folder = self.path / staging / name / folder_name
-                fsops.mkdir(folder)
-                _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
+        try:
+            for number, (folder_name, games_part, events_part) in enumerate(parts, 1):
+                what = f"month {number} of {len(parts)}" if partition else "one file per table"
+                stage(f"writing {what} ({events_part.num_rows:,} events)")
+                for name, table, is_events in (
+                    ("events", events_part, True),
+                    ("games", games_part, False),
+                ):
+                    folder = self.path / staging / name / folder_name
+                    fsops.mkdir(folder)
+                    _write_atomic(table, folder / f"{stem}.parquet", is_events, COMPACT_LEVEL)
+        except Exception:  # refused before the first swap: nothing of it is left
+            try:
+                fsops.rmtree(self.path / staging)
+                fsops.unlink(entry)
+            except OSError:
+                pass
+            raise
         stage("putting the new files in place")
         for name in ("events", "games"):
             fsops.exchange(self.path / staging / name, self.path / name)
@@ -654,6 +1006,89 @@ def _write_atomic(table: pa.Table, final: Path, is_events: bool, level: int) -> 
         options["use_dictionary"] = _DICTIONARY_COLUMNS
     with atomic_write(final, binary=True) as handle:
         pq.write_table(table, handle, **options)
+
+
+@dataclass(frozen=True)
+class _GameFiles:
+    """The games files a reader reads; each copy left out, with a file holding its games;
+    and each game two files hold that are not copies (game id, first file, second)."""
+
+    read: list[Path]
+    copies: dict[Path, Path]
+    clashes: list[tuple[str, Path, Path]]
+
+
+class _NotAPlan(Exception):
+    """A journal entry that is not a plan kroeg wrote."""
+
+
+def _clash(game_id: str, first: Path, second: Path) -> str:
+    return (
+        f"game {game_id} is in two games files, {first} and {second}, and neither is a copy "
+        "of the other: the dataset is not read until one of them is moved out of it (then "
+        "`kroeg import` of its export adds back what only it held)"
+    )
+
+
+def _twice(game_id: str, path: Path) -> str:
+    return (
+        f"game {game_id}: its derived facts are stored already ({path}); storing them "
+        "again would count them twice"
+    )
+
+
+def _refused_plan(entry: Path, problem: str, journal: Path) -> str:
+    return (
+        f"{entry}: a plan kroeg will not carry out: {problem}; nothing was changed. If kroeg "
+        f"did not write it, move it out of {journal}"
+    )
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"), (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+        (stat.S_ISLNK, "a link"),
+    ):  # fmt: skip
+        if test(mode):
+            return name
+    return "not a plain file"
+
+
+def _special(path: Path) -> bool:
+    try:
+        return not stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _refuse_special(path: Path) -> None:
+    """DatasetError for anything but a plain file (or a link to one): opening a FIFO
+    would wait for a writer for ever."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise DatasetChanged(f"{path}: gone while being read") from None
+    except PermissionError:
+        raise AccessError(_unreadable(path)) from None
+    if not stat.S_ISREG(mode):
+        raise DatasetError(f"{path}: not a Parquet file but {_kind(mode)}; kroeg reads "
+                           "only plain files")  # fmt: skip
+
+
+def _unreadable(path: Path) -> str:
+    return (
+        f"{path}: permission denied: kroeg may not read this file (the file may be sound); "
+        "give the user running kroeg read access to it"
+    )
+
+
+def _denied(path: Path) -> str:
+    folder = path.parent if path.name.startswith(".") or not path.is_dir() else path
+    return (
+        f"{folder}: permission denied: kroeg may not write here; give the user running "
+        "kroeg write access to the dataset's folders"
+    )
 
 
 def _first_line(exc: BaseException) -> str:

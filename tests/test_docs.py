@@ -71,4 +71,4 @@ def test_the_test_markers_are_the_ones_described() -> None:
         for mark in re.findall(r"pytest\.mark\.(\w+)", path.read_text(encoding="utf-8"))
     } - {"parametrize", "skipif", "timeout", "usefixtures", "xfail", "filterwarnings", "skip"}
     described = set(re.findall(r"`(\w+)`, the", ARCHITECTURE[ARCHITECTURE.index("## Tests") :]))
-    assert declared == used == described == {"slow", "spark"}
+    assert declared == used == described == {"slow", "spark", "faults"}
