@@ -41,6 +41,10 @@ if token and not st.session_state.get("kroeg_token_ok"):
         st.info("This dashboard asks for its token: add ?token=… to the address, or type it.")
         st.stop()
     st.session_state["kroeg_token_ok"] = True
+if "token" in st.query_params:
+    # Accepted (or not asked for): out of the address bar, so it is not bookmarked, shared
+    # with a link or shown on the screen; this session keeps being let in.
+    del st.query_params["token"]
 
 st.session_state["kroeg_dataset"] = path
 sidebar(path)
