@@ -19,6 +19,7 @@ import ipaddress
 import logging
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -119,8 +120,33 @@ def config_of(argv: list[str]) -> dict[str, Any]:
     return config
 
 
+#: Seconds between two returns of freed memory to the system (`malloc_trim`).
+TRIM_EVERY = 15.0
+
+
+def give_back_memory(every: float = TRIM_EVERY) -> None:
+    """Return the heap's free pages to the system every `every` seconds, in a thread
+    (glibc keeps them otherwise: after ten visitors left, the server stayed hundreds of
+    MB above its idle figure). A few milliseconds each time; nothing off glibc."""
+    import ctypes
+    import threading
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+
+    def run() -> None:
+        while True:
+            time.sleep(every)
+            trim(0)
+
+    threading.Thread(target=run, name="kroeg-malloc-trim", daemon=True).start()
+
+
 def main(argv: list[str]) -> int:
     die_with_parent()  # started by `kroeg dashboard` (kroeg._watch): gone when it is
+    give_back_memory()
     config = config_of(argv)
     warm()
     # Streamlit collects garbage after every run of a page; the modules and answers loaded

@@ -680,6 +680,10 @@ def dashboard(
         say(access.warning, err=True)
     say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
     env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
+    # glibc gives each of the server's threads an arena of its own (8 per core) and keeps
+    # what they freed: the server's memory stayed 40 % above its idle figure after a busy
+    # evening. Two arenas serve its threads as fast (the GIL serialises them anyway).
+    env.setdefault("MALLOC_ARENA_MAX", "2")
     _serve_until_stopped(command, env)
 
 

@@ -172,6 +172,8 @@ def test_the_process_that_waits_holds_none_of_the_toolchain(
     assert rss_kib < 48 * 1024, f"the waiting process holds {rss_kib / 1024:.0f} MiB"
     (server,) = _children(process.pid)
     assert b"kroeg.dashboard.serve" in Path(f"/proc/{server}/cmdline").read_bytes()
+    # ... and the server's threads share two malloc arenas, not eight per core
+    assert b"MALLOC_ARENA_MAX=2" in Path(f"/proc/{server}/environ").read_bytes().split(b"\0")
 
 
 def _get(url: str, headers: dict[str, str] | None = None) -> int:
