@@ -8,6 +8,7 @@ and every run of every session unpickled its own copy of a game and of a hand's 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,31 @@ def test_the_server_gives_freed_memory_back() -> None:
     serve.give_back_memory(every=0.01)
     names = {t.name for t in threading.enumerate()}
     assert "kroeg-malloc-trim" in names
+
+
+@pytest.mark.parametrize("sample", ["laundry-and-checks.txt", "troefcall-evening.txt"])
+def test_a_first_visit_to_games_or_replay_finds_its_answers_ready(
+    sample: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kroeg.dashboard.evenings import prefetch
+
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(notation.load(SAMPLES / sample))
+    monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
+    at = AppTest.from_file(APP, default_timeout=30).run()  # the landing page (its counts)
+    assert not at.exception
+    prefetch(dataset.path)  # what the server does before it listens
+    asked: list[object] = []
+    real = data._remember
+
+    def counted(key: tuple[object, ...], compute: Callable[[], object]) -> object:
+        if key not in data._results:
+            asked.append(key[2:])  # the query's name and arguments
+        return real(key, compute)
+
+    monkeypatch.setattr(data, "_remember", counted)
+    for page in ("views/games.py", "views/replay.py"):
+        at = AppTest.from_file(APP, default_timeout=30).run()
+        at.switch_page(page).run()
+        assert not at.exception
+    assert asked == []  # not one query computed on the first visit
