@@ -198,3 +198,12 @@ def test_streamlit_internals_answer_this_machine_only(
     assert _get(f"{url}/_stcore/health", proxied) == 200  # what the page itself needs
     assert _get(f"{url}/_stcore/host-config", proxied) == 200
     assert _get(f"{url}/", proxied) == 200
+
+
+def test_a_server_that_stops_by_itself_is_one_error_line() -> None:
+    failing = [sys.executable, "-m", "kroeg._watch", sys.executable, "-c", "raise SystemExit(3)"]
+    done = subprocess.run(failing, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "Error: the dashboard server stopped with exit code 3 (see above)\n"
+    fine = [sys.executable, "-m", "kroeg._watch", sys.executable, "-c", "pass"]
+    assert subprocess.run(fine, capture_output=True, timeout=120).returncode == 0
