@@ -14,26 +14,35 @@ the caller's side), each frame an 8-byte length and the pickle. A worker reads i
 tasks in a thread, so the caller can always hand one over; at most `AHEAD` tasks are out
 per worker, so a large job is read as it goes. An exception in a task is raised in the
 caller, with the worker's traceback.
+
+A worker never outlives its caller: Ctrl-C is not its to handle (it runs in a process
+group of its own, so a terminal's SIGINT reaches the caller only, and it ignores SIGINT;
+the caller decides, and stops its workers with SIGTERM), and on
+Linux asks the kernel to kill it when the caller dies (`die_with_parent`), even by SIGKILL.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import importlib
+import os
 import pickle
 import queue
 import selectors
+import signal
 import struct
 import subprocess
 import sys
 import threading
 import traceback
+import weakref
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Generic, TypeVar
 
 from kroeg.recorder.errors import WorkerError
 
-__all__ = ["WorkerError", "Workers"]
+__all__ = ["PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "stop_all"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -41,6 +50,35 @@ R = TypeVar("R")
 #: Tasks handed to a worker before its first result comes back: one to work on, one ready.
 AHEAD = 2
 _LENGTH = struct.Struct("<Q")
+#: The environment variable that tells a child process its parent's pid (`die_with_parent`).
+PARENT_VAR = "KROEG_PARENT_PID"
+#: Linux's prctl(2) option: the signal a process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+#: Every pool whose workers may still run (`stop_all`).
+_pools: weakref.WeakSet[Workers[Any, Any]] = weakref.WeakSet()
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> None:
+    """Have the kernel send `sig` to this process when its parent dies (Linux), whatever
+    kills the parent, SIGKILL included; stop at once if the parent is already gone.
+
+    The parent names itself in `PARENT_VAR` (a process whose parent died is adopted, so
+    `getppid` alone cannot tell). Called by the child itself, first thing: no
+    `preexec_fn`, which is unsafe in a parent with threads (a Streamlit server)."""
+    expected = os.environ.pop(PARENT_VAR, None)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    if expected is not None and os.getppid() != int(expected):
+        os._exit(1)  # the parent died before the kernel was asked: nobody waits for us
+
+
+def stop_all() -> None:
+    """Stop every worker still running, at once (SIGTERM): after Ctrl-C in the caller,
+    before the line that says what is kept, so no worker outlives the command."""
+    for pool in list(_pools):
+        pool.close(abort=True)
 
 
 def _send(stream: IO[bytes], payload: object) -> None:
@@ -73,23 +111,30 @@ class Workers(Generic[T, R]):
 
     def __init__(self, count: int) -> None:
         self.processes: list[subprocess.Popen[bytes]] = []
+        _pools.add(self)
+        env = {**os.environ, PARENT_VAR: str(os.getpid())}
         try:
             for _ in range(count):
                 self.processes.append(subprocess.Popen(
                     [sys.executable, "-m", "kroeg.analytics.workers"],
                     # Unbuffered: what `select` says is ready is all in the pipe, none of it
                     # hidden in a reader's buffer.
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env,
+                    # A group of its own: a terminal's Ctrl-C reaches the caller only, even
+                    # while a worker still starts (a KeyboardInterrupt in its imports).
+                    process_group=0,
                 ))  # fmt: skip
         except BaseException:
-            self.close()
+            self.close(abort=True)
             raise
 
     def __enter__(self) -> Workers[T, R]:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        # An error, Ctrl-C, or the caller dropping the results half-way (GeneratorExit):
+        # the tasks still out are not wanted, so the workers stop now, not after them.
+        self.close(abort=kind is not None)
 
     def run(self, function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
         """`function(task)` for every task, in the workers; the results in the tasks' order.
@@ -135,13 +180,19 @@ class Workers(Generic[T, R]):
         finally:
             selector.close()
 
-    def close(self) -> None:
-        """Stop the workers: end of input, then SIGTERM to any that does not stop."""
-        for process in self.processes:
+    def close(self, abort: bool = False) -> None:
+        """Stop the workers: end of input, then SIGTERM to any that does not stop; with
+        `abort`, SIGTERM at once (their tasks are dropped)."""
+        processes, self.processes = self.processes, []
+        _pools.discard(self)
+        for process in processes:
+            if abort and process.poll() is None:
+                with contextlib.suppress(OSError):
+                    process.terminate()
             if process.stdin is not None:
                 with contextlib.suppress(OSError):
                     process.stdin.close()
-        for process in self.processes:
+        for process in processes:
             try:
                 process.wait(timeout=5)
             except subprocess.TimeoutExpired:
@@ -149,7 +200,6 @@ class Workers(Generic[T, R]):
                 process.wait()
             if process.stdout is not None:
                 process.stdout.close()
-        self.processes = []
 
 
 def _serve() -> None:
@@ -179,5 +229,11 @@ def _serve() -> None:
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt, BrokenPipeError):  # the caller stopped
+    # Ctrl-C is the caller's to handle: it stops us with SIGTERM (whose default action ends
+    # the process at once). Ending on KeyboardInterrupt here would shut the interpreter
+    # down while the reading thread holds stdin's lock: "Fatal Python error:
+    # _enter_buffered_busy", once per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    with contextlib.suppress(BrokenPipeError):  # the caller stopped
         _serve()

@@ -7,7 +7,7 @@ import os
 import streamlit as st
 
 from kroeg.dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
-from kroeg.dashboard.data import dataset_path, signature
+from kroeg.dashboard.data import check_once, dataset_path
 from kroeg.dashboard.filters import sidebar
 from kroeg.dashboard.links import follow
 from kroeg.recorder.errors import KroegError
@@ -23,10 +23,7 @@ if path is None:
 else:
     try:
         Dataset(path).check()
-        files = signature(path)
-        if st.session_state.get("kroeg_checked") != files:  # once per session and change
-            Dataset(path).check_files()  # every footer and schema: a damaged file is named now
-            st.session_state["kroeg_checked"] = files
+        check_once(path)  # every footer and schema, once per change: a damaged file is named
     except KroegError as exc:
         problem = str(exc)
 if problem is not None:
@@ -41,6 +38,10 @@ if token and not st.session_state.get("kroeg_token_ok"):
         st.info("This dashboard asks for its token: add ?token=… to the address, or type it.")
         st.stop()
     st.session_state["kroeg_token_ok"] = True
+if "token" in st.query_params:
+    # Accepted (or not asked for): out of the address bar, so it is not bookmarked, shared
+    # with a link or shown on the screen; this session keeps being let in.
+    del st.query_params["token"]
 
 st.session_state["kroeg_dataset"] = path
 sidebar(path)

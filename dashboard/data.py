@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +33,10 @@ from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
 
-__all__ = ["ask", "dataset_path", "figures", "game", "signature", "toepen_units"]
+__all__ = [
+    "ask", "check_once", "dataset_path", "figures", "forget_signature", "game", "signature",
+    "toepen_units",
+]  # fmt: skip
 
 
 def dataset_path() -> Path | None:
@@ -41,11 +45,55 @@ def dataset_path() -> Path | None:
     return None if not value else Path(value)
 
 
+#: Seconds a dataset's signature is reused while its folders' own times of change stay
+#: the same: a page run asks for it a dozen times (every cached query names it), and
+#: listing ~100 files took 3-5 ms each time, a third of a warm page's time in the server.
+#: A file lands by a rename into its folder, which changes the folder's time: seen at once
+#: (in a month's partition folder, a second later at most).
+SIGNATURE_FOR = 1.0
+_signatures: dict[Path, tuple[float, tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _folder_times(path: Path) -> tuple[int, ...]:
+    """The times of change of the folders files land in (a few `stat`s, microseconds)."""
+    times = []
+    for name in ("games", "events", "derived"):
+        try:
+            times.append((path / name).stat().st_mtime_ns)
+        except OSError:
+            times.append(0)
+    try:
+        with os.scandir(path / "derived") as entries:
+            times += sorted(e.stat().st_mtime_ns for e in entries if e.is_dir())
+    except OSError:
+        pass
+    return tuple(times)
+
+
 def signature(path: Path) -> tuple[str, ...]:
     """The dataset's stored facts, as a token: every Parquet file (games, events and the
     analysis' derived/ tables) with its size and time of change. A game that lands, an
     analysis (`kroeg analyse`, or the Record page's at landing) or a compaction while the
-    server runs changes it, and every cached result of the old files is stale."""
+    server runs changes it, and every cached result of the old files is stale. Listed
+    again when a folder changes, or `SIGNATURE_FOR` seconds on."""
+    now, folders = time.monotonic(), _folder_times(path)
+    kept = _signatures.get(path)
+    if kept is not None and now - kept[0] < SIGNATURE_FOR and kept[1] == folders:
+        return kept[2]
+    token = _listed(path)
+    _signatures[path] = (now, folders, token)
+    if len(_signatures) > 8:  # a test's many datasets: the oldest go
+        del _signatures[min(_signatures, key=lambda p: _signatures[p][0])]
+    return token
+
+
+def forget_signature(path: Path) -> None:
+    """List the files again at the next `signature`: after this process changed them (the
+    Record page's landing), its next page must show the change at once."""
+    _signatures.pop(path, None)
+
+
+def _listed(path: Path) -> tuple[str, ...]:
     files = sorted(path.glob("games/**/*.parquet"))
     files += sorted(path.glob("events/**/*.parquet"))
     files += sorted(path.glob("derived/**/*.parquet"))
@@ -143,7 +191,28 @@ def figures(
     return frame
 
 
-@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
+_checked: OrderedDict[tuple[str, tuple[str, ...]], None] = OrderedDict()
+
+
+def check_once(path: Path) -> None:
+    """`Dataset.check_files` (every footer and schema: a damaged file is named at once),
+    once per state of the files for the whole server, not once per session: a visitor
+    opening a page cost the server 10-20 ms of reading footers each time."""
+    key = (str(path), signature(path))
+    with _lock:
+        if key in _checked:
+            return
+    Dataset(path).check_files()  # raises: not kept, so every run says it again
+    with _lock:
+        _checked[key] = None
+        while len(_checked) > 4:
+            _checked.popitem(last=False)
+
+
+# Games and hand steps are kept once for every session (`st.cache_resource`: the object
+# itself, frozen dataclasses and a list no caller changes), not copied out of a pickle at
+# every run of every session as `st.cache_data` does.
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
 def _game(path: str, files: tuple[str, ...], game_id: str) -> GameRecord:
     return Dataset(path).read_game(game_id)
 
@@ -153,7 +222,7 @@ def game(path: Path, game_id: str) -> GameRecord:
     return _game(str(path), signature(path), game_id)
 
 
-@st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
 def _states(
     path: str, files: tuple[str, ...], game_id: str, hand: int, reveal_all: bool
 ) -> list[TableState]:
@@ -161,7 +230,8 @@ def _states(
 
 
 def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableState]:
-    """Every step of a hand (cached: stepping through a hand replays nothing again)."""
+    """Every step of a hand (cached: stepping through a hand replays nothing again); the
+    list is every session's: read it, never change it."""
     return _states(str(path), signature(path), game_id, hand, reveal_all)
 
 

@@ -26,11 +26,16 @@ from kroeg.analytics.evenings import (
     toepen_out,
     toepen_seats,
     troefcall_hands,
+    troefcall_running,
     troefcall_totals,
 )
+from kroeg.analytics.games import hand_costs, recent_games
+from kroeg.analytics.pages import hand_folds, hand_knocks, hand_troef_sides
 from kroeg.analytics.report import plural
-from kroeg.dashboard.data import ask, figures, toepen_units
+from kroeg.dashboard.data import ask, figures, states, toepen_units
+from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
+from kroeg.dashboard.replay import hand_numbers
 from kroeg.parsers.render import reason_text
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
@@ -270,9 +275,9 @@ def numbers(path: Path, games: Games) -> dict[str, int]:
 
 
 def prefetch(path: Path) -> None:
-    """Ask what a new visitor's landing page and Players page ask (the latest evening, every
-    player's figures, with the filters untouched), so that the server's first visitor finds
-    the answers ready."""
+    """Ask what a new visitor's landing page, Players, Games and Replay pages ask (the latest
+    evening, every player's figures, the latest game and its first hand, with the filters
+    untouched), so that the server's first visitor finds the answers ready."""
     if not game_count(path):
         return
     chosen = default_games(path)
@@ -285,3 +290,24 @@ def prefetch(path: Path) -> None:
         moments(path, nights[0].key, chosen)
         evening_games(path, nights[0].key, chosen)
     numbers(path, chosen)
+    # The Games and Replay pages open on the most recent game (its first hand): asked now,
+    # a first visit to either page finds it ready (it took 0.3 and 1.2 s cold).
+    latest = ask(path, recent_games, "", chosen)
+    if latest.is_empty():
+        return
+    row = latest.row(0, named=True)
+    kind, game_id = row["game_type"], row["game_id"]
+    if kind == "toepen":
+        ask(path, hand_costs, game_id)
+    else:
+        ask(path, troefcall_running, game_id)
+    standings(path, game_id, kind)
+    hand_lines(path, game_id, kind)
+    numbers_of = hand_numbers(game_record(path, game_id))
+    if numbers_of:
+        steps = states(path, game_id, numbers_of[0], False)
+        if steps[0].troefcall:
+            ask(path, hand_troef_sides, game_id, numbers_of[0])
+        else:
+            ask(path, hand_knocks, game_id, numbers_of[0])
+            ask(path, hand_folds, game_id, numbers_of[0])

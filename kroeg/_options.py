@@ -21,7 +21,7 @@ import typer
 from kroeg.analytics.report import plural
 from kroeg.recorder import store
 from kroeg.recorder.cards import mark_red_suits
-from kroeg.recorder.errors import DatasetError, KroegError, RulesError, UsageError
+from kroeg.recorder.errors import DatasetError, Interrupted, KroegError, RulesError, UsageError
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import visible_text
 
@@ -94,6 +94,9 @@ def friendly(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except Interrupted as exc:  # Ctrl-C: what is kept, in one line, exit 130 as a shell says
+            say(f"Interrupted: {exc}", err=True)
+            raise typer.Exit(130) from None
         except KroegError as exc:
             say(f"Error: {exc}", err=True)
             raise typer.Exit(2 if isinstance(exc, UsageError | RulesError) else 1) from None
@@ -269,15 +272,21 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
         refuse_unreadable_rules(dataset)
     label = f"Analysing {plural(todo, 'new game')} (once)"
     run = functools.partial(bring_up_to_date, dataset, engine=engine.value, master=master)
-    if sys.stderr.isatty() and todo:
-        with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
-            done: int = run(progress=bar.update)
-    elif todo >= QUIET_BELOW:
-        lines = ProgressLines(todo, label)
-        done = run(progress=lines.update)
-        lines.finish()
-    else:
-        done = run()
+    stopped = False
+    try:
+        if sys.stderr.isatty() and todo:
+            with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
+                done: int = run(progress=bar.update)
+        elif todo >= QUIET_BELOW:
+            lines = ProgressLines(todo, label)
+            done = run(progress=lines.update)
+            lines.finish()
+        else:
+            done = run()
+    except KeyboardInterrupt:
+        stopped = True  # said below, once the interrupted frames (and their workers) are gone
+    if stopped:
+        raise _interrupted(dataset, todo)
     return done
 
 
@@ -295,6 +304,26 @@ def refuse_unreadable_rules(dataset: Dataset) -> None:
                 f"game {game}: its rules cannot be read ({problem}), so it cannot be analysed; "
                 "kroeg info and kroeg games still list it"
             )
+
+
+def _interrupted(dataset: Dataset, todo: int) -> Interrupted:
+    """What Ctrl-C during the analysis leaves: every batch stored before it is kept (each
+    is one operation, docs/RELIABILITY.md); the games of the batch in flight are analysed
+    again next time. A second Ctrl-C while this is counted changes nothing."""
+    import signal
+
+    from kroeg.analytics.derived import pending
+    from kroeg.analytics.workers import stop_all
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        stop_all()  # no worker outlives the command, whatever still refers to its pool
+        kept = todo - pending(dataset)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    games = "the 1 game analysed so far is kept" if kept == 1 else (
+        f"the {kept:,} games analysed so far are kept")  # fmt: skip
+    return Interrupted(f"{games}; run it again to go on")
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:

@@ -44,7 +44,6 @@ from kroeg._options import (
     read_line,
     red_suits,
     say,
-    stop_process,
 )
 from kroeg.analytics.demo import build_demo
 from kroeg.analytics.report import dataset_report, plural
@@ -722,6 +721,10 @@ def dashboard(
         say(access.warning, err=True)
     say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
     env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
+    # glibc gives each of the server's threads an arena of its own (8 per core) and keeps
+    # what they freed: the server's memory stayed 40 % above its idle figure after a busy
+    # evening. Two arenas serve its threads as fast (the GIL serialises them anyway).
+    env.setdefault("MALLOC_ARENA_MAX", "2")
     _serve_until_stopped(command, env)
 
 
@@ -751,30 +754,13 @@ def _check_address(host: str, port: int) -> None:
 
 
 def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
-    """Run the server and wait; SIGTERM, SIGINT or Ctrl-C stop it too, never leaving it
-    behind. A server that stops by itself with an error is an error here too."""
-    import signal
-    import subprocess
-
-    server = subprocess.Popen(command, env=env)
-    stopped = False
-
-    def stop(signum: int, _frame: object) -> None:
-        nonlocal stopped
-        stopped = True
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        code = server.wait()
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        stop_process(server)
-    say("")
-    if code and not stopped:
-        raise DashboardError(f"the dashboard server stopped with exit code {code} (see above)")
+    """Become the small process that runs the server and waits (`kroeg._watch`: the same
+    pid, nothing of pyarrow, DuckDB or polars kept): SIGTERM, SIGINT, SIGHUP or Ctrl-C
+    stop the server too, and the server dies with it whatever kills it. A server that
+    stops by itself with an error is an `Error:` line there."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, [sys.executable, "-m", "kroeg._watch", *command], env)
 
 
 def main() -> None:

@@ -13,6 +13,7 @@
     ├── RejectedError        input refused as a whole after its errors were reported
     ├── DashboardError       the dashboard cannot start, or its server stopped by itself
     ├── WorkerError          a task failed in an analysis worker process
+    ├── Interrupted          the work was stopped (Ctrl-C); what was finished is kept
     └── DatasetError         a folder that is not a kroeg dataset, or a damaged file
         ├── DatasetChanged       a file went away while it was read (a compaction): read again
         ├── AccessError          a file or folder kroeg may not read or write (its permissions)
@@ -24,6 +25,7 @@ the command line itself asks for something impossible (a `UsageError`: an option
 value, a count, names that cannot sit at a table; or a `RulesError`: a rule set that
 is not one, from --rules, --variant or a club's rules file), as for the values typer
 refuses; 1 when the command was right but its input, its dataset or its work was not.
+An `Interrupted` is the one line `Interrupted: …` and exit 130, as a shell reports Ctrl-C.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ __all__ = [
     "DatasetChanged",
     "DatasetError",
     "IllegalActionError",
+    "Interrupted",
     "JournalError",
     "KroegError",
     "NotFoundError",
@@ -122,6 +125,10 @@ class DashboardError(KroegError):
 
 class WorkerError(KroegError):
     """A task failed in a worker process (the message holds the worker's traceback)."""
+
+
+class Interrupted(KroegError):
+    """The person stopped the work (Ctrl-C, SIGINT); the message says what is kept."""
 
 
 class DatasetError(KroegError):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
 import polars as pl
 import streamlit as st
 
@@ -66,27 +65,29 @@ def _line_chart(
 ) -> None:
     """A line per player (or side) over the hands: whole hand numbers on the axis, a
     point on every hand (so a one-hand game shows its point), room above the highest
-    line, and Troefcall's sides in the replay's colours."""
+    line, and Troefcall's sides in the replay's colours. The Vega-Lite spec is written
+    as a dict (Altair's schema validation was half of this page's time in the server)."""
     highest = frame[value].max()
     top = max(1, int(highest) if isinstance(highest, int | float) else 0)
-    colour = alt.Color(f"{who}:N", title=None, sort=None)
+    colour: dict[str, object] = {"field": who, "type": "nominal", "title": None, "sort": None}
     if colours:
         names = list(dict.fromkeys(frame[who].to_list()))
-        colour = alt.Color(
-            f"{who}:N", title=None, scale=alt.Scale(domain=names, range=list(colours))
-        )
-    chart = (
-        alt.Chart(alt.Data(values=frame.to_dicts()))  # type: ignore[no-untyped-call]
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("hand:O", title="hand", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y(f"{value}:Q", title=value, scale=alt.Scale(domain=[0, top * 1.15 + 1])),
-            color=colour,
-            tooltip=[alt.Tooltip(f"{who}:N", title=None), "hand:O", alt.Tooltip(f"{value}:Q")],
-        )
-        .properties(height=300)
-    )
-    st.altair_chart(chart, width="stretch")
+        colour = {"field": who, "type": "nominal", "title": None,
+                  "scale": {"domain": names, "range": list(colours)}}  # fmt: skip
+    spec = {
+        "mark": {"type": "line", "point": True},
+        "height": 300,
+        "encoding": {
+            "x": {"field": "hand", "type": "ordinal", "title": "hand", "axis": {"labelAngle": 0}},
+            "y": {"field": value, "type": "quantitative", "title": value,
+                  "scale": {"domain": [0, top * 1.15 + 1]}},
+            "color": colour,
+            "tooltip": [{"field": who, "type": "nominal", "title": None},
+                        {"field": "hand", "type": "ordinal"},
+                        {"field": value, "type": "quantitative"}],
+        },
+    }  # fmt: skip
+    st.vega_lite_chart(frame, spec, width="stretch")
 
 
 games_page()

@@ -17,6 +17,7 @@ import streamlit as st
 from kroeg.analytics.derived import analysed
 from kroeg.analytics.engines import bring_up_to_date
 from kroeg.dashboard.access import READ_ONLY_VAR
+from kroeg.dashboard.data import forget_signature
 from kroeg.dashboard.filters import current_path
 from kroeg.parsers.commands import Session
 from kroeg.recorder.cards import Card, Suit
@@ -338,7 +339,9 @@ def _analyse() -> str:
 
 
 def _stored(manual: ManualGame) -> None:
+    forget_signature(current_path())  # the next page shows the game at once
     said = _analyse() if manual.landed is not None else ""
+    forget_signature(current_path())  # and its verdicts
     st.session_state["record_stored"] = f"Stored as game {manual.landed}.{said}"
     st.session_state["record_manual"] = None
     st.session_state["record_log"] = []

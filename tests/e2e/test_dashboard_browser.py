@@ -550,3 +550,35 @@ def test_a_sidebar_filter_holds_on_every_page(server, shots: Path) -> None:
         expect(dates.nth(1)).to_have_value("2026-11-20")
         page.screenshot(path=str(shots / "filter-held.png"))
         browser.close()
+
+
+@pytest.mark.slow
+def test_the_token_leaves_the_browsers_address_bar(
+    tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]
+) -> None:
+    """The same as the AppTest, in a real browser: Streamlit rewrites the address."""
+    from playwright.sync_api import sync_playwright
+
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt"))
+    command = [sys.executable, "-m", "kroeg.cli", "dashboard", str(dataset.path),
+               "--port", str(free_port), "--token", "a-long-secret-1"]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    processes.append(process)
+    url = f"http://127.0.0.1:{free_port}"
+    for _ in range(600):
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                break
+        except OSError:
+            time.sleep(0.1)
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.goto(f"{url}/?token=a-long-secret-1")
+        page.get_by_role("heading", name="In numbers").first.wait_for()
+        page.wait_for_function("() => !location.search.includes('token')")
+        assert "token" not in page.url and "a-long-secret-1" not in page.url
+        page.evaluate("history.back()")  # nor one step back in the history
+        page.wait_for_timeout(1000)
+        assert "a-long-secret-1" not in page.url
+        browser.close()
