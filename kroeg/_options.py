@@ -26,9 +26,9 @@ from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import visible_text
 
 __all__ = [
-    "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt", "Source",
-    "TableFormat", "VariantOpt", "Working", "analyse", "day", "friendly", "read_line", "red_suits",
-    "say", "stop_process",
+    "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt",
+    "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt", "Working", "analyse", "day",
+    "friendly", "read_line", "red_suits", "say", "stop_process",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -142,6 +142,16 @@ GameOpt = Annotated[
         help="The game's id, or the start of it if no other game's starts so "
         "(kroeg games DATASET lists them).",
     ),
+]
+
+#: A date range's two ends, as `games`, `stats` and `export` take them (both days kept).
+SinceOpt = Annotated[
+    datetime | None,
+    typer.Option("--since", help="Only games from this date on, as 2026-11-01.", parser=day),
+]
+UntilOpt = Annotated[
+    datetime | None,
+    typer.Option("--until", help="Only games up to this date, as 2026-11-30.", parser=day),
 ]
 
 

@@ -34,8 +34,10 @@ from kroeg._options import (
     MasterOpt,
     Partition,
     RulesOpt,
+    SinceOpt,
     Source,
     TableFormat,
+    UntilOpt,
     VariantOpt,
     Working,
     analyse,
@@ -251,10 +253,7 @@ def info(dataset: DatasetArg) -> None:
 @friendly
 def games(
     dataset: DatasetArg,
-    since: Annotated[
-        datetime | None,
-        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
-    ] = None,
+    since: SinceOpt = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Only games with this player.")
     ] = None,
@@ -405,13 +404,8 @@ def export(
             "(default: every game, or those --since/--until).",
         ),
     ] = None,
-    since: Annotated[
-        datetime | None,
-        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
-    ] = None,
-    until: Annotated[
-        datetime | None, typer.Option(help="Only games up to this date, as 2026-11-30.", parser=day)
-    ] = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
     format: Annotated[LogFormat, typer.Option("--format", help="The notation to write.")] = (
         LogFormat.text
     ),
@@ -580,13 +574,8 @@ def stats(
     ] = Grouping.player,
     format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
-    since: Annotated[
-        datetime | None,
-        typer.Option(help="Only games from this date on, as 2026-11-01.", parser=day),
-    ] = None,
-    until: Annotated[
-        datetime | None, typer.Option(help="Only games up to this date, as 2026-11-30.", parser=day)
-    ] = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
     game_type: Annotated[
         GameType | None,
         typer.Option(

@@ -119,9 +119,7 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
 
     With `parsers.reading.collect` a bad game is skipped and the others are kept.
     """
-    result = Parsed()
-    result.games.extend(iterparse(text.splitlines(), result.errors, on_error, source))
-    return result
+    return Parsed.of(iterparse, text, on_error, source)
 
 
 def iterparse(

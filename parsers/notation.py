@@ -36,9 +36,7 @@ def parse(text: str, *, on_error: ErrorHook = raise_error, source: str | None = 
     The default raises the first error; `parsers.reading.collect` keeps every error
     in `Parsed.errors` and the good games (and good hands) in `Parsed.games`.
     """
-    result = Parsed()
-    result.games.extend(iterparse(text.splitlines(), result.errors, on_error, source))
-    return result
+    return Parsed.of(iterparse, text, on_error, source)
 
 
 def iterparse(

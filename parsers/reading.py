@@ -14,7 +14,7 @@ in UTC).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -54,6 +54,22 @@ class Parsed:
 
     games: list[GameRecord] = field(default_factory=list)
     errors: list[NotationError] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        iterparse: Callable[
+            [Iterable[str], list[NotationError], ErrorHook, str | None], Iterable[GameRecord]
+        ],
+        text: str,
+        on_error: ErrorHook,
+        source: str | None,
+    ) -> Parsed:
+        """Every game of `text` read by a format's `iterparse`, and its errors: what each
+        format's `parse` returns."""
+        result = cls()
+        result.games.extend(iterparse(text.splitlines(), result.errors, on_error, source))
+        return result
 
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
