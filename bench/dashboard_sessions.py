@@ -13,7 +13,11 @@ new address (a new Streamlit session every time), timed until the page's last el
 is drawn.
 Memory is the resident set (VmRSS) of the `kroeg dashboard` process (what waits) and of
 its children (the Streamlit server, any analysis worker), sampled every 0.2 s: idle
-before, the peak during the loads, and idle again `--settle` seconds after.
+before, the peak during the loads, and idle again `--settle` seconds after. CPU time is
+counted the same way during the loads, apart for the server (`kroeg dashboard` and its
+children) and for the browser (Playwright's driver and Chromium, this bench's other
+children): on one machine both share the cores, and the split says whose work a load
+waits for.
 """
 
 from __future__ import annotations
@@ -74,22 +78,62 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def cpu_ticks(pid: int) -> int:
+    """User and system CPU time of a process so far, in clock ticks (0 once it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return int(fields[11]) + int(fields[12])
+
+
 class Sampler:
-    """The parent's and its children's RSS every 0.2 s, in a thread; the peak of the sum."""
+    """The parent's and its children's RSS every 0.2 s, in a thread; the peak of the sum.
+    Also the CPU time of the server's processes and of the browser's since `count_cpu`."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak, self.peak_parent = pid, 0, 0
+        self.counting = False
+        self.first: dict[int, int] = {}  # pid -> ticks when first seen counting
+        self.last: dict[int, tuple[str, int]] = {}  # pid -> (whose, ticks) last seen
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def now(self) -> tuple[int, int]:
         return rss_kib(self.pid), sum(rss_kib(c) for c in children(self.pid))
 
+    def count_cpu(self) -> None:
+        """Start counting CPU time: what each process has used so far is left out."""
+        self._sample_cpu(first=True)
+        self.counting = True
+
+    def _sample_cpu(self, first: bool = False) -> None:
+        server = {self.pid, *children(self.pid)}
+        browser = set(children(os.getpid())) - server
+        for whose, pids in (("server", server), ("browser", browser)):
+            for pid in pids:
+                ticks = cpu_ticks(pid)
+                if first or pid not in self.first:
+                    self.first[pid] = ticks if first else 0
+                if ticks:
+                    self.last[pid] = (whose, ticks)
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds used by the server and by the browser while counting."""
+        self._sample_cpu()
+        used = {"server": 0.0, "browser": 0.0}
+        for pid, (whose, ticks) in self.last.items():
+            used[whose] += (ticks - self.first.get(pid, 0)) / os.sysconf("SC_CLK_TCK")
+        return used
+
     def _run(self) -> None:
         while not self._stop.wait(0.2):
             parent, kids = self.now()
             self.peak = max(self.peak, parent + kids)
             self.peak_parent = max(self.peak_parent, parent)
+            if self.counting:
+                self._sample_cpu()
 
     def __enter__(self) -> Sampler:
         self._thread.start()
@@ -190,9 +234,11 @@ def main() -> None:
         time.sleep(5)
         with Sampler(server.pid) as sampler:
             idle_parent, idle_kids = sampler.now()
+            sampler.count_cpu()
             began = time.perf_counter()
             times = asyncio.run(load(url, args.sessions, args.rounds, args.navigate))
             took = time.perf_counter() - began
+            cpu = sampler.cpu_seconds()
             during_parent, during_kids = sampler.now()
             time.sleep(args.settle)
             after_parent, after_kids = sampler.now()
@@ -210,6 +256,11 @@ def main() -> None:
             if not ts:
                 continue
             print(f"  {name:<9} median {statistics.median(ts):.2f} s, max {max(ts):.2f} s")
+        loads = len(every)
+        print(f"CPU time during the loads: server {cpu['server']:.1f} s "
+              f"({cpu['server'] / loads:.2f} s a load), browser {cpu['browser']:.1f} s "
+              f"({cpu['browser'] / loads:.2f} s a load), on {os.cpu_count()} cores "
+              f"in {took:.0f} s")  # fmt: skip
         print(
             f"memory idle before: {mib(idle_parent + idle_kids)} "
             f"(kroeg dashboard {mib(idle_parent)}, its children {mib(idle_kids)})"
