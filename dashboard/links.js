@@ -3,7 +3,41 @@
 // this takes a plain click on a link to one of our pages and sends its address instead
 // ("open"), and Python switches page. A click with a modifier or the middle button still
 // opens a new tab, as a person expects.
+//
+// It also keeps the browser's history to what a person calls a move. Streamlit adds an
+// entry each time a page's query parameters change: a replay step (`step=17`), or a
+// page filling in the parameters it was opened without (`/replay` becoming
+// `/replay?game=…&hand=1`), so Back went one step back, or nowhere. An address that only
+// adds parameters, or changes only `step`, replaces the entry instead: Back returns to
+// the page you came from, and a change of game or hand is still one entry.
+const QUIET = new Set(["step"]);
+
+function refines(from, to) {
+  if (from.origin !== to.origin || from.pathname !== to.pathname) return false;
+  for (const [name, value] of from.searchParams) {
+    if (!QUIET.has(name) && to.searchParams.get(name) !== value) return false;
+  }
+  return true;
+}
+
+function calmHistory() {
+  if (window.__kroegHistory) return;
+  const push = window.history.pushState.bind(window.history);
+  window.history.pushState = (state, title, url) => {
+    try {
+      if (url != null && refines(new URL(window.location.href), new URL(url, window.location.href))) {
+        return window.history.replaceState(state, title, url);
+      }
+    } catch (err) {
+      // an address URL() cannot read: Streamlit's own behaviour
+    }
+    return push(state, title, url);
+  };
+  window.__kroegHistory = true;
+}
+
 export default function (component) {
+  calmHistory();
   const { data, setTriggerValue } = component;
   const pages = new Set(data.pages);
   const onClick = (event) => {

@@ -48,11 +48,24 @@ def replay() -> None:
             f"There is no game {markdown_text(wanted)} in this dataset: "
             "showing the most recent game instead."
         )
+    # An address the page did not write (a link, Back, Forward; or any address on arrival
+    # from another page, which drops this page's widgets) names what to show: the pickers
+    # are moved to it (set through the session, so the browser's widgets follow).
+    external = wanted is not None and (
+        (wanted, params.get("hand")) != st.session_state.get("replay_address")
+        or "replay_step" not in st.session_state
+    )
+    if external:
+        st.session_state.pop("replay_where", None)
+        if wanted in ids:
+            st.session_state["replay_game"] = wanted
+        else:
+            st.session_state.pop("replay_game", None)
     labels = dict(zip(ids, games["title"].to_list(), strict=True))
     # Game, hand and view in one row (stacked on a phone): the table comes up the page.
     pick_game, pick_hand, pick_view = st.columns([6, 1, 2], vertical_alignment="bottom")
     chosen = pick_game.selectbox(
-        "Game", ids, index=ids.index(wanted) if wanted in ids else 0,
+        "Game", ids, index=ids.index(wanted) if wanted in ids and not external else 0,
         format_func=labels.__getitem__, key="replay_game",
     )  # fmt: skip
     record = game(current_path(), chosen)
@@ -69,7 +82,11 @@ def replay() -> None:
             f"{numbers[0]} to {numbers[-1]}): showing hand {numbers[0]}."
         )
         start_hand = numbers[0]
-    hand = pick_hand.selectbox("Hand", numbers, index=numbers.index(start_hand), key="replay_hand")
+    if external:
+        st.session_state["replay_hand"] = start_hand
+    hand = pick_hand.selectbox(
+        "Hand", numbers, index=0 if external else numbers.index(start_hand), key="replay_hand"
+    )
     reveal_all = pick_view.toggle(
         "All cards", key="replay_all",
         help="Show every card the log knows; otherwise only what the table saw.",
@@ -81,6 +98,7 @@ def replay() -> None:
         st.session_state["replay_step"] = _linked_step(states, chosen, hand)
     # The address follows what is shown, so that it can be shared (the step: below).
     st.query_params.update({"game": chosen, "hand": str(hand)})
+    st.session_state["replay_address"] = (chosen, str(hand))
     st.html(CSS)  # once for the page: the steps below send only their own HTML
     verdicts, summary = _verdicts(chosen, hand, states, record.players)
     if summary:

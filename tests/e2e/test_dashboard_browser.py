@@ -553,6 +553,59 @@ def test_a_sidebar_filter_holds_on_every_page(server, shots: Path) -> None:
 
 
 @pytest.mark.slow
+def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None:
+    """Steps replace the address instead of adding to the history, and so does the replay
+    filling in the game and hand it opened without: Back from a replayed hand returns to
+    the page it came from. A change of hand is one entry: Back returns to the last hand."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = server
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.goto(url)
+        expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
+        page.wait_for_function(LINKS_READY)
+        page.wait_for_function(SETTLED)
+        before = page.evaluate("history.length")
+        page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Replay").click()
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.locator("h1").first.click()  # the keys go to the page, not the sidebar's link
+        for step in range(1, 6):
+            page.wait_for_function(SETTLED)
+            page.keyboard.press("ArrowRight")
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {step}/")
+        page.wait_for_function(SETTLED)
+        assert "step=" in page.url and "hand=1" in page.url
+        assert page.evaluate("history.length") == before + 1  # the Replay page: one entry
+        page.go_back()
+        expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
+        assert "/replay" not in page.url
+
+        page.go_forward()  # the replayed hand again, at its step; hand 2 is one entry more
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")
+        page.wait_for_function(SETTLED)
+        hand = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').nth(1)
+        hand.click()
+        page.locator('[role="option"]').filter(has_text="2").first.click()
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function(SETTLED)
+        assert "hand=2" in page.url
+        page.locator("h1").first.click()
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 1/")
+        page.wait_for_function(SETTLED)
+        assert page.evaluate("history.length") == before + 2
+        page.screenshot(path=str(shots / "history-hand-2.png"))
+        page.go_back()
+        page.wait_for_function(SETTLED)
+        assert "hand=1" in page.url
+        expect(page.get_by_role("combobox", name="Hand")).to_have_value("1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")  # where it was left
+        browser.close()
+
+
+@pytest.mark.slow
 def test_the_token_leaves_the_browsers_address_bar(
     tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]
 ) -> None:
