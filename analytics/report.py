@@ -163,15 +163,20 @@ def knock_verdict(
     bluff: bool | None,
     all_folded: bool,
     knocker_won: bool,
+    tell_outcome: bool = True,
 ) -> tuple[str, str]:
     """The verdict on one knock, as a mark for a move list and a sentence, from the
-    analysis' stored facts (`bluff` is `analytics.derived`'s: strength below the fair share)."""
+    analysis' stored facts (`bluff` is `analytics.derived`'s: strength below the fair share).
+    Without `tell_outcome`, the sentence stops at the knock (a replay that does not tell
+    what is still to come)."""
     if strength is None or bluff is None:
         return "?", "Verdict unknown: the knocker's cards were not all seen."
     if bluff:
         mark, what = "bluff", f"a bluff: strength {strength:.2f}, below the fair share"
     else:
         mark, what = "value", f"a value knock: strength {strength:.2f}, at least the fair share"
+    if not tell_outcome:
+        return mark, f"Verdict: {what} {fair_share:.2f}."
     if all_folded:
         outcome = "everyone folded to it"
     else:

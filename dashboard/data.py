@@ -224,15 +224,23 @@ def game(path: Path, game_id: str) -> GameRecord:
 
 @st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
 def _states(
-    path: str, files: tuple[str, ...], game_id: str, hand: int, reveal_all: bool
+    path: str,
+    files: tuple[str, ...],
+    game_id: str,
+    hand: int,
+    reveal_all: bool,
+    seat: int | None,
 ) -> list[TableState]:
-    return hand_states(_game(path, files, game_id), hand, reveal_all=reveal_all)
+    return hand_states(_game(path, files, game_id), hand, reveal_all=reveal_all, seat=seat)
 
 
-def states(path: Path, game_id: str, hand: int, reveal_all: bool) -> list[TableState]:
-    """Every step of a hand (cached: stepping through a hand replays nothing again); the
-    list is every session's: read it, never change it."""
-    return _states(str(path), signature(path), game_id, hand, reveal_all)
+def states(
+    path: Path, game_id: str, hand: int, reveal_all: bool, seat: int | None = None
+) -> list[TableState]:
+    """Every step of a hand (cached: stepping through a hand replays nothing again), as
+    the table saw it, as `seat` did, or with every card; the list is every session's:
+    read it, never change it."""
+    return _states(str(path), signature(path), game_id, hand, reveal_all, seat)
 
 
 def toepen_units(path: Path, games: list[str] | None) -> list[str]:

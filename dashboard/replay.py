@@ -1,8 +1,9 @@
 """The state of a hand at every step, as the dashboard's replayer shows it.
 
 Every state is rebuilt by replaying the game's events through the engine (the
-referee), one event per step. Two ways to look: `reveal_all=False` shows what
-the table saw (a player's cards stay face down until played or shown);
+referee), one event per step. Three ways to look: `reveal_all=False` shows what
+the table saw (a player's cards stay face down until played or shown); with
+`seat` as well, what that player saw (their own cards face up from the deal);
 `reveal_all=True` shows every card the log knows.
 """
 
@@ -73,8 +74,12 @@ def hand_numbers(record: GameRecord) -> list[int]:
     return list(range(1, record.hands + 1))
 
 
-def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[TableState]:
-    """Every step of hand `number`, from its start to its end."""
+def hand_states(
+    record: GameRecord, number: int, *, reveal_all: bool, seat: int | None = None
+) -> list[TableState]:
+    """Every step of hand `number`, from its start to its end; `seat`: seen by that player
+    (their own cards known to them, the others' only once shown)."""
+    viewer = seat
     begin, end = record.hand_bounds(number)
     rebuilt = Replay(record.rules, record.players)
     for event in record.events[:begin]:
@@ -102,14 +107,16 @@ def hand_states(record: GameRecord, number: int, *, reveal_all: bool) -> list[Ta
             table.append((seat, card))
         hands = tuple(
             tuple(
-                HIDDEN if c is None or (not reveal_all and c.code not in shown) else c.code
+                HIDDEN
+                if c is None or not (reveal_all or s == viewer or c.code in shown)
+                else c.code
                 for c in game.hands[s]
             )
             for s in range(game.n)
         )
         troefcall = game if isinstance(game, Troefcall) else None
         toepen = game if isinstance(game, Toepen) else None
-        text = _sentence(game, event, hide_cards=not reveal_all)
+        text = _sentence(game, event, hide_cards=not reveal_all, viewer=viewer)
         opens = seq  # the event the step is named after
         if kind in VERDICT_KINDS and states:
             # The engine's verdict (who won the hand) is said by the hand's end next: no
@@ -181,11 +188,12 @@ def _dealt(counts: dict[int, int], game: Game) -> str:
     return ", ".join(parts)
 
 
-def _sentence(game: Game, event: Event, *, hide_cards: bool) -> str:
+def _sentence(game: Game, event: Event, *, hide_cards: bool, viewer: int | None = None) -> str:
     kind, seat, card, _, _ = event.to_row()
     if kind == "deal" and seat is not None:
-        # The table sees a card go to a player, not which card it is.
-        seen = "" if hide_cards or card is None else f" ({describe_card(card)})"
+        # The table sees a card go to a player, not which card it is; the player does.
+        hidden = hide_cards and seat != viewer
+        seen = "" if hidden or card is None else f" ({describe_card(card)})"
         return f"a card to {game.players[seat]}{seen}"
     lines = describe_events(game, [event], joined=False)  # each event is its own step
     return " ".join(line.strip() for line in lines) or event.kind

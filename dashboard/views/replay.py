@@ -87,31 +87,58 @@ def replay() -> None:
     hand = pick_hand.selectbox(
         "Hand", numbers, index=0 if external else numbers.index(start_hand), key="replay_hand"
     )
-    reveal_all = pick_view.toggle(
-        "All cards", key="replay_all",
-        help="Show every card the log knows; otherwise only what the table saw.",
+    views = _views(record.players)
+    if external:
+        st.session_state["replay_view"] = _linked_view(params.get("view"), views)
+    elif st.session_state.get("replay_view", "table") not in views:
+        st.session_state["replay_view"] = "table"  # a seat the game now shown lacks
+    view = pick_view.selectbox(
+        "View", list(views), format_func=views.__getitem__, key="replay_view",
+        help="What the table saw, what one player saw (their own cards from the deal), or "
+        "every card the log knows. Only 'All cards' shows the moves still to come.",
     )  # fmt: skip
-    states = hand_steps(current_path(), chosen, hand, reveal_all)
+    reveal_all = view == "all"
+    seat = int(view) - 1 if view.isdigit() else None
+    states = hand_steps(current_path(), chosen, hand, reveal_all, seat)
     if st.session_state.get("replay_where") != (chosen, hand):
         # A new hand opens at its start, or at the step the link names.
         st.session_state["replay_where"] = (chosen, hand)
         st.session_state["replay_step"] = _linked_step(states, chosen, hand)
     # The address follows what is shown, so that it can be shared (the step: below).
-    st.query_params.update({"game": chosen, "hand": str(hand)})
+    st.query_params.update({"game": chosen, "hand": str(hand), "view": view})
     st.session_state["replay_address"] = (chosen, str(hand))
     st.html(CSS)  # once for the page: the steps below send only their own HTML
-    verdicts, summary = _verdicts(chosen, hand, states, record.players)
-    if summary:
-        st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
+    verdicts, summary = _verdicts(chosen, hand, states, record.players, reveal_all)
     # How the hand came out, as the engine wrote it: shown at its last step.
-    _stepper(states, record.players, verdicts, hand_result(record, hand).text)
+    _stepper(states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all)
+
+
+def _views(players: tuple[str, ...]) -> dict[str, str]:
+    """The ways to look at a hand, by the value links carry (`view=`): the table, every
+    card, or one player (their seat, from 1)."""
+    views = {"table": "The table", "all": "All cards"}
+    views.update({str(seat): f"As {name} saw it" for seat, name in enumerate(players, 1)})
+    return views
+
+
+def _linked_view(text: str | None, views: dict[str, str]) -> str:
+    """The view an address names (the table's without one, or with one this game lacks)."""
+    if text is None or text in views:
+        return text or "table"
+    st.warning(f"There is no view {markdown_text(text)} of this game: showing the table's.")
+    return "table"
 
 
 def _verdicts(
-    game_id: str, hand: int, states: list[TableState], players: tuple[str, ...]
+    game_id: str,
+    hand: int,
+    states: list[TableState],
+    players: tuple[str, ...],
+    tell_outcome: bool,
 ) -> tuple[dict[int, tuple[str, str]], str]:
     """The verdict on each decision of the hand, by its event number (seq): a mark and a
-    sentence; and the hand's verdicts in one line. Knocks and folds come from the analysis
+    sentence (with `tell_outcome`, a knock's says how the hand came out); and the hand's
+    verdicts in one line. Knocks and folds come from the analysis
     (none for a game not analysed), stays from what the log says was paid, Troefcall's
     calls from the `troef_sides` view."""
     if states[0].troefcall:
@@ -121,7 +148,12 @@ def _verdicts(
     folds = ask(path, hand_folds, game_id, hand)
     verdicts = {
         r["seq"]: knock_verdict(
-            r["strength"], r["fair_share"], r["bluff"], r["all_folded"], r["knocker_won"]
+            r["strength"],
+            r["fair_share"],
+            r["bluff"],
+            r["all_folded"],
+            r["knocker_won"],
+            tell_outcome,
         )
         for r in knocks.iter_rows(named=True)
     }
@@ -189,9 +221,13 @@ def _stepper(
     players: tuple[str, ...],
     verdicts: dict[int, tuple[str, str]],
     outcome: str,
+    summary: str,
+    reveal_all: bool,
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
-    `outcome`: the hand's result, said at its last step."""
+    `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
+    in a line. Unless every card is shown, the moves, their marks and the summary come
+    only as far as the step shown: nothing still to come is told."""
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
     # A button that would not move the step is disabled: First and Previous at the first
@@ -226,7 +262,10 @@ def _stepper(
     result = (
         f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>' if step == last else ""
     )
-    marks = {s.step: verdicts[s.seq] for s in states if s.seq in verdicts}
+    told = states if reveal_all else states[: step + 1]
+    marks = {s.step: verdicts[s.seq] for s in told if s.seq in verdicts}
+    if summary and (reveal_all or step == last):
+        st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
     verdict = (
         f'<p class="kroeg-verdict {marks[step][0]}">{html.escape(marks[step][1])}</p>'
         if step in marks
@@ -244,7 +283,7 @@ def _stepper(
         replay_nav.mount(last)
     right.html(
         "<b>Moves</b>"
-        + moves_html(states, step, {i: mark for i, (mark, _) in marks.items()})
+        + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
         + f'<p class="kroeg-keys">Click a move to go there. Keys: ← → a step · Home / End · '
         f"{html.escape(keys)}.</p>"
     )

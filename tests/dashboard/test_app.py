@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 from pathlib import Path
 
@@ -80,20 +81,24 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     # Anna's cards are still face down.
     assert '<span class="kroeg-card red">10♦</span>' in shown
     assert shown.count('class="kroeg-card back"') == 3 + 3 + 3  # Anna, Ben, Carla: 3 each
-    # Every move of the hand is in the list, under the deal, its tricks and its end.
-    assert shown.count("<li data-kroeg-step=") == len(states)
+    # The moves up to this one are in the list, under the deal and its tricks; what is
+    # still to come is not told (the table has not seen it yet).
+    assert shown.count("<li data-kroeg-step=") == knock + 1
     assert '<p class="kroeg-group">The deal</p>' in shown
-    assert '<p class="kroeg-group">Trick 1</p>' in shown
+    assert html.escape(fold_state.text) not in shown
     at.slider(key="replay_step").set_value(0).run()  # the deal is one step
     dealing = page_html(at)
     assert "Carla deals; the stake is 1 — 4 cards to each" in dealing
     assert '<span class="kroeg-card">J♠</span>' not in dealing  # no card shown face up
     at.slider(key="replay_step").set_value(fold).run()
     assert re.search(r'class="kroeg-name out[^"]*">Carla', page_html(at))  # folded
-    at.toggle(key="replay_all").set_value(True).run()
+    at.selectbox(key="replay_view").set_value("all").run()
     everything = page_html(at)
     assert '<span class="kroeg-card">J♠</span>' in everything  # Anna's jack of spades
     assert 'class="kroeg-card back"' not in everything
+    # Every move of the hand is in the list, under the deal, its tricks and its end.
+    assert everything.count("<li data-kroeg-step=") == len(states)
+    assert '<p class="kroeg-group">Trick 1</p>' in everything
     at.slider(key="replay_step").set_value(0).run()
     assert '<span class="kroeg-card">J♠</span>' in page_html(at)  # all cards: from the deal
     at.slider(key="replay_step").set_value(fold).run()
@@ -303,7 +308,7 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
         '<p class="kroeg-verdict made">Verdict: Anna&#x27;s call was made good: the side took '
         "7 of 13 tricks.</p>"
     ) in page_html(at)
-    at.toggle(key="replay_all").set_value(True).run()
+    at.selectbox(key="replay_view").set_value("all").run()
     at.slider(key="replay_step").set_value(kap).run()
     assert '<span class="kroeg-card">6♠</span>' not in page_html(at)  # played by now
     assert 'class="kroeg-card back"' not in page_html(at)
@@ -443,6 +448,44 @@ def test_a_fold_and_a_check_are_each_paid_once_in_the_steps(club: Path) -> None:
     assert not [t for t in texts if "folds and pays" in t or "bluff; Dan pays" in t]
 
 
+def test_a_players_view_shows_their_cards_and_nothing_still_to_come(club: Path) -> None:
+    """ "As Ben saw it": Ben's cards face up from the deal, the others' face down until
+    shown; the moves and their marks only up to the step shown; the view in the address,
+    and a link with it opens in it."""
+    game_id, knock, fold = hand_two(club)
+    enrich(Dataset(club))  # the verdicts the summary line tells
+    record = Dataset(club).read_game(game_id)
+    states = hand_states(record, 2, reveal_all=False, seat=1)
+    everything = hand_states(record, 2, reveal_all=True)
+    assert states[0].hands[1] == everything[0].hands[1]  # his own cards, from the deal
+    assert all(c == "??" for seat in (0, 2, 3) for c in states[0].hands[seat])
+    table = hand_states(record, 2, reveal_all=False)
+    assert all(c == "??" for c in table[0].hands[1])  # the table does not see them
+    at = replay_at(0)
+    at.selectbox(key="replay_view").set_value("2").run()
+    assert not at.exception
+    assert at.query_params["view"] == "2"
+    shown = page_html(at)
+    assert shown.count("<li data-kroeg-step=") == 1  # only the deal so far
+    assert html.escape(knock.text) not in shown
+    at.slider(key="replay_step").set_value(fold.step).run()
+    shown = page_html(at)
+    assert html.escape(knock.text) in shown and "Verdicts:" not in shown
+    at.slider(key="replay_step").set_value(len(states) - 1).run()
+    assert "Verdicts:" in page_html(at)  # the hand's verdicts once it is over
+    linked = app()
+    linked.query_params.update({"game": game_id, "hand": "2", "view": "2"})
+    linked.run()
+    linked.switch_page("views/replay.py").run()
+    assert linked.selectbox(key="replay_view").value == "2"
+    odd = app()
+    odd.query_params.update({"game": game_id, "hand": "2", "view": "9"})
+    odd.run()
+    odd.switch_page("views/replay.py").run()
+    assert odd.selectbox(key="replay_view").value == "table"
+    assert "There is no view 9" in odd.warning[0].value
+
+
 def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path) -> None:
     (game_id,) = Dataset(club).game_ids()
     at = app().run()
@@ -456,7 +499,9 @@ def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path
     # analysis' facts does the same).
     seq = hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)[knock].seq
     assert seq > knock  # the deal's 16 cards are one step
-    assert dict(at.query_params) == {"game": game_id, "hand": "2", "step": str(seq)}
+    assert dict(at.query_params) == {
+        "game": game_id, "hand": "2", "step": str(seq), "view": "table",
+    }  # fmt: skip
     shared = app()  # someone opens the address
     shared.query_params.update(at.query_params)
     shared.run()
@@ -535,13 +580,19 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     knock, fold = knock_state.step, fold_state.step
     at = replay_at(knock)
     shown = page_html(at)
+    # The table's view judges the knock without telling how the hand came out.
     assert re.search(
         r'<p class="kroeg-verdict bluff">Verdict: a bluff: strength 0\.\d\d, below the fair '
-        r"share 0\.\d\d; the knocker lost the hand\.</p>",
+        r"share 0\.\d\d\.</p>",
         shown,
     )
     assert '<span class="kroeg-mark bluff">● bluff</span>' in shown  # on the move in the list
-    # The hand in one line, above the table.
+    # The hand in one line, above the table: with every card shown (the table's view
+    # tells it once the hand is over), and the knock's verdict with the outcome.
+    assert "Verdicts:" not in shown
+    at.selectbox(key="replay_view").set_value("all").run()
+    shown = page_html(at)
+    assert re.search(r"below the fair share 0\.\d\d; the knocker lost the hand\.</p>", shown)
     assert re.search(
         r"<b>Verdicts:</b> Ben: 1 knock, 1 bluff; Carla: 1 fold(, 1 regrettable "
         r"\(cost 1\))?</p>",

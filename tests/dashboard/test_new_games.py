@@ -42,7 +42,8 @@ def test_a_game_landed_and_analysed_while_the_page_is_open_gets_its_verdicts(
     at.slider(key="replay_step").set_value(knock_step(dataset.path, new)).run()
     shown = page_html(at)
     assert MARK in shown
-    assert "<b>Verdicts:</b> Ben: 1 knock, 1 bluff; Carla: 1 fold" in shown
+    at.selectbox(key="replay_view").set_value("all").run()  # the hand's line: every card
+    assert "<b>Verdicts:</b> Ben: 1 knock, 1 bluff; Carla: 1 fold" in page_html(at)
 
 
 def knock_step(path: Path, game_id: str) -> int:

@@ -141,7 +141,8 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
         page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
-        page.get_by_text("All cards", exact=True).click()
+        page.get_by_role("combobox", name="View").click()
+        page.get_by_role("option", name="All cards").click()
         page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_first button").first.click()  # the deal: every card
         expect(page.locator(".kroeg-card", has_text="J♠")).to_be_visible()
@@ -339,6 +340,12 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
         page.screenshot(path=str(shots / f"review-knock-{tag}.png"))
+        # The table's view tells the moves up to the one shown: at the end, all of them.
+        press("End", "Step ")
+        expect(page.locator(".kroeg-result")).to_contain_text("Result:")
+        expect(page.locator(".kroeg-result")).to_contain_text("Scores after the hand")
+        page.screenshot(path=str(shots / f"review-result-{tag}.png"))
+        no_sideways_scroll()
         # A click on a move in the list goes there; the list keeps it in view.
         page.wait_for_function("() => window.__kroegReplayNav !== undefined")
         page.locator(".kroeg-moves li", has_text="Carla folds").click()
@@ -347,16 +354,29 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         expect(page.locator(".kroeg-moves li.now .kroeg-mark")).to_have_text("● fine")
         page.wait_for_function(IN_VIEW)
         # A complete trick: each card under its player, the taker starred.
+        press("End", "Step ")
         page.locator(".kroeg-moves li", has_text="takes trick 1").click()
         expect(page.locator(".kroeg-trick")).to_contain_text("trick 1:")
         expect(page.locator(".kroeg-played .kroeg-who")).to_have_count(4)
         expect(page.locator(".kroeg-played.won .kroeg-who")).to_contain_text("★")
         page.screenshot(path=str(shots / f"review-trick-{tag}.png"))
-        press("End", "Step ")
-        expect(page.locator(".kroeg-result")).to_contain_text("Result:")
-        expect(page.locator(".kroeg-result")).to_contain_text("Scores after the hand")
-        page.screenshot(path=str(shots / f"review-result-{tag}.png"))
+        # As Anna saw it: her cards face up from the deal, nobody else's.
+        press("Home", "Step 0/")
+        page.get_by_role("combobox", name="View").click()
+        page.keyboard.type("As Anna")  # a select box filters its options as one types
+        page.keyboard.press("Enter")
+        page.wait_for_function(SETTLED)
+        anna = page.locator(".kroeg-seat", has_text="Anna")
+        expect(anna.locator(".kroeg-card:not(.back)")).to_have_count(4)
+        expect(page.locator(".kroeg-card:not(.back)")).to_have_count(4)
+        assert "view=1" in page.url
+        page.screenshot(path=str(shots / f"review-as-anna-{tag}.png"))
         no_sideways_scroll()
+        page.get_by_role("combobox", name="View").click()
+        page.keyboard.type("The table")
+        page.keyboard.press("Enter")
+        page.wait_for_function(SETTLED)
+        page.locator("h1").first.click()  # the keys go to the page, not the select box
         # Copy the link at the knock and open it in a new page: the same move.
         press("Home", "Step 0/")
         press("k", "Ben knocks")
