@@ -46,7 +46,9 @@ if "token" in st.query_params:
 st.session_state["kroeg_dataset"] = path
 sidebar(path)
 
-home = st.Page("views/overview.py", title="Evenings", url_path="evenings", default=True)
+# The default page is served at "/" but reserves its own url_path, which Streamlit then
+# answers with "Page not found": it gets one nobody types, and "evenings" is an alias.
+home = st.Page("views/overview.py", title="Evenings", url_path="kroeg-home", default=True)
 games = st.Page("views/games.py", title="Games", url_path="games")
 pages = [
     home,
@@ -68,10 +70,11 @@ def _to_games() -> None:
 
 # Addresses people type or kept from before: they open the page they mean, not "Page not
 # found" (the default page's own address is "/").
-aliases = [
-    st.Page(_to_home, title="Overview", url_path="overview", visibility="hidden"),
-    st.Page(_to_games, title="Sessions", url_path="sessions", visibility="hidden"),
-]
-navigation = st.navigation([*pages, *aliases])
-follow(pages)
+aliases = {
+    "evenings": st.Page(_to_home, title="Evenings", url_path="evenings", visibility="hidden"),
+    "overview": st.Page(_to_home, title="Overview", url_path="overview", visibility="hidden"),
+    "sessions": st.Page(_to_games, title="Sessions", url_path="sessions", visibility="hidden"),
+}
+navigation = st.navigation([*pages, *aliases.values()])
+follow(pages, {"evenings": home, "overview": home, "sessions": games})
 navigation.run()

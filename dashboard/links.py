@@ -22,9 +22,10 @@ _LINKS = st.components.v2.component(
 )
 
 
-def follow(pages: list[StreamlitPage]) -> None:
-    """Listen for clicks on links to `pages`; on one, open that page here."""
-    by_path = {page.url_path: page for page in pages}
+def follow(pages: list[StreamlitPage], aliases: dict[str, StreamlitPage] | None = None) -> None:
+    """Listen for clicks on links to `pages` (or to an alias: its address, and the page it
+    opens); on one, open that page here."""
+    by_path = {page.url_path: page for page in pages} | (aliases or {})
     with st.sidebar:
         clicked = _LINKS(key="kroeg_links", data={"pages": list(by_path)}, on_open_change=_noop)
     target = clicked.get("open") if clicked else None

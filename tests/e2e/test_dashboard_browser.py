@@ -573,6 +573,37 @@ def test_a_sidebar_filter_holds_on_every_page(server, shots: Path) -> None:
 
 
 @pytest.mark.slow
+def test_every_pages_own_address_opens_it(server) -> None:
+    """Typed in the address bar, each page's address (and the old ones kept from before)
+    opens that page, never "Page not found"; a link's parameters come along."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = server
+    evenings = ("heading", "In numbers")
+    expected = {
+        "": evenings, "evenings": evenings, "overview": evenings, "games": ("h1", "Games"),
+        "sessions": ("h1", "Games"), "replay": ("h1", "Replay"), "players": ("h1", "Players"),
+        "record": ("h1", "Record"),
+    }  # fmt: skip
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        for path, (kind, text) in expected.items():
+            page.goto(f"{url}/{path}")
+            if kind == "heading":
+                expect(page.get_by_role("heading", name=text).first).to_be_visible()
+            else:
+                expect(page.locator("h1").first).to_have_text(text)
+            page.wait_for_function(SETTLED)
+            assert page.get_by_text("Page not found").count() == 0, path
+        page.goto(f"{url}/evenings?evening=nothing-like-this")
+        expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
+        page.wait_for_function(SETTLED)
+        assert page.get_by_text("Page not found").count() == 0
+        browser.close()
+
+
+@pytest.mark.slow
 def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None:
     """Steps replace the address instead of adding to the history, and so does the replay
     filling in the game and hand it opened without: Back from a replayed hand returns to
