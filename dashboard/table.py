@@ -83,6 +83,9 @@ CSS = """
 .st-key-replay_controls { position: sticky; top: 3.75rem; z-index: 5;
   background: var(--st-background-color, #fff); padding: 4px 0; }
 .kroeg-keys { font-size: 13px; color: #666; margin: 6px 0 0; }
+/* The Hand and Game buttons' keys are in the line under the moves: one row of buttons. */
+.st-key-replay_hand_back kbd, .st-key-replay_hand_on kbd, .st-key-replay_game_back kbd,
+.st-key-replay_game_on kbd { display: none; }
 @media (max-width: 640px) {
   .kroeg-table.big .kroeg-seat .kroeg-card + .kroeg-card { margin-left: -14px; }
   .kroeg-table.big .kroeg-seat.left .kroeg-card + .kroeg-card,
@@ -93,6 +96,10 @@ CSS = """
   .kroeg-name { font-size: 13px; }
   .kroeg-moves { max-height: 240px; }
   .st-key-replay_controls kbd, .kroeg-keys { display: none; }
+  /* On a phone the Hand and Game pickers sit just above: their buttons would push the
+     table a row further down. */
+  .st-key-replay_hand_back, .st-key-replay_hand_on, .st-key-replay_game_back,
+  .st-key-replay_game_on { display: none; }
   h1 { font-size: 1.75rem !important; padding-top: 0 !important; }
 }
 .kroeg-moves li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }

@@ -110,7 +110,46 @@ def replay() -> None:
     st.html(CSS)  # once for the page: the steps below send only their own HTML
     verdicts, summary = _verdicts(chosen, hand, states, record.players, reveal_all)
     # How the hand came out, as the engine wrote it: shown at its last step.
-    _stepper(states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all)
+    # The games in the order played, newest first (the picker puts a linked game first).
+    played = games.sort(["time", "game_id"], descending=[True, False])["game_id"].to_list()
+    around = _around(played, chosen, numbers, hand)
+    _stepper(
+        states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
+        around,
+    )  # fmt: skip
+
+
+#: The moves to another hand or game: label, key, what it says on hover. The games are
+#: in the order played (the picker lists the most recent first).
+_ELSEWHERE = {
+    "hand_back": ("‹ Hand", "P", "The hand before (P)"),
+    "hand_on": ("Hand ›", "N", "The next hand (N)"),
+    "game_back": ("‹ Game", "Shift+P", "The game played before, from its first hand (Shift+P)"),
+    "game_on": ("Game ›", "Shift+N", "The game played next, from its first hand (Shift+N)"),
+}
+
+
+def _around(
+    ids: list[str], game_id: str, numbers: list[int], hand: int
+) -> dict[str, dict[str, object] | None]:
+    """Where each of `_ELSEWHERE` goes: the pickers' new values, or None (no such hand or
+    game among those the pickers offer)."""
+    at = ids.index(game_id)
+    return {
+        "hand_back": {"replay_hand": hand - 1} if hand > numbers[0] else None,
+        "hand_on": {"replay_hand": hand + 1} if hand < numbers[-1] else None,
+        "game_back": (
+            {"replay_game": ids[at + 1], "replay_hand": 1} if at + 1 < len(ids) else None
+        ),
+        "game_on": {"replay_game": ids[at - 1], "replay_hand": 1} if at > 0 else None,
+    }
+
+
+def _go_elsewhere(target: dict[str, object] | None) -> None:
+    """Move the pickers (before the page is drawn again) and have the whole page run."""
+    if target is not None:
+        st.session_state.update(target)
+        st.session_state["replay_whole_page"] = True
 
 
 def _views(players: tuple[str, ...]) -> dict[str, str]:
@@ -223,11 +262,14 @@ def _stepper(
     outcome: str,
     summary: str,
     reveal_all: bool,
+    around: dict[str, dict[str, object] | None],
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
     in a line. Unless every card is shown, the moves, their marks and the summary come
     only as far as the step shown: nothing still to come is told."""
+    if st.session_state.pop("replay_whole_page", False):
+        st.rerun()  # another hand or game: the pickers above change, not this part alone
     last = len(states) - 1
     step = st.session_state.get("replay_step", 0)
     # A button that would not move the step is disabled: First and Previous at the first
@@ -252,6 +294,11 @@ def _stepper(
         controls.button(
             label, key=f"replay_{label.split()[0].lower()}", disabled=target is None,
             help=f"The {what} ({key})", shortcut=key, on_click=_go_to_step, args=(target,),
+        )  # fmt: skip
+    for name, (label, key, help_text) in _ELSEWHERE.items():
+        controls.button(
+            label, key=f"replay_{name}", disabled=around[name] is None, help=help_text,
+            shortcut=key, on_click=_go_elsewhere, args=(around[name],),
         )  # fmt: skip
     step = st.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
     state = states[step]
@@ -285,7 +332,7 @@ def _stepper(
         "<b>Moves</b>"
         + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
         + f'<p class="kroeg-keys">Click a move to go there. Keys: ← → a step · Home / End · '
-        f"{html.escape(keys)}.</p>"
+        f"{html.escape(keys)} · N / P a hand · Shift+N / Shift+P a game.</p>"
     )
 
 

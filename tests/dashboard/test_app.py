@@ -670,3 +670,32 @@ def chart_rows(at: AppTest) -> list[dict[str, object]]:
     (chart,) = at.get("vega_lite_chart")
     rows: list[dict[str, object]] = pa.ipc.open_stream(chart.proto.data.data).read_all().to_pylist()
     return rows
+
+
+def test_the_next_and_previous_hand_and_game_buttons(club: Path, tmp_path: Path) -> None:
+    """Hand › and ‹ Hand move the hand picker (at the first and last hand, disabled);
+    Game › and ‹ Game move to the game played after or before, at its first hand."""
+    dataset = Dataset(club)
+    dataset.write(notation.load(SAMPLES / "classic-short-night.txt"))
+    by_time = sorted(dataset.read_games(), key=lambda g: (g.started_at, g.game_id))
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    newest = at.selectbox(key="replay_game").value
+    assert at.button(key="replay_game_on").disabled  # the most recent game: none after
+    assert at.button(key="replay_hand_back").disabled  # its first hand
+    at.button(key="replay_hand_on").click().run()
+    assert not at.exception
+    assert at.selectbox(key="replay_hand").value == 2
+    assert at.slider(key="replay_step").value == 0  # a new hand opens at its start
+    assert at.query_params["hand"] == "2"
+    at.button(key="replay_hand_back").click().run()
+    assert at.selectbox(key="replay_hand").value == 1
+    at.button(key="replay_hand_on").click().run()
+    at.button(key="replay_game_back").click().run()
+    earlier = at.selectbox(key="replay_game").value
+    ids = [g.game_id for g in by_time]
+    assert ids.index(earlier) == ids.index(newest) - 1  # the game played before
+    assert at.selectbox(key="replay_hand").value == 1
+    assert at.query_params["game"] == earlier
+    at.button(key="replay_game_on").click().run()
+    assert at.selectbox(key="replay_game").value == newest
