@@ -23,6 +23,7 @@ from typer.exceptions import TyperException
 from kroeg import __version__
 from kroeg._native import describe
 from kroeg._options import (
+    Bar,
     DatasetArg,
     Engine,
     EngineOpt,
@@ -157,9 +158,7 @@ def simulate(
     with contextlib.ExitStack() as stack:
         update = None
         if sys.stderr.isatty():  # a bar on a terminal; nothing in a log or a pipe
-            bar = stack.enter_context(
-                typer.progressbar(length=hands, label="Simulating", file=sys.stderr)
-            )
+            bar = stack.enter_context(Bar(hands, "Simulating"))
             update = bar.update
         report = simulate_into(
             dataset, ruleset, players, hands, seed, bots.split(","), started, venue, update,
