@@ -30,7 +30,13 @@ from kroeg.analytics.workers import Workers
 from kroeg.recorder.events import number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
-from kroeg.recorder.store import EVENTS_SCHEMA, Dataset, events_to_table, records_from_tables
+from kroeg.recorder.store import (
+    EVENTS_SCHEMA,
+    Dataset,
+    events_to_table,
+    pylist,
+    records_from_tables,
+)
 from kroeg.recorder.toepen import Toepen
 
 __all__ = [
@@ -189,7 +195,7 @@ def _runs(codes: pa.Array) -> tuple[list[str], list[int]]:
     else:
         new = pc.not_equal(codes.slice(1), codes.slice(0, len(codes) - 1))
     starts = [0, *(i + 1 for i in pc.indices_nonzero(new).to_pylist())]
-    ids = codes.take(pa.array(starts, pa.int64())).to_pylist()
+    ids = pylist(codes.take(pa.array(starts, pa.int64())))
     return [str(i) for i in ids], starts
 
 
