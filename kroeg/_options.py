@@ -168,6 +168,9 @@ PROGRESS_EVERY = 5.0
 #: since the first piece was done, and never less than `RATE_WINDOW` seconds.
 RATE_SHARE = 0.5
 RATE_WINDOW = 5.0
+#: Updates this close (seconds) to the latest sample are one burst, one sample: the
+#: analysis reports a chunk's 24 games one by one, microseconds apart.
+BURST = 0.25
 
 
 class Estimate:
@@ -186,8 +189,8 @@ class Estimate:
         """`amount` more is done."""
         now = self.clock()
         self.done += amount
-        if self.samples and self.samples[-1][0] == now:
-            self.samples[-1] = (now, self.done)  # a burst: one sample
+        if self.samples and now - self.samples[-1][0] < BURST:
+            self.samples[-1] = (self.samples[-1][0], self.done)  # a burst: one sample
         else:
             self.samples.append((now, self.done))
         if self.first is None:
