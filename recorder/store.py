@@ -139,6 +139,8 @@ on_wait: Callable[[Path], None] | None = None
 _held = threading.local()
 #: The game ids of a file, by (path, inode, size, mtime): files are written once.
 _ID_CACHE: dict[tuple[str, int, int, int], frozenset[str]] = {}
+#: The analysis version of each game a derived/games file registers, by the same key.
+_VERSIONS: dict[tuple[str, int, int, int], dict[str, int | None]] = {}
 #: Each events file's footer and row groups' game_id ranges, by the same key.
 _LAYOUTS: dict[tuple[str, int, int, int], _Layout] = {}
 #: Columns read dictionary-encoded: a row group reads in half the time (measured on a
@@ -242,6 +244,29 @@ class Dataset:
                 _ID_CACHE.clear()
             _ID_CACHE[key] = ids
         return ids
+
+    def _versions_of(self, path: Path) -> dict[str, int | None]:
+        """The analysis version of each game a `derived/games` file registers (read once
+        per version of the file: each analysis batch checks every earlier batch's)."""
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
+        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        versions = _VERSIONS.get(key)
+        if versions is None:
+            stored = self._read(path)
+            ids = stored.column("game_id").to_pylist()
+            found = (
+                stored.column("version").to_pylist()
+                if "version" in stored.column_names
+                else [0] * stored.num_rows
+            )
+            versions = dict(zip(ids, found, strict=True))
+            if len(_VERSIONS) > 4096:
+                _VERSIONS.clear()
+            _VERSIONS[key] = versions
+        return versions
 
     def _game_files(self) -> _GameFiles:
         """Which games files hold each game once: kroeg's own names first, then the rest,
@@ -937,15 +962,9 @@ class Dataset:
             )
             new = dict(zip(register.column("game_id").to_pylist(), versions, strict=True))
             for path in self.files(_REGISTER):
-                stored = self._read(path)
-                old = (
-                    stored.column("version").to_pylist()
-                    if "version" in stored.column_names
-                    else [0] * stored.num_rows
-                )
-                for game_id, version in zip(stored.column("game_id").to_pylist(), old,
-                                            strict=True):  # fmt: skip
-                    if game_id in new and (version or 0) >= (new[game_id] or 0):
+                stored = self._versions_of(path)
+                for game_id in stored.keys() & new.keys():
+                    if (stored[game_id] or 0) >= (new[game_id] or 0):
                         raise DatasetError(_twice(game_id, path))
             return
         for name, table in tables:
