@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime
 from enum import StrEnum
@@ -26,9 +27,10 @@ from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import visible_text
 
 __all__ = [
-    "DatasetArg", "FilesArg", "GameOpt", "GameType", "Grouping", "LogFormat", "RulesOpt",
-    "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt", "Working", "analyse", "day",
-    "friendly", "read_line", "red_suits", "say", "stop_process",
+    "Bar", "DatasetArg", "Estimate", "FilesArg", "GameOpt", "GameType", "Grouping",
+    "LogFormat", "RulesOpt", "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt",
+    "Working", "analyse", "clock_text", "day", "friendly", "read_line", "red_suits", "say",
+    "stop_process",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -162,25 +164,154 @@ QUIET_BELOW = 200
 PROGRESS_EVERY = 5.0
 
 
-class ProgressLines:
-    """Plain progress lines for a log: `Analysing 1,370 new games: 450 done (33%), 5 s`."""
+#: The time left is measured over the latest part of the work: this share of the time
+#: since the first piece was done, and never less than `RATE_WINDOW` seconds.
+RATE_SHARE = 0.5
+RATE_WINDOW = 5.0
+#: Updates this close (seconds) to the latest sample are one burst, one sample: the
+#: analysis reports a chunk's 24 games one by one, microseconds apart.
+BURST = 0.25
 
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label, self.done = total, label, 0
-        self.began = self.last = time.monotonic()
-        say(f"{label} ...", err=True)
+
+class Estimate:
+    """How long the rest of the work will take, from the rate it goes at now: the work
+    done over the latest half of the time since the first piece came (`RATE_SHARE`), so
+    neither the start (workers starting, the first files read, before anything is done)
+    nor bursts (results that come 24 games at a time) mislead it. `clock` is for tests."""
+
+    def __init__(self, total: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.done, self.clock = total, 0, clock
+        self.began = clock()
+        self.first: float | None = None  # when the first piece was done
+        self.samples: deque[tuple[float, int]] = deque()
+
+    def update(self, amount: int) -> None:
+        """`amount` more is done."""
+        now = self.clock()
+        self.done += amount
+        if self.samples and now - self.samples[-1][0] < BURST:
+            self.samples[-1] = (self.samples[-1][0], self.done)  # a burst: one sample
+        else:
+            self.samples.append((now, self.done))
+        if self.first is None:
+            self.first = now
+        window = max(RATE_WINDOW, RATE_SHARE * (now - self.first))
+        while len(self.samples) > 2 and self.samples[1][0] <= now - window:
+            self.samples.popleft()
+
+    def left(self) -> float | None:
+        """Seconds the rest will take, or None while the rate is not known yet. The rate
+        is the slope of the work done against the time over the window's samples (least
+        squares): a run of bursts that came close together (two workers' first results)
+        moves it less than it moves a rate between the window's two ends."""
+        if len(self.samples) < 2:
+            return None
+        n = len(self.samples)
+        mean_t = sum(t for t, _ in self.samples) / n
+        mean_d = sum(d for _, d in self.samples) / n
+        spread = sum((t - mean_t) ** 2 for t, _ in self.samples)
+        rate = sum((t - mean_t) * (d - mean_d) for t, d in self.samples) / spread if spread else 0
+        if rate <= 0:
+            return None
+        return max(0.0, (self.total - self.done) / rate)
+
+    def elapsed(self) -> float:
+        """Seconds since the work began."""
+        return self.clock() - self.began
+
+
+def clock_text(seconds: float | None) -> str:
+    """`1:05` (minutes and seconds), `1:02:05`, or `?` while not known."""
+    if seconds is None:
+        return "?"
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class ProgressLines:
+    """Plain progress lines for a log: `Analysing 1,370 new games: 450 done (33%), 5 s,
+    about 0:10 left`."""
+
+    def __init__(
+        self, total: int, label: str, clock: Callable[[], float] = time.monotonic,
+        write: Callable[[str], None] | None = None,
+    ) -> None:  # fmt: skip
+        self.total, self.label = total, label
+        self.estimate = Estimate(total, clock)
+        self.clock = clock
+        self.write = write or (lambda line: say(line, err=True))
+        self.last = clock()
+        self.write(f"{label} ...")
+
+    @property
+    def done(self) -> int:
+        return self.estimate.done
 
     def update(self, games: int) -> None:
-        self.done += games
-        now = time.monotonic()
+        self.estimate.update(games)
+        now = self.clock()
         if now - self.last >= PROGRESS_EVERY:
             self.last = now
-            say(f"{self.label}: {self.done:,} done ({self.done / self.total:.0%}), "
-                f"{now - self.began:.0f} s", err=True)  # fmt: skip
+            left = self.estimate.left()
+            about = "" if left is None else f", about {clock_text(left)} left"
+            self.write(f"{self.label}: {self.done:,} done ({self.done / self.total:.0%}), "
+                       f"{self.estimate.elapsed():.0f} s{about}")  # fmt: skip
 
     def finish(self) -> None:
-        say(f"Analysed {plural(self.done, 'game')} in {time.monotonic() - self.began:.1f} s.",
-            err=True)  # fmt: skip
+        self.write(f"Analysed {plural(self.done, 'game')} in {self.estimate.elapsed():.1f} s.")
+
+
+class Bar:
+    """A progress bar on a terminal, its time left from `Estimate`:
+    `Analysing 1,370 new games (once)  [##########----------]   50%  0:12 left`.
+    Redrawn at most every `every` seconds, and cleared to a full bar at the end."""
+
+    WIDTH = 30
+
+    def __init__(
+        self, total: int, label: str, stream: Any = None, every: float = 0.2,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:  # fmt: skip
+        self.total, self.label, self.every, self.clock = total, visible_text(label), every, clock
+        self.stream = stream if stream is not None else sys.stderr
+        self.estimate = Estimate(total, clock)
+        self.drawn_at: float | None = None
+
+    def __enter__(self) -> Bar:
+        self.draw()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.draw(final=True)
+        self.stream.write("\n")
+        self.stream.flush()
+
+    def update(self, amount: int) -> None:
+        """`amount` more done; redraw if it is time."""
+        self.estimate.update(amount)
+        now = self.clock()
+        if self.drawn_at is None or now - self.drawn_at >= self.every:
+            self.draw()
+
+    def line(self, final: bool = False) -> str:
+        """The bar as it reads now."""
+        done = min(self.estimate.done, self.total)
+        share = done / self.total if self.total else 1.0
+        filled = round(self.WIDTH * share)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        if final:
+            tail = clock_text(self.estimate.elapsed())
+        else:
+            tail = f"{clock_text(self.estimate.left())} left"
+        return f"{self.label}  [{bar}]  {share:4.0%}  {tail}"
+
+    def draw(self, final: bool = False) -> None:
+        self.drawn_at = self.clock()
+        self.stream.write("\r\x1b[2K" + self.line(final))
+        self.stream.flush()
 
 
 class Working:
@@ -285,7 +416,7 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
     stopped = False
     try:
         if sys.stderr.isatty() and todo:
-            with typer.progressbar(length=todo, label=label, file=sys.stderr) as bar:
+            with Bar(todo, label) as bar:
                 done: int = run(progress=bar.update)
         elif todo >= QUIET_BELOW:
             lines = ProgressLines(todo, label)

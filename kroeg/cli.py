@@ -12,7 +12,6 @@ import errno
 import os
 import sys
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Literal
@@ -23,6 +22,7 @@ from typer.exceptions import TyperException
 from kroeg import __version__
 from kroeg._native import describe
 from kroeg._options import (
+    Bar,
     DatasetArg,
     Engine,
     EngineOpt,
@@ -67,7 +67,6 @@ from kroeg.recorder.errors import (
     UsageError,
 )
 from kroeg.recorder.manual import ManualGame
-from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import check_simulation, simulate_into
 from kroeg.recorder.store import Dataset
@@ -157,9 +156,7 @@ def simulate(
     with contextlib.ExitStack() as stack:
         update = None
         if sys.stderr.isatty():  # a bar on a terminal; nothing in a log or a pipe
-            bar = stack.enter_context(
-                typer.progressbar(length=hands, label="Simulating", file=sys.stderr)
-            )
+            bar = stack.enter_context(Bar(hands, "Simulating"))
             update = bar.update
         report = simulate_into(
             dataset, ruleset, players, hands, seed, bots.split(","), started, venue, update,
@@ -434,15 +431,12 @@ def export(
         def progress(done: int, total: int) -> None:
             working.stage(f"{done:,} of {total:,} games")
 
-        def read(chunk: Sequence[str]) -> list[GameRecord]:
-            return consistently(lambda: list(ds.read_games(chunk)))
-
         if out is None:  # as it is: a file piped from here must read back identical
-            written = export_games(ds, ids, fmt, sys.stdout, progress, read=read)
+            written = export_games(ds, ids, fmt, sys.stdout, progress)
             sys.stdout.flush()
         else:
             with atomic_write(out) as handle:  # the file whole, or not at all
-                written = export_games(ds, ids, fmt, handle, progress, read=read)
+                written = export_games(ds, ids, fmt, handle, progress)
     if out is not None:
         what = f"game {ids[0]}" if len(ids) == 1 else f"{written.games:,} games"
         say(f"{out}: {what} written ({written.hands:,} hands)")

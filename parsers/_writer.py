@@ -115,26 +115,44 @@ class _Writer:
         if cut:
             key = "jacks" if self.troefcall else "cut"
             self.out.append(f"{key}: " + ", ".join(f"{names[e.seat]} {e.card}" for e in cut))
+        holdings = self.holdings
         for event in events:
-            if isinstance(event, Deal):
-                self.holdings.setdefault(event.seat, []).append(str(event.card or "?"))
+            # The commonest kinds first, by their name: a card dealt, a card played and a
+            # trick won are most of a log (a `match` tries each class in turn).
+            kind = event.kind
+            if kind == "deal":
+                assert isinstance(event, Deal)
+                holdings.setdefault(event.seat, []).append(str(event.card or "?"))
                 continue
-            if isinstance(event, TrumpCalled):
+            if kind == "trump":
+                assert isinstance(event, TrumpCalled)
                 # The caller's cards on one line, all 13: the trump call follows them.
                 self.trump_line = f"{names[event.seat]} trumps {event.suit.english}"
                 continue
-            if self.holdings:
+            if holdings:
                 self.flush()
-                for seat in sorted(self.holdings):
-                    cards = self.holdings[seat]
+                for seat in sorted(holdings):
+                    cards = holdings[seat]
                     if seat == self.caller and len(cards) > CALLER_PACKET:
                         cards = [*cards[:CALLER_PACKET], "|", *cards[CALLER_PACKET:]]
                     self.out.append(f"{names[seat]}: {' '.join(cards)}")
-                self.holdings.clear()
+                holdings.clear()
             if self.trump_line is not None:
                 self.out.append(self.trump_line)
                 self.trump_line = None
-            self.statement(event)
+            if kind == "play":
+                assert isinstance(event, CardPlayed)
+                if not self.trick_open:
+                    self.flush()
+                    self.label = f"{self.trick_number}. "
+                    self.trick_open = True
+                self.line.append(f"{names[event.seat]} {event.card}")
+            elif kind == "trick":
+                self.flush()
+                self.trick_open = False
+                self.trick_number += 1
+            else:
+                self.statement(event)
         self.flush()
         return self.out
 

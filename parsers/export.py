@@ -1,25 +1,39 @@
 """Many games written back in one pass: `kroeg export` with several `--game`, a date
 range, or the whole dataset.
 
-The games are read a batch at a time and written as they come (memory holds one batch,
-not the dataset), in the order they were played; the text is exactly what `dumps` of
-all of them at once would give, so a file written here reads back identical.
+The games are read in the order the files hold them, each row group once
+(`Dataset.iter_games`), and written in the order they were played: a game read before
+its turn waits, in memory up to `HELD` characters, then in a temporary file, so a whole
+dataset costs one reading of it whatever the order of its files. The text is exactly what
+`dumps` of all of them at once would give, so a file written here reads back identical.
+A compaction that swaps the files while they are read is met by reading the games not
+read yet again (`DatasetChanged`): none is written twice or left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import json
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import IO, Literal
 
 from kroeg.parsers import jsonl, notation
+from kroeg.recorder.errors import DatasetChanged
+from kroeg.recorder.events import Event
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
 
-__all__ = ["BATCH", "Exported", "choose_games", "export_games"]
+__all__ = ["BATCH", "HELD", "Exported", "choose_games", "export_games"]
 
-#: Games read from the dataset at once.
+#: Games between two calls of `progress`.
 BATCH = 500
+#: Characters of games read before their turn kept in memory; more wait in a temporary file.
+HELD = 32_000_000
+#: How often a read cut short by a compaction is taken up again.
+ATTEMPTS = 30
 
 
 class Exported:
@@ -57,6 +71,83 @@ def choose_games(
     return [game_id for *_, game_id in sorted(chosen)]
 
 
+class _JsonLines:
+    """`jsonl.dumps` of one game, the same text, without building and encoding a dict per
+    event: each distinct event's part of its line (`"kind": …, "target": …}`) is encoded
+    once (the reader hands out one object per distinct row), the header by `jsonl.dumps`
+    of the game without its events. tests/parsers/test_export.py holds it to `dumps`."""
+
+    #: Distinct events remembered, by identity (each kept alive beside its text).
+    LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self.tails: dict[int, tuple[Event, str]] = {}
+
+    def __call__(self, record: GameRecord) -> str:
+        header = jsonl.dumps(replace(record, events=()))
+        if not record.events:
+            return header
+        game = json.dumps(record.game_id, ensure_ascii=False)
+        tails = self.tails
+        if len(tails) > self.LIMIT:
+            tails.clear()
+        lines = [header[:-1]]
+        hand = seq = 0
+        for event in record.events:
+            if event.kind == "hand_start":
+                hand += 1
+                seq = 0
+            known = tails.get(id(event))
+            if known is None:
+                kind, seat, card, amount, target = event.to_row()
+                tail = json.dumps({"kind": kind, "seat": seat, "card": card, "amount": amount,
+                                   "target": target}, ensure_ascii=False)[1:]  # fmt: skip
+                known = tails[id(event)] = (event, tail)
+            lines.append(f'{{"game_id": {game}, "hand": {hand}, "seq": {seq}, {known[1]}')
+            seq += 1
+        return "\n".join(lines) + "\n"
+
+
+class _Waiting:
+    """Games rendered before their turn: in memory up to `HELD` characters, the rest in a
+    temporary file (its offsets kept here)."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, tuple[str, int]] = {}
+        self.size = 0
+        self.spilled: dict[str, tuple[int, int, int]] = {}
+        self.file: IO[str] | None = None
+
+    def __contains__(self, game_id: str) -> bool:
+        return game_id in self.held or game_id in self.spilled
+
+    def put(self, game_id: str, text: str, hands: int) -> None:
+        if self.size + len(text) <= HELD:
+            self.held[game_id] = (text, hands)
+            self.size += len(text)
+            return
+        if self.file is None:
+            # Open until `close`, which export_games calls in a finally.
+            self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115
+        self.file.seek(0, 2)
+        self.spilled[game_id] = (self.file.tell(), len(text), hands)
+        self.file.write(text)
+
+    def take(self, game_id: str) -> tuple[str, int]:
+        if game_id in self.held:
+            text, hands = self.held.pop(game_id)
+            self.size -= len(text)
+            return text, hands
+        offset, length, hands = self.spilled.pop(game_id)
+        assert self.file is not None
+        self.file.seek(offset)
+        return self.file.read(length), hands
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
 def export_games(
     dataset: Dataset,
     game_ids: Sequence[str],
@@ -64,25 +155,43 @@ def export_games(
     out: IO[str],
     progress: Callable[[int, int], None] | None = None,
     batch: int = BATCH,
-    read: Callable[[Sequence[str]], Iterable[GameRecord]] | None = None,
 ) -> Exported:
-    """Write `game_ids` to `out` in `fmt`, a batch at a time, in the order given;
-    `progress(done, total)` after each batch. `read` reads a batch (default
-    `dataset.read_games`; a caller may retry it when a compaction swaps the files: what
-    was written is never written twice)."""
-    dump = notation.dumps if fmt == "text" else jsonl.dumps
-    read = read or dataset.read_games
+    """Write `game_ids` to `out` in `fmt`, in the order given, reading the dataset once;
+    `progress(done, total)` every `batch` games and at the end."""
+    dump: Callable[[GameRecord], str] = notation.dumps if fmt == "text" else _JsonLines()
     done = Exported()
-    for start in range(0, len(game_ids), batch):
-        chunk = game_ids[start : start + batch]
-        records = {r.game_id: r for r in read(chunk)}
-        for game_id in chunk:
-            record = records[game_id]
+    waiting = _Waiting()
+    turn = 0  # the next game to write
+
+    def write_ready() -> None:
+        nonlocal turn
+        while turn < len(game_ids) and game_ids[turn] in waiting:
+            text, hands = waiting.take(game_ids[turn])
             if done.games and fmt == "text":
                 out.write("\n")  # games apart by a blank line, as `dumps` of them all
-            out.write(dump(record))
+            out.write(text)
             done.games += 1
-            done.hands += record.hands
-        if progress is not None:
-            progress(done.games, len(game_ids))
+            done.hands += hands
+            turn += 1
+            if progress is not None and (done.games % batch == 0 or turn == len(game_ids)):
+                progress(done.games, len(game_ids))
+
+    try:
+        read: set[str] = set()
+        for attempt in range(ATTEMPTS + 1):
+            left = [g for g in game_ids if g not in read]
+            if not left:
+                break
+            try:
+                for record in dataset.iter_games(left):
+                    read.add(record.game_id)
+                    waiting.put(record.game_id, dump(record), record.hands)
+                    write_ready()
+            except DatasetChanged:  # a compaction swapped the files: read the rest again
+                if attempt == ATTEMPTS:
+                    raise
+                time.sleep(min(0.05 * (attempt + 1), 0.5))
+        write_ready()
+    finally:
+        waiting.close()
     return done

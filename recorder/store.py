@@ -37,8 +37,10 @@ This module needs pyarrow only; DuckDB is for analytics.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import fcntl
+import itertools
 import json
 import os
 import re
@@ -70,7 +72,9 @@ from kroeg.recorder.events import PAYLOAD_TYPES, Event, event_from_row
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.rules import Ruleset
 
-__all__ = ["EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport", "records_from_tables"]
+__all__ = [
+    "EVENTS_SCHEMA", "GAMES_SCHEMA", "Dataset", "WriteReport", "pylist", "records_from_tables",
+]  # fmt: skip
 
 _METADATA = {b"kroeg.format_version": str(FORMAT_VERSION).encode()}
 _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "string": pa.string()}
@@ -135,6 +139,13 @@ on_wait: Callable[[Path], None] | None = None
 _held = threading.local()
 #: The game ids of a file, by (path, inode, size, mtime): files are written once.
 _ID_CACHE: dict[tuple[str, int, int, int], frozenset[str]] = {}
+#: The analysis version of each game a derived/games file registers, by the same key.
+_VERSIONS: dict[tuple[str, int, int, int], dict[str, int | None]] = {}
+#: Each events file's footer and row groups' game_id ranges, by the same key.
+_LAYOUTS: dict[tuple[str, int, int, int], _Layout] = {}
+#: Columns read dictionary-encoded: a row group reads in half the time (measured on a
+#: 100,000-hand file, 52 -> 27 ms a group), and values repeat.
+_DICTIONARY_READ = ["game_id", "kind", "card"]
 
 
 @dataclass(frozen=True)
@@ -233,6 +244,29 @@ class Dataset:
                 _ID_CACHE.clear()
             _ID_CACHE[key] = ids
         return ids
+
+    def _versions_of(self, path: Path) -> dict[str, int | None]:
+        """The analysis version of each game a `derived/games` file registers (read once
+        per version of the file: each analysis batch checks every earlier batch's)."""
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
+        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        versions = _VERSIONS.get(key)
+        if versions is None:
+            stored = self._read(path)
+            ids = stored.column("game_id").to_pylist()
+            found = (
+                stored.column("version").to_pylist()
+                if "version" in stored.column_names
+                else [0] * stored.num_rows
+            )
+            versions = dict(zip(ids, found, strict=True))
+            if len(_VERSIONS) > 4096:
+                _VERSIONS.clear()
+            _VERSIONS[key] = versions
+        return versions
 
     def _game_files(self) -> _GameFiles:
         """Which games files hold each game once: kroeg's own names first, then the rest,
@@ -346,16 +380,9 @@ class Dataset:
         return pa.concat_tables(tables, promote_options="default")
 
     def events_table(self, game_ids: Iterable[str] | None = None) -> pa.Table:
-        """The `events` table (of the given games only, if named), sorted."""
-        self.check()
-        wanted = None if game_ids is None else pa.array(sorted(set(game_ids)), pa.string())
-        tables = []
-        for path in self.table_files("events"):
-            table = self._read(path)
-            if wanted is not None:
-                table = table.filter(pc.is_in(table.column("game_id"), value_set=wanted))
-            if table.num_rows:
-                tables.append(table)
+        """The `events` table (of the given games only, if named), sorted. Only the row
+        groups that may hold a named game are read (`event_groups`)."""
+        tables = [_plain(t) for t in self.event_groups(game_ids)]
         if not tables:
             return EVENTS_SCHEMA.empty_table()
         table = pa.concat_tables(tables, promote_options="default")
@@ -363,18 +390,157 @@ class Dataset:
             [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
         )
 
+    def event_groups(self, game_ids: Iterable[str] | None = None) -> Iterator[pa.Table]:
+        """The events of the given games (every game's if None), a row group at a time, in
+        the files' order: each table holds whole games, its rows sorted by (game_id, hand,
+        seq), a game never split between two tables. Each file's row groups are read once,
+        and only those whose game_id statistics may hold a named game: reading some games
+        costs what they hold, not what the dataset holds. The string columns come
+        dictionary-encoded (`_plain` gives FORMAT.md's types)."""
+        self.check()
+        wanted = None if game_ids is None else sorted(set(game_ids))
+        if wanted is not None and not wanted:
+            return iter(())
+        files = self.table_files("events")
+        return self._event_groups(files, wanted)
+
+    def _event_groups(self, files: list[Path], wanted: list[str] | None) -> Iterator[pa.Table]:
+        value_set = None if wanted is None else set(wanted)
+        for path in files:
+            layout = self._layout(path)
+            groups = layout.groups_for(wanted)
+            if not groups:
+                continue
+            if not layout.ordered:  # rows not sorted across row groups: the file at once
+                table = self._read_groups(path, layout, groups, value_set)
+                if table.num_rows:
+                    yield _sorted(table)
+                continue
+            carry: pa.Table | None = None
+            for index in groups:
+                table = self._read_groups(path, layout, [index], value_set)
+                if carry is not None:
+                    table = pa.concat_tables([carry, table])
+                    carry = None
+                if not table.num_rows:
+                    continue
+                # A game whose rows go on in the next group waits for them.
+                tail = layout.continues(index)
+                if tail is not None:
+                    keep = pc.invert(pc.is_in(table.column("game_id"), pa.array([tail])))
+                    carry = table.filter(pc.invert(keep))
+                    table = table.filter(keep)
+                    if not carry.num_rows:
+                        carry = None
+                if table.num_rows:
+                    yield _sorted(table)
+            if carry is not None and carry.num_rows:
+                yield _sorted(carry)
+
+    def _read_groups(
+        self, path: Path, layout: _Layout, groups: list[int], value_set: set[str] | None
+    ) -> pa.Table:
+        """Row groups of an events file, kept to the wanted games."""
+        try:
+            with open(path, "rb") as handle:
+                parquet = pq.ParquetFile(
+                    handle, metadata=layout.metadata, read_dictionary=_DICTIONARY_READ
+                )
+                table = parquet.read_row_groups(groups)
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
+        except PermissionError:
+            raise AccessError(_unreadable(path)) from None
+        except (pa.ArrowException, OSError) as exc:
+            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+        if value_set is not None:
+            # The groups' own games (their dictionaries) against the wanted ones: the cost
+            # is the groups', not the number of games wanted.
+            ids = table.column("game_id")
+            held = {v for chunk in ids.chunks for v in chunk.dictionary.to_pylist()}
+            if not held <= value_set:
+                chosen = pa.array(sorted(held & value_set), pa.string())
+                table = table.filter(pc.is_in(ids, value_set=chosen))
+        return table
+
+    def _layout(self, path: Path) -> _Layout:
+        """An events file's footer and the game_id range of each row group (read once per
+        version of the file: files are written once)."""
+        _refuse_special(path)
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise DatasetChanged(f"{path}: gone while being read") from None
+        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            self._schema(path)
+            try:
+                metadata = pq.read_metadata(path)
+            except FileNotFoundError:
+                raise DatasetChanged(f"{path}: gone while being read") from None
+            except PermissionError:
+                raise AccessError(_unreadable(path)) from None
+            except (pa.ArrowException, OSError) as exc:
+                raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+            layout = _Layout.of(metadata)
+            if len(_LAYOUTS) > 4096:
+                _LAYOUTS.clear()
+            _LAYOUTS[key] = layout
+        return layout
+
     def read_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
         """Read games back with their events, in game_id order."""
-        games = self.games_table()
-        if game_ids is not None:
-            wanted = set(game_ids)
+        self.check()
+        wanted = None if game_ids is None else set(game_ids)
+        games = self._games_rows(wanted)
+        if wanted is not None:
             missing = wanted - set(games.column("game_id").to_pylist())
             if missing:
                 raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
-            games = games.filter(pc.is_in(games.column("game_id"), pa.array(sorted(wanted))))
-        else:
-            wanted = None
         return records_from_tables(games, self.events_table(wanted))
+
+    def iter_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
+        """Games with their events (every game if None) in the order the files hold them,
+        not in game_id order: each row group read once, memory one row group's games
+        (`event_groups`). For a reader of many games, an export."""
+        self.check()
+        wanted = None if game_ids is None else set(game_ids)
+        games = self._games_rows(wanted)
+        if wanted is not None:
+            missing = wanted - set(games.column("game_id").to_pylist())
+            if missing:
+                raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
+        return self._iter_games(games.combine_chunks(), wanted)
+
+    def _iter_games(self, games: pa.Table, wanted: set[str] | None) -> Iterator[GameRecord]:
+        rows = {game_id: row for row, game_id in enumerate(games.column("game_id").to_pylist())}
+        seen: set[str] = set()
+        for events in self.event_groups(None if wanted is None else rows):
+            held = [g for g in pylist(pc.unique(events.column("game_id"))) if g in rows]
+            seen.update(held)
+            chosen = games.take(pa.array([rows[g] for g in held], pa.int64()))
+            yield from records_from_tables(chosen, events)
+        rest = [row for game_id, row in rows.items() if game_id not in seen]
+        if rest:  # listed without events (`verify` names them): read as they are, empty
+            yield from records_from_tables(games.take(pa.array(rest, pa.int64())),
+                                           EVENTS_SCHEMA.empty_table())  # fmt: skip
+
+    def _games_rows(self, wanted: set[str] | None) -> pa.Table:
+        """The `games` rows of the wanted games (every game if None), reading only the
+        games files that hold them."""
+        if wanted is None:
+            return self.games_table()
+        tables = []
+        for path in self.table_files("games"):
+            if wanted.isdisjoint(self._ids_of(path)):
+                continue
+            table = self._read(path)
+            chosen = pc.is_in(table.column("game_id"), pa.array(sorted(wanted), pa.string()))
+            tables.append(table.filter(chosen))
+        if not tables:
+            return GAMES_SCHEMA.empty_table()
+        return pa.concat_tables(tables, promote_options="default")
 
     def read_game(self, game_id: str) -> GameRecord:
         """One game with its events."""
@@ -796,15 +962,9 @@ class Dataset:
             )
             new = dict(zip(register.column("game_id").to_pylist(), versions, strict=True))
             for path in self.files(_REGISTER):
-                stored = self._read(path)
-                old = (
-                    stored.column("version").to_pylist()
-                    if "version" in stored.column_names
-                    else [0] * stored.num_rows
-                )
-                for game_id, version in zip(stored.column("game_id").to_pylist(), old,
-                                            strict=True):  # fmt: skip
-                    if game_id in new and (version or 0) >= (new[game_id] or 0):
+                stored = self._versions_of(path)
+                for game_id in stored.keys() & new.keys():
+                    if (stored[game_id] or 0) >= (new[game_id] or 0):
                         raise DatasetError(_twice(game_id, path))
             return
         for name, table in tables:
@@ -957,20 +1117,78 @@ def games_to_table(records: Iterable[GameRecord]) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=GAMES_SCHEMA)
 
 
+def pylist(column: pa.ChunkedArray | pa.Array) -> list[Any]:
+    """A column's values as a list; a dictionary-encoded one decoded here (measured on a
+    row group of 262,144 rows: 0.46 s through pyarrow's `to_pylist`, 0.01 s here)."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    values: list[Any] = []
+    for chunk in chunks:
+        if not pa.types.is_dictionary(chunk.type):
+            values.extend(chunk.to_pylist())
+            continue
+        words = chunk.dictionary.to_pylist()
+        if chunk.null_count:
+            values.extend(None if i is None else words[i] for i in chunk.indices.to_pylist())
+        else:
+            values.extend([words[i] for i in chunk.indices.to_pylist()])
+    return values
+
+
+def _plain(events: pa.Table) -> pa.Table:
+    """Events read dictionary-encoded, in FORMAT.md's types."""
+    return events.cast(pa.schema([EVENTS_SCHEMA.field(n) for n in events.column_names],
+                                 metadata=EVENTS_SCHEMA.metadata))  # fmt: skip
+
+
+def _sorted(events: pa.Table) -> pa.Table:
+    """Events sorted by (game_id, hand, seq): as they are when kroeg wrote them (checked
+    in bulk, cheaply), else sorted here."""
+    events = events.combine_chunks()
+    if events.num_rows < 2:
+        return events
+    ids = events.column("game_id").chunk(0)
+    if pa.types.is_dictionary(ids.type):
+        # Whole games in runs, the runs in game_id order, (hand, seq) rising in each run.
+        codes = ids.indices
+        new_game = pc.not_equal(codes.slice(1), codes.slice(0, len(codes) - 1))
+        starts = pc.add(pc.indices_nonzero(new_game), 1)
+        heads = ids.dictionary.take(codes.take(pa.concat_arrays([pa.array([0], starts.type),
+                                                                 starts])))  # fmt: skip
+        key = pc.add(
+            pc.shift_left(pc.cast(events.column("hand").chunk(0), pa.int64()), 32),
+            pc.cast(events.column("seq").chunk(0), pa.int64()),
+        )
+        rising = pc.greater(key.slice(1), key.slice(0, len(key) - 1))
+        games_in_order = (
+            len(heads) < 2
+            or pc.all(pc.less(heads.slice(0, len(heads) - 1), heads.slice(1))).as_py()
+        )
+        if games_in_order and pc.all(pc.or_(rising, new_game)).as_py():
+            return events
+    plain = _plain(events)
+    return plain.sort_by([("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")])
+
+
 def records_from_tables(games: pa.Table, events: pa.Table) -> Iterator[GameRecord]:
     """The games of a `games` table with their rows of an `events` table (sorted as
     `Dataset.events_table` sorts them), in game_id order. Analyses call this on slices."""
     by_game: dict[str, list[Event]] = {}
-    cols = [events.column(c).to_pylist() for c in ("game_id", *_ROW_COLUMNS)]
+    ids = pylist(events.column("game_id"))
+    keys = zip(*(pylist(events.column(c)) for c in _ROW_COLUMNS), strict=True)
     # Events are immutable values and rows repeat (a card dealt to a seat, a card played):
-    # each distinct row is decoded once.
+    # each distinct row is decoded once. A game's rows come together (sorted): one look-up
+    # of its list per game, not per row.
     decoded: dict[tuple[Any, ...], Event] = {}
-    for game_id, *row in zip(*cols, strict=True):
-        key = tuple(row)
+    current: str | None = None
+    bucket: list[Event] = []
+    for game_id, key in zip(ids, keys, strict=True):
         event = decoded.get(key)
         if event is None:
-            event = decoded[key] = event_from_row(*row)
-        by_game.setdefault(game_id, []).append(event)
+            event = decoded[key] = event_from_row(*key)
+        if game_id != current:
+            bucket = by_game.setdefault(game_id, [])
+            current = game_id
+        bucket.append(event)
     for row in sorted(games.to_pylist(), key=lambda r: r["game_id"]):
         yield _record_from_row(row, tuple(by_game.get(row["game_id"], ())))
 
@@ -1006,6 +1224,54 @@ def _write_atomic(table: pa.Table, final: Path, is_events: bool, level: int) -> 
         options["use_dictionary"] = _DICTIONARY_COLUMNS
     with atomic_write(final, binary=True) as handle:
         pq.write_table(table, handle, **options)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """An events file's footer, and each row group's lowest and highest game_id (None
+    where its statistics do not say). `ordered`: every group's range known and each
+    starting where the one before ends or after it (rows sorted by game_id, as kroeg
+    writes them), so a game's rows go on into the next group only from its last row."""
+
+    metadata: pq.FileMetaData
+    ranges: tuple[tuple[str, str] | None, ...]
+    ordered: bool
+
+    @staticmethod
+    def of(metadata: pq.FileMetaData) -> _Layout:
+        column = metadata.schema.to_arrow_schema().get_field_index("game_id")
+        ranges: list[tuple[str, str] | None] = []
+        for index in range(metadata.num_row_groups):
+            stats = metadata.row_group(index).column(column).statistics
+            known = stats is not None and stats.has_min_max
+            ranges.append((str(stats.min), str(stats.max)) if known else None)
+        bounds = [r for r in ranges if r is not None]
+        ordered = len(bounds) == len(ranges) and all(
+            a[1] <= b[0] for a, b in itertools.pairwise(bounds)
+        )
+        return _Layout(metadata, tuple(ranges), ordered)
+
+    def groups_for(self, wanted: list[str] | None) -> list[int]:
+        """The row groups that may hold one of the `wanted` games (sorted ids; None: all)."""
+        chosen = []
+        for index, bounds in enumerate(self.ranges):
+            if not self.metadata.row_group(index).num_rows:
+                continue
+            if wanted is None or bounds is None:
+                chosen.append(index)
+                continue
+            first = bisect.bisect_left(wanted, bounds[0])
+            if first < len(wanted) and wanted[first] <= bounds[1]:
+                chosen.append(index)
+        return chosen
+
+    def continues(self, index: int) -> str | None:
+        """The game whose rows go on from row group `index` into the next, if any."""
+        if not self.ordered or index + 1 >= len(self.ranges):
+            return None
+        here, after = self.ranges[index], self.ranges[index + 1]
+        assert here is not None and after is not None
+        return here[1] if after[0] == here[1] else None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ INTERRUPTED = re.compile(
     r"Interrupted: the (\d[\d,]*) games? analysed so far (?:are|is) kept; run it again to go on"
 )
 PROGRESS = re.compile(
-    r"Analysing [\d,]+ new games \(once\)(?: \.\.\.|: [\d,]+ done \(\d+%\), \d+ s)"
+    r"Analysing [\d,]+ new games \(once\)"
+    r"(?: \.\.\.|: [\d,]+ done \(\d+%\), \d+ s(?:, about [\d:]+ left)?)"
 )
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
@@ -270,3 +273,70 @@ def test_compacting_by_month_puts_each_month_in_its_folder(tmp_path: Path) -> No
     assert len(ds.files("events")) == 1 and {g.game_id for g in ds.read_games()} == set(written)
     with pytest.raises(DatasetError, match="only by month"):
         ds.compact("week")
+
+
+def _small_groups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Dataset:
+    """A compacted dataset whose events file has many row groups of 500 rows, so games
+    run on from one group into the next."""
+    import kroeg.recorder.store as store
+
+    monkeypatch.setattr(store, "_ROW_GROUP", 500)
+    ds = Dataset(tmp_path / "d")
+    ds.write(games(hands=200) + games(hands=200, seed=2, preset="lives", players=5))
+    ds.compact()
+    return ds
+
+
+def test_each_table_of_events_holds_whole_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ds = _small_groups(tmp_path, monkeypatch)
+    (path,) = ds.files("events")
+    everything = pq.read_table(path)
+    parts = list(ds.event_groups())
+    assert len(parts) > 3
+    held = [set(p.column("game_id").to_pylist()) for p in parts]
+    assert sum(len(h) for h in held) == len(set().union(*held))  # no game in two tables
+    rows = [tuple(r.values()) for p in parts for r in p.cast(everything.schema).to_pylist()]
+    assert rows == [tuple(r.values()) for r in everything.to_pylist()]  # all, in order
+
+
+def test_some_games_read_only_the_row_groups_that_hold_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ds = _small_groups(tmp_path, monkeypatch)
+    (path,) = ds.files("events")
+    groups = pq.ParquetFile(path).metadata.num_row_groups
+    read: list[list[int]] = []
+    original = Dataset._read_groups
+
+    def spy(self: Dataset, path: Path, layout: object, chosen: list[int], *rest: object) -> object:
+        read.append(chosen)
+        return original(self, path, layout, chosen, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Dataset, "_read_groups", spy)
+    everything = ds.events_table()
+    assert sum(len(r) for r in read) == groups  # each group once
+    for game_id in sorted(ds.game_ids())[::7]:
+        read.clear()
+        alone = ds.events_table([game_id])
+        assert alone == everything.filter(pc.equal(everything.column("game_id"), game_id))
+        assert 1 <= sum(len(r) for r in read) <= 2  # its group, or the two it spans
+        (record,) = ds.read_games([game_id])
+        assert len(record.events) == alone.num_rows
+
+
+def test_a_file_whose_rows_are_not_sorted_reads_sorted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another tool's file, in any order: read whole and sorted, the same games."""
+    ds = _small_groups(tmp_path, monkeypatch)
+    before = {g.game_id: g for g in ds.read_games()}
+    (path,) = ds.files("events")
+    table = pq.read_table(path)
+    shuffled = table.take(pa.array(random.Random(3).sample(range(table.num_rows),
+                                                           table.num_rows)))  # fmt: skip
+    pq.write_table(shuffled, path, row_group_size=700)
+    assert {g.game_id: g for g in ds.read_games()} == before
+    game_id = min(before)
+    assert ds.read_game(game_id) == before[game_id]
