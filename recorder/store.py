@@ -52,7 +52,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -232,27 +232,17 @@ class Dataset:
 
     def _ids_of(self, path: Path) -> frozenset[str]:
         """The game ids a file holds (read once per version of the file)."""
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        key = _version(path)
         ids = _ID_CACHE.get(key)
         if ids is None:
-            ids = frozenset(self._read(path, ["game_id"]).column("game_id").to_pylist())
-            if len(_ID_CACHE) > 4096:
-                _ID_CACHE.clear()
-            _ID_CACHE[key] = ids
+            read = frozenset(self._read(path, ["game_id"]).column("game_id").to_pylist())
+            ids = _remember(_ID_CACHE, key, read)
         return ids
 
     def _versions_of(self, path: Path) -> dict[str, int | None]:
         """The analysis version of each game a `derived/games` file registers (read once
         per version of the file: each analysis batch checks every earlier batch's)."""
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        key = _version(path)
         versions = _VERSIONS.get(key)
         if versions is None:
             stored = self._read(path)
@@ -262,10 +252,7 @@ class Dataset:
                 if "version" in stored.column_names
                 else [0] * stored.num_rows
             )
-            versions = dict(zip(ids, found, strict=True))
-            if len(_VERSIONS) > 4096:
-                _VERSIONS.clear()
-            _VERSIONS[key] = versions
+            versions = _remember(_VERSIONS, key, dict(zip(ids, found, strict=True)))
         return versions
 
     def _game_files(self) -> _GameFiles:
@@ -302,14 +289,8 @@ class Dataset:
         a special file (a FIFO would block the reader for ever) is refused unopened, and a
         file kroeg may not read is an AccessError, not a damaged file."""
         _refuse_special(path)
-        try:
+        with _reading(path):
             schema = pq.read_schema(path)
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        except PermissionError:
-            raise AccessError(_unreadable(path)) from None
-        except (pa.ArrowException, OSError) as exc:
-            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
         if (schema.metadata or {}).get(b"kroeg.format_version") is None:
             raise DatasetError(f"{path}: not a kroeg file (no kroeg.format_version metadata)")
         table = path.relative_to(self.path).parts[0] if path.is_relative_to(self.path) else ""
@@ -337,14 +318,8 @@ class Dataset:
 
     def _read(self, path: Path, columns: list[str] | None = None) -> pa.Table:
         self._schema(path)
-        try:
+        with _reading(path):
             return pq.read_table(path, columns=columns)
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        except PermissionError:
-            raise AccessError(_unreadable(path)) from None
-        except (pa.ArrowException, OSError) as exc:
-            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
 
     def game_ids(self) -> set[str]:
         """Every game_id in the dataset."""
@@ -441,18 +416,11 @@ class Dataset:
         self, path: Path, layout: _Layout, groups: list[int], value_set: set[str] | None
     ) -> pa.Table:
         """Row groups of an events file, kept to the wanted games."""
-        try:
-            with open(path, "rb") as handle:
-                parquet = pq.ParquetFile(
-                    handle, metadata=layout.metadata, read_dictionary=_DICTIONARY_READ
-                )
-                table = parquet.read_row_groups(groups)
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        except PermissionError:
-            raise AccessError(_unreadable(path)) from None
-        except (pa.ArrowException, OSError) as exc:
-            raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+        with _reading(path), open(path, "rb") as handle:
+            parquet = pq.ParquetFile(
+                handle, metadata=layout.metadata, read_dictionary=_DICTIONARY_READ
+            )
+            table = parquet.read_row_groups(groups)
         if value_set is not None:
             # The groups' own games (their dictionaries) against the wanted ones: the cost
             # is the groups', not the number of games wanted.
@@ -467,43 +435,30 @@ class Dataset:
         """An events file's footer and the game_id range of each row group (read once per
         version of the file: files are written once)."""
         _refuse_special(path)
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            raise DatasetChanged(f"{path}: gone while being read") from None
-        key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+        key = _version(path)
         layout = _LAYOUTS.get(key)
         if layout is None:
             self._schema(path)
-            try:
+            with _reading(path):
                 metadata = pq.read_metadata(path)
-            except FileNotFoundError:
-                raise DatasetChanged(f"{path}: gone while being read") from None
-            except PermissionError:
-                raise AccessError(_unreadable(path)) from None
-            except (pa.ArrowException, OSError) as exc:
-                raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
-            layout = _Layout.of(metadata)
-            if len(_LAYOUTS) > 4096:
-                _LAYOUTS.clear()
-            _LAYOUTS[key] = layout
+            layout = _remember(_LAYOUTS, key, _Layout.of(metadata))
         return layout
 
     def read_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
         """Read games back with their events, in game_id order."""
-        self.check()
-        wanted = None if game_ids is None else set(game_ids)
-        games = self._games_rows(wanted)
-        if wanted is not None:
-            missing = wanted - set(games.column("game_id").to_pylist())
-            if missing:
-                raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
+        wanted, games = self._wanted_games(game_ids)
         return records_from_tables(games, self.events_table(wanted))
 
     def iter_games(self, game_ids: Iterable[str] | None = None) -> Iterator[GameRecord]:
         """Games with their events (every game if None) in the order the files hold them,
         not in game_id order: each row group read once, memory one row group's games
         (`event_groups`). For a reader of many games, an export."""
+        wanted, games = self._wanted_games(game_ids)
+        return self._iter_games(games.combine_chunks(), wanted)
+
+    def _wanted_games(self, game_ids: Iterable[str] | None) -> tuple[set[str] | None, pa.Table]:
+        """The games asked for (None: all) and their `games` rows; DatasetError naming any
+        the dataset does not hold."""
         self.check()
         wanted = None if game_ids is None else set(game_ids)
         games = self._games_rows(wanted)
@@ -511,7 +466,7 @@ class Dataset:
             missing = wanted - set(games.column("game_id").to_pylist())
             if missing:
                 raise DatasetError(f"{self.path}: no game {', '.join(sorted(missing))}")
-        return self._iter_games(games.combine_chunks(), wanted)
+        return wanted, games
 
     def _iter_games(self, games: pa.Table, wanted: set[str] | None) -> Iterator[GameRecord]:
         rows = {game_id: row for row, game_id in enumerate(games.column("game_id").to_pylist())}
@@ -1340,6 +1295,44 @@ def _refuse_special(path: Path) -> None:
     if not stat.S_ISREG(mode):
         raise DatasetError(f"{path}: not a Parquet file but {_kind(mode)}; kroeg reads "
                            "only plain files")  # fmt: skip
+
+
+@contextmanager
+def _reading(path: Path) -> Iterator[None]:
+    """Reading a Parquet file: gone is DatasetChanged, one kroeg may not read is an
+    AccessError, a damaged one a DatasetError that names it."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise DatasetChanged(f"{path}: gone while being read") from None
+    except PermissionError:
+        raise AccessError(_unreadable(path)) from None
+    except (pa.ArrowException, OSError) as exc:
+        raise DatasetError(f"{path}: damaged Parquet file ({_first_line(exc)})") from None
+
+
+#: A file's identity and version: files are written once, so a new version is a new
+#: inode, size or time, and what was read of the old one is never taken for the new.
+_FileVersion = tuple[str, int, int, int]
+
+
+def _version(path: Path) -> _FileVersion:
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DatasetChanged(f"{path}: gone while being read") from None
+    return (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+_V = TypeVar("_V")
+
+
+def _remember(cache: dict[_FileVersion, _V], key: _FileVersion, value: _V) -> _V:
+    """Keep what was read of a file's version (at most 4,096 files' worth, then afresh)."""
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _unreadable(path: Path) -> str:
