@@ -24,6 +24,7 @@ from kroeg.recorder.errors import (
 )
 from kroeg.recorder.events import (
     Kap,
+    Pay,
     Score,
 )
 from kroeg.recorder.records import GameRecord, content_id, log_rows
@@ -50,6 +51,11 @@ VERBS = {
     "stop": "stop", "stops": "stop",
 }  # fmt: skip
 _TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
+# Compiled once: `re.match(pattern, …)` looks its pattern up in re's cache on every call.
+_WORD = re.compile(r"[^\s:]+")
+_TOKEN = re.compile(r"[^\s|]+")
+_WHISTLE = re.compile(r"[34].+")
+_AMOUNT = re.compile(r"(.+?)\s+(-?\d+)")
 
 
 # -- refereeing -----------------------------------------------------------------------------
@@ -112,7 +118,7 @@ class Referee:
             if lowered.startswith(n) and (len(text) == len(n) or not text[len(n)].isalnum()):
                 rest = text[len(n) :]
                 return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
-        word = re.match(r"[^\s:]+", text)
+        word = _WORD.match(text)
         first = word.group(0) if word else text
         seat = self.seat(game, first, stmt)
         rest = text[len(first) :]
@@ -144,7 +150,7 @@ class Referee:
             return None
         body = rest[1:]
         col += 1
-        tokens = [(m.group(0), col + m.start()) for m in re.finditer(r"[^\s|]+", body)]
+        tokens = [(m.group(0), col + m.start()) for m in _TOKEN.finditer(body)]
         if "|" in body:  # `Anna: As Ks Qs Js Ts | 9s …`: the caller's first five cards
             bar = col + body.index("|")
             if not isinstance(game, Troefcall):
@@ -171,6 +177,27 @@ class Referee:
         self.errors.append(error)
 
     def run(self) -> GameRecord | None:
+        """The game as the engine referees it, or None if no hand of it could be read.
+
+        A hook that may carry on needs, before every hand, a copy of the position to come
+        back to if the hand fails (a copy of the game and its whole log). Most games have
+        no error: they are read strictly first, without copies, and only a game that
+        raises is read again the lenient way. Nothing of the first reading is kept, and
+        the hook sees the second reading's errors only, so what it sees is the same."""
+        hook = self.on_error
+        if hook is raise_error:
+            return self._run()
+        self.on_error = raise_error
+        try:
+            return self._run()
+        except NotationError:
+            pass
+        finally:
+            self.on_error = hook
+        self.errors, self.first_five, self.dealer_override = [], {}, None
+        return self._run()
+
+    def _run(self) -> GameRecord | None:
         head = self.header()
         rules, names = head.rules, head.players
         self.names = NameIndex(names)
@@ -320,7 +347,7 @@ class Referee:
                 if game.deal_queue:  # checked before the swap, and genuine: the new cards
                     i = self.deal(game, statements, i, stmt)
             elif verb == "whistle":
-                if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
+                if len(args) != 1 or not _WHISTLE.fullmatch(args[0]):
                     raise self.fail("expected a count and a rank, like 'whistles 3T'", stmt)
                 try:
                     rank = Rank.parse(args[0][1:])
@@ -598,9 +625,8 @@ class Referee:
         if kind == "result":
             actual = [0] * game.n
             for event in game.log[start:]:
-                row = event.to_row()
-                if row[0] == "pay":
-                    actual[row[1]] += row[3]  # type: ignore[index,operator]
+                if isinstance(event, Pay):
+                    actual[event.seat] += event.amount
             label = "paid"
         else:
             actual = [
@@ -657,7 +683,7 @@ class Referee:
             return dict.fromkeys(range(game.n), 0)
         typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
         for part in filter(None, (p.strip() for p in body.split("&"))):
-            match = re.fullmatch(r"(.+?)\s+(-?\d+)", part)
+            match = _AMOUNT.fullmatch(part)
             if match is None:
                 raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
             typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))
