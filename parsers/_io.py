@@ -48,7 +48,7 @@ def lines(file: str | Path | IO[str]) -> Iterator[str]:
 
 
 #: How much of a file `lines` reads at once: whole lines of it are decoded and cut together.
-BLOCK = 1 << 16
+BLOCK = 1 << 14
 
 
 def _read_lines(handle: IO[bytes], source: str) -> Iterator[str]:
