@@ -56,6 +56,8 @@ _WORD = re.compile(r"[^\s:]+")
 _TOKEN = re.compile(r"[^\s|]+")
 _WHISTLE = re.compile(r"[34].+")
 _AMOUNT = re.compile(r"(.+?)\s+(-?\d+)")
+#: Cards by the token that spelled them (Card.parse's answer, without its call).
+_CARDS: dict[str, Card] = {}
 
 
 # -- refereeing -----------------------------------------------------------------------------
@@ -125,8 +127,14 @@ class Referee:
         return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
 
     def card(self, token: str, where: tuple[int, int]) -> Card:
+        known = _CARDS.get(token)
+        if known is not None:
+            return known
         try:
-            return Card.parse(token)
+            card = Card.parse(token)
+            if len(_CARDS) < 4096:  # the spellings of 52 cards; a flood is not kept
+                _CARDS[token] = card
+            return card
         except CardError as exc:
             if len(token) > 3 and token.isalpha():  # a word, not a card: an action mistyped?
                 near = difflib.get_close_matches(token.lower(), list(VERBS), n=1, cutoff=0.6)
@@ -143,13 +151,25 @@ class Referee:
 
     def holding(self, game: Game, stmt: Stmt) -> tuple[int, list[Card | None]] | None:
         """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
-        if ":" not in stmt.text or stmt.text.lower().startswith(("result:", "score:")):
-            return None
+        if ":" not in stmt.text or stmt.text[:7].lower().startswith(("result:", "score:")):
+            return None  # (no character lowers to a letter of these but its capital)
         seat, rest, col = self.split_name(game, stmt)
         if not rest.startswith(":"):
             return None
         body = rest[1:]
         col += 1
+        size = game.rules.hand_size
+        if "|" not in body:  # the usual line: known cards, or `?`; split() cuts as _TOKEN
+            words = body.split()
+            if len(words) == size:
+                known: list[Card | None] = []
+                for word in words:
+                    card = _CARDS.get(word)
+                    if card is None and word != "?":
+                        break  # a card not read yet, or not one: the full reading below
+                    known.append(card)
+                else:
+                    return seat, known
         tokens = [(m.group(0), col + m.start()) for m in _TOKEN.finditer(body)]
         if "|" in body:  # `Anna: As Ks Qs Js Ts | 9s …`: the caller's first five cards
             bar = col + body.index("|")
@@ -158,7 +178,6 @@ class Referee:
             if body.count("|") > 1:
                 raise self.fail("one mark | per line, after the caller's first five cards", stmt)
             self.first_five[seat] = (sum(1 for _, c in tokens if c < bar), stmt)
-        size = game.rules.hand_size
         if [t for t, _ in tokens] == ["?"]:
             return seat, [None] * size
         if len(tokens) != size:
@@ -548,7 +567,10 @@ class Referee:
                 )
             card = self.card(words[0], (stmt.line, col))
             self.check_label(game, stmt)
-            self.apply(stmt, game.play, seat, card)
+            try:  # `apply`, without a bound method and its arguments for every card
+                game.play(seat, card)
+            except IllegalActionError as exc:
+                raise self.rule_error(exc, stmt) from None
             return None
         if stmt.trick is not None:
             raise self.fail(
@@ -577,7 +599,10 @@ class Referee:
             seat = game.deal_queue[0]
             pending = given.get(seat)
             card = pending.pop(0) if pending else None
-            self.apply(written.get(seat, where), game.deal, seat, card)
+            try:  # `apply`, without a bound method and its arguments for every card
+                game.deal(seat, card)
+            except IllegalActionError as exc:
+                raise self.rule_error(exc, written.get(seat, where)) from None
 
     def deal(self, game: Toepen, statements: list[Stmt], i: int, where: Stmt | HandText) -> int:
         """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
