@@ -24,6 +24,7 @@ import cProfile
 import json
 import os
 import pstats
+import resource
 import statistics
 import subprocess
 import sys
@@ -101,17 +102,21 @@ _CLI = (
 )
 
 
-def _run(tree: Path, code: str, path: Path) -> tuple[float, str]:
-    """Run `code` on `path` with kroeg from `tree`: wall seconds, and what it printed."""
+def _run(tree: Path, code: str, path: Path) -> tuple[float, float, str]:
+    """Run `code` on `path` with kroeg from `tree`: the process's CPU seconds (user +
+    system, the operating system's count), its wall seconds, and what it printed."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code, str(path)], env=env, capture_output=True, text=True
     )
     wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{tree}: {done.stderr.strip() or done.stdout.strip()}")
-    return wall, done.stdout
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return cpu, wall, done.stdout
 
 
 def validate_bench(hands: int, other: Path | None, rounds: int) -> None:
@@ -132,30 +137,43 @@ def validate_bench(hands: int, other: Path | None, rounds: int) -> None:
         notation.dump(games, files["text notation"])
         jsonl.dump(games, files["JSON Lines"])
         cpu: dict[tuple[str, str], list[float]] = {}
+        command: dict[tuple[str, str], list[float]] = {}
         wall: dict[tuple[str, str], list[float]] = {}
         for round_ in range(rounds):
             for name, path in files.items():
                 for label, tree in trees[:: 1 if round_ % 2 == 0 else -1]:  # A B, B A, …
-                    _, out = _run(tree, _IN_PROCESS, path)
+                    _, _, out = _run(tree, _IN_PROCESS, path)
                     counted, seconds, _ = json.loads(out)
                     assert counted == hands, (tree, counted)
                     cpu.setdefault((name, label), []).append(seconds)
-                    seconds, out = _run(tree, _CLI, path)
+                    seconds, elapsed, out = _run(tree, _CLI, path)
                     assert out.endswith(f"OK, {len(games):,} games, {hands:,} hands\n"), out
-                    wall.setdefault((name, label), []).append(seconds)
-        print(f"{'':<14} {'':<9} {'in process':>22}   {'kroeg validate (wall)':>24}")
+                    command.setdefault((name, label), []).append(seconds)
+                    wall.setdefault((name, label), []).append(elapsed)
+        print(
+            f"{'':<24} {'in process':>18}   {'kroeg validate, CPU':>26}   "
+            f"{'kroeg validate, wall':>24}"
+        )
         for name in files:
             for label, _ in trees:
                 c = statistics.median(cpu[name, label])
+                k = statistics.median(command[name, label])
                 w = statistics.median(wall[name, label])
                 print(
-                    f"{name:<14} {label:<9} {hands / c:9,.0f} hands/CPU-s   "
-                    f"{w:6.2f} s {hands / w:9,.0f} hands/s"
+                    f"{name:<14} {label:<9} {hands / c:8,.0f} hands/CPU-s   "
+                    f"{k:6.2f} s {hands / k:8,.0f} hands/CPU-s   "
+                    f"{w:6.2f} s {hands / w:8,.0f} hands/s"
                 )
             if other:
-                c0, c1 = (statistics.median(cpu[name, t]) for t in ("this tree", "--vs"))
-                w0, w1 = (statistics.median(wall[name, t]) for t in ("this tree", "--vs"))
-                print(f"{name:<14} {'speed-up':<9} {c1 / c0:9.2f}x{'':13}{w1 / w0:11.2f}x")
+                ratios = [
+                    statistics.median(table[name, "--vs"])
+                    / statistics.median(table[name, "this tree"])
+                    for table in (cpu, command, wall)
+                ]
+                print(
+                    f"{name:<14} {'speed-up':<9} {ratios[0]:8.2f}x{'':15}{ratios[1]:11.2f}x"
+                    f"{'':17}{ratios[2]:11.2f}x"
+                )
     print("goal (issue 27): >= 20,000 hands/s through `kroeg validate`")
 
 
