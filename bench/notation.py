@@ -88,6 +88,7 @@ def main() -> None:
 #: The reading `kroeg validate` does, timed in a fresh process: hands, CPU s, wall s.
 _IN_PROCESS = """
 import json, sys, time
+import kroeg
 from kroeg.parsers.files import iter_file
 from kroeg.parsers.reading import collect
 errors = []
@@ -95,7 +96,7 @@ began, cpu = time.perf_counter(), time.process_time()
 hands = sum(game.hands for game in iter_file(sys.argv[1], errors, on_error=collect))
 cpu, wall = time.process_time() - cpu, time.perf_counter() - began
 assert not errors, errors[:3]
-print(json.dumps([hands, cpu, wall]))
+print(json.dumps([hands, cpu, wall, kroeg.__file__]))
 """
 _CLI = (
     "import sys; from kroeg.cli import main; sys.argv = ['kroeg', 'validate', sys.argv[1]]; main()"
@@ -108,9 +109,12 @@ def _run(tree: Path, code: str, path: Path) -> tuple[float, float, str]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
+    # -P and a cwd of its own: `python -c` would put the current folder first on the path,
+    # before PYTHONPATH, and a checkout's folder would then be imported whatever the tree.
     done = subprocess.run(
-        [sys.executable, "-c", code, str(path)], env=env, capture_output=True, text=True
-    )
+        [sys.executable, "-P", "-c", code, str(path)],
+        env=env, cwd=path.parent, capture_output=True, text=True,
+    )  # fmt: skip
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -143,8 +147,9 @@ def validate_bench(hands: int, other: Path | None, rounds: int) -> None:
             for name, path in files.items():
                 for label, tree in trees[:: 1 if round_ % 2 == 0 else -1]:  # A B, B A, …
                     _, _, out = _run(tree, _IN_PROCESS, path)
-                    counted, seconds, _ = json.loads(out)
+                    counted, seconds, _, module = json.loads(out)
                     assert counted == hands, (tree, counted)
+                    assert Path(module).resolve().is_relative_to(tree), (tree, module)
                     cpu.setdefault((name, label), []).append(seconds)
                     seconds, elapsed, out = _run(tree, _CLI, path)
                     assert out.endswith(f"OK, {len(games):,} games, {hands:,} hands\n"), out
