@@ -44,24 +44,73 @@ def lines(file: str | Path | IO[str]) -> Iterator[str]:
     except OSError as exc:
         raise NotationError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
     with handle:
-        number = 0
-        while True:
-            raw = handle.readline(MAX_LINE + 1)
-            if not raw:
-                return
-            number += 1
-            if len(raw) > MAX_LINE:
-                raise NotationError(
-                    f"the line is longer than {MAX_LINE:,} bytes: not a typed log",
-                    number, None, str(path),
-                )  # fmt: skip
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise NotationError("the file is not UTF-8 text", number, None, str(path)) from None
-            if number == 1 and text.startswith("\ufeff"):
-                text = text[1:]
-            yield from text.splitlines()
+        yield from _read_lines(handle, str(path))
+
+
+#: How much of a file `lines` reads at once: whole lines of it are decoded and cut together.
+BLOCK = 1 << 14
+
+
+def _read_lines(handle: IO[bytes], source: str) -> Iterator[str]:
+    """What `lines` reads from an open binary file: blocks of whole lines are decoded and
+    cut at once; a block that fails (bytes that are not UTF-8, a line too long) is read
+    again a line at a time, so the error names the same line as it always did."""
+    number = 0  # the physical lines ('\n') yielded so far
+    pending = b""  # the start of a line whose end is not read yet
+    while True:
+        block = handle.read(BLOCK)
+        if not block:
+            break
+        data = pending + block if pending else block
+        end = data.rfind(b"\n") + 1
+        pending = data[end:]
+        if len(pending) > MAX_LINE:
+            end = len(data)  # a line too long: let the careful reading find it
+            pending = b""
+        whole = data[:end]
+        if not whole:
+            continue
+        count = whole.count(b"\n") + (not whole.endswith(b"\n"))
+        try:
+            if len(whole) > MAX_LINE and max(map(len, whole.split(b"\n"))) >= MAX_LINE:
+                raise ValueError  # a long line somewhere: the careful reading measures it
+            text = whole.decode("utf-8")
+        except ValueError:  # UnicodeDecodeError included
+            for raw in _physical(whole):
+                number += 1
+                yield from _decode(raw, number, source)
+            continue
+        if number == 0 and text.startswith("\ufeff"):
+            text = text[1:]
+        number += count
+        yield from text.splitlines()
+    if pending:
+        number += 1
+        yield from _decode(pending, number, source)
+
+
+def _physical(data: bytes) -> Iterator[bytes]:
+    """The lines of `data` as `readline` gives them, each with its '\\n'."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start) + 1 or len(data)
+        yield data[start:end]
+        start = end
+
+
+def _decode(raw: bytes, number: int, source: str) -> list[str]:
+    """One physical line, checked and cut as `str.splitlines` cuts it."""
+    if len(raw) > MAX_LINE:
+        raise NotationError(
+            f"the line is longer than {MAX_LINE:,} bytes: not a typed log", number, None, source
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotationError("the file is not UTF-8 text", number, None, source) from None
+    if number == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    return text.splitlines()
 
 
 def _logical(physical: Iterable[str]) -> Iterator[str]:

@@ -19,6 +19,7 @@ from kroeg.recorder.text import HEADER_KEYS, quoted
 __all__ = ["GameText", "HandText", "Stmt", "join_results", "lex", "lex_games"]
 
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
+_HAND_WORD = re.compile(r"hand\b", re.IGNORECASE)
 _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
 
 
@@ -57,14 +58,16 @@ def _strip_comment(raw: str) -> str:
     return raw if cut < 0 else raw[:cut]
 
 
-def _split_statements(body: str, line: int, start_col: int) -> Iterator[Stmt]:
+def _split_statements(body: str, line: int, start_col: int) -> list[Stmt]:
     """Split a line's text on commas and semicolons, keeping each piece's column."""
-    pos = 0
+    found: list[Stmt] = []
+    pos = start_col
     for piece in body.replace(";", ",").split(","):  # same length: columns stay right
-        stripped = piece.strip()
+        stripped = piece.lstrip()
         if stripped:
-            yield Stmt(stripped, line, start_col + pos + len(piece) - len(piece.lstrip()))
+            found.append(Stmt(stripped.rstrip(), line, pos + len(piece) - len(stripped)))
         pos += len(piece) + 1
+    return found
 
 
 def lex(text: str, source: str | None) -> list[GameText]:
@@ -76,6 +79,7 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
     """The games of a text's lines, each yielded (its result lines joined) as soon as the
     next game's header starts or the lines end: a long log is never held whole."""
     game: GameText | None = None
+    hand: HandText | None = None  # the game's last hand
     for number, raw in enumerate(lines, start=1):
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
@@ -85,13 +89,14 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
             continue
         col = len(body) - len(stripped) + 1
         key, colon, value = stripped.partition(":")
-        lowered = key.strip().lower()
+        lowered = key.strip().lower() if colon else ""
         if colon and lowered in HEADER_KEYS:
             if game is None or game.hands or game.cut:
                 if game is not None:
                     join_results([game])
                     yield game
                 game = GameText(line=number)
+                hand = None
             if lowered in game.header:
                 raise NotationError(
                     f"the header gives {quoted(lowered)} twice "
@@ -111,17 +116,20 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
                 col,
                 source,
             )
-        match = _HAND.match(stripped)
-        if re.match(r"hand\b", stripped, re.IGNORECASE) and match is None:
-            raise NotationError(
-                f"expected 'hand N' or 'hand N, dealer NAME', found {quoted(stripped)}",
-                number,
-                col,
-                source,
-            )
-        if match is not None:
-            game.hands.append(HandText(int(match.group(1)), match.group(2), number, col))
-            continue
+        # `hand\b` (any case) opens every hand line: the patterns run on those lines only.
+        if stripped[:4].lower() == "hand":
+            match = _HAND.match(stripped)
+            if match is None and _HAND_WORD.match(stripped):
+                raise NotationError(
+                    f"expected 'hand N' or 'hand N, dealer NAME', found {quoted(stripped)}",
+                    number,
+                    col,
+                    source,
+                )
+            if match is not None:
+                hand = HandText(int(match.group(1)), match.group(2), number, col)
+                game.hands.append(hand)
+                continue
         if colon and lowered in ("cut", "jacks"):
             if game.hands:
                 what = "a cut for the first dealer" if lowered == "cut" else "the Jack deal"
@@ -129,25 +137,26 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
             value_col = col + len(key) + 1
             game.cut.extend(_split_statements(value, number, value_col))
             continue
-        if not game.hands:
+        if hand is None:
             raise NotationError(
                 f"expected 'hand 1' before the first statement, found {quoted(stripped)}",
                 number,
                 col,
                 source,
             )
-        label = _TRICK_LABEL.match(stripped)
         trick = None
-        if label is not None:
-            trick = int(label.group(1))
-            col += label.end()
-            stripped = stripped[label.end() :]
-        statements = list(_split_statements(stripped, number, col))
+        if stripped[0].isdigit():  # `\d` is a digit as isdigit says (and fewer)
+            label = _TRICK_LABEL.match(stripped)
+            if label is not None:
+                trick = int(label.group(1))
+                col += label.end()
+                stripped = stripped[label.end() :]
+        statements = _split_statements(stripped, number, col)
         if statements:
             statements[0].trick = trick
         elif trick is not None:
             raise NotationError(f"trick {trick}. is followed by nothing", number, col, source)
-        game.hands[-1].statements.extend(statements)
+        hand.statements.extend(statements)
     if game is not None:
         join_results([game])
         yield game
@@ -158,17 +167,14 @@ def join_results(games: list[GameText]) -> None:
     for game in games:
         for hand in game.hands:
             joined: list[Stmt] = []
+            last_sums = False  # joined[-1] is a result or a score
             for stmt in hand.statements:
-                lowered = stmt.text.lower()
-                if (
-                    joined
-                    and joined[-1].text.lower().startswith(("result:", "score:"))
-                    and (stmt.line == joined[-1].line)
-                ):
+                # No character lowers to one of `result:` but its own capitals, so the
+                # first seven characters tell.
+                sums = stmt.text[:7].lower().startswith(("result:", "score:"))
+                if last_sums and stmt.line == joined[-1].line:
                     joined[-1].text += " & " + stmt.text
                     continue
-                if lowered.startswith(("result:", "score:")):
-                    key, _, body = stmt.text.partition(":")
-                    stmt = Stmt(f"{key}:{body}", stmt.line, stmt.column, stmt.trick)
                 joined.append(stmt)
+                last_sums = sums
             hand.statements = joined

@@ -24,6 +24,7 @@ from kroeg.recorder.errors import (
 )
 from kroeg.recorder.events import (
     Kap,
+    Pay,
     Score,
 )
 from kroeg.recorder.records import GameRecord, content_id, log_rows
@@ -50,6 +51,13 @@ VERBS = {
     "stop": "stop", "stops": "stop",
 }  # fmt: skip
 _TROEFCALL_VERBS = ("trump", "kap", "baunie", "stop")
+# Compiled once: `re.match(pattern, …)` looks its pattern up in re's cache on every call.
+_WORD = re.compile(r"[^\s:]+")
+_TOKEN = re.compile(r"[^\s|]+")
+_WHISTLE = re.compile(r"[34].+")
+_AMOUNT = re.compile(r"(.+?)\s+(-?\d+)")
+#: Cards by the token that spelled them (Card.parse's answer, without its call).
+_CARDS: dict[str, Card] = {}
 
 
 # -- refereeing -----------------------------------------------------------------------------
@@ -112,15 +120,21 @@ class Referee:
             if lowered.startswith(n) and (len(text) == len(n) or not text[len(n)].isalnum()):
                 rest = text[len(n) :]
                 return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
-        word = re.match(r"[^\s:]+", text)
+        word = _WORD.match(text)
         first = word.group(0) if word else text
         seat = self.seat(game, first, stmt)
         rest = text[len(first) :]
         return seat, rest.strip(), stmt.column + len(text) - len(rest.lstrip())
 
     def card(self, token: str, where: tuple[int, int]) -> Card:
+        known = _CARDS.get(token)
+        if known is not None:
+            return known
         try:
-            return Card.parse(token)
+            card = Card.parse(token)
+            if len(_CARDS) < 4096:  # the spellings of 52 cards; a flood is not kept
+                _CARDS[token] = card
+            return card
         except CardError as exc:
             if len(token) > 3 and token.isalpha():  # a word, not a card: an action mistyped?
                 near = difflib.get_close_matches(token.lower(), list(VERBS), n=1, cutoff=0.6)
@@ -137,14 +151,26 @@ class Referee:
 
     def holding(self, game: Game, stmt: Stmt) -> tuple[int, list[Card | None]] | None:
         """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
-        if ":" not in stmt.text or stmt.text.lower().startswith(("result:", "score:")):
-            return None
+        if ":" not in stmt.text or stmt.text[:7].lower().startswith(("result:", "score:")):
+            return None  # (no character lowers to a letter of these but its capital)
         seat, rest, col = self.split_name(game, stmt)
         if not rest.startswith(":"):
             return None
         body = rest[1:]
         col += 1
-        tokens = [(m.group(0), col + m.start()) for m in re.finditer(r"[^\s|]+", body)]
+        size = game.rules.hand_size
+        if "|" not in body:  # the usual line: known cards, or `?`; split() cuts as _TOKEN
+            words = body.split()
+            if len(words) == size:
+                known: list[Card | None] = []
+                for word in words:
+                    card = _CARDS.get(word)
+                    if card is None and word != "?":
+                        break  # a card not read yet, or not one: the full reading below
+                    known.append(card)
+                else:
+                    return seat, known
+        tokens = [(m.group(0), col + m.start()) for m in _TOKEN.finditer(body)]
         if "|" in body:  # `Anna: As Ks Qs Js Ts | 9s …`: the caller's first five cards
             bar = col + body.index("|")
             if not isinstance(game, Troefcall):
@@ -152,7 +178,6 @@ class Referee:
             if body.count("|") > 1:
                 raise self.fail("one mark | per line, after the caller's first five cards", stmt)
             self.first_five[seat] = (sum(1 for _, c in tokens if c < bar), stmt)
-        size = game.rules.hand_size
         if [t for t, _ in tokens] == ["?"]:
             return seat, [None] * size
         if len(tokens) != size:
@@ -171,6 +196,27 @@ class Referee:
         self.errors.append(error)
 
     def run(self) -> GameRecord | None:
+        """The game as the engine referees it, or None if no hand of it could be read.
+
+        A hook that may carry on needs, before every hand, a copy of the position to come
+        back to if the hand fails (a copy of the game and its whole log). Most games have
+        no error: they are read strictly first, without copies, and only a game that
+        raises is read again the lenient way. Nothing of the first reading is kept, and
+        the hook sees the second reading's errors only, so what it sees is the same."""
+        hook = self.on_error
+        if hook is raise_error:
+            return self._run()
+        self.on_error = raise_error
+        try:
+            return self._run()
+        except NotationError:
+            pass
+        finally:
+            self.on_error = hook
+        self.errors, self.first_five, self.dealer_override = [], {}, None
+        return self._run()
+
+    def _run(self) -> GameRecord | None:
         head = self.header()
         rules, names = head.rules, head.players
         self.names = NameIndex(names)
@@ -320,7 +366,7 @@ class Referee:
                 if game.deal_queue:  # checked before the swap, and genuine: the new cards
                     i = self.deal(game, statements, i, stmt)
             elif verb == "whistle":
-                if len(args) != 1 or not re.fullmatch(r"[34].+", args[0]):
+                if len(args) != 1 or not _WHISTLE.fullmatch(args[0]):
                     raise self.fail("expected a count and a rank, like 'whistles 3T'", stmt)
                 try:
                     rank = Rank.parse(args[0][1:])
@@ -521,7 +567,10 @@ class Referee:
                 )
             card = self.card(words[0], (stmt.line, col))
             self.check_label(game, stmt)
-            self.apply(stmt, game.play, seat, card)
+            try:  # `apply`, without a bound method and its arguments for every card
+                game.play(seat, card)
+            except IllegalActionError as exc:
+                raise self.rule_error(exc, stmt) from None
             return None
         if stmt.trick is not None:
             raise self.fail(
@@ -550,7 +599,10 @@ class Referee:
             seat = game.deal_queue[0]
             pending = given.get(seat)
             card = pending.pop(0) if pending else None
-            self.apply(written.get(seat, where), game.deal, seat, card)
+            try:  # `apply`, without a bound method and its arguments for every card
+                game.deal(seat, card)
+            except IllegalActionError as exc:
+                raise self.rule_error(exc, written.get(seat, where)) from None
 
     def deal(self, game: Toepen, statements: list[Stmt], i: int, where: Stmt | HandText) -> int:
         """Feed the cards the engine is waiting for from the holdings at `i`; return the next i."""
@@ -598,9 +650,8 @@ class Referee:
         if kind == "result":
             actual = [0] * game.n
             for event in game.log[start:]:
-                row = event.to_row()
-                if row[0] == "pay":
-                    actual[row[1]] += row[3]  # type: ignore[index,operator]
+                if isinstance(event, Pay):
+                    actual[event.seat] += event.amount
             label = "paid"
         else:
             actual = [
@@ -657,7 +708,7 @@ class Referee:
             return dict.fromkeys(range(game.n), 0)
         typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
         for part in filter(None, (p.strip() for p in body.split("&"))):
-            match = re.fullmatch(r"(.+?)\s+(-?\d+)", part)
+            match = _AMOUNT.fullmatch(part)
             if match is None:
                 raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
             typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))

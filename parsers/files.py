@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kroeg.parsers import jsonl, notation
 from kroeg.parsers._io import lines
 from kroeg.parsers.reading import ErrorHook, Parsed, collect, raise_error
 from kroeg.recorder.errors import NotationError
 from kroeg.recorder.records import GameRecord
-from kroeg.recorder.store import Dataset
+
+if TYPE_CHECKING:  # the caller brings the dataset: reading a file needs no pyarrow
+    from kroeg.recorder.store import Dataset
 
 __all__ = ["BATCH_HANDS", "FileReport", "import_files", "iter_file", "read_file"]
 

@@ -16,7 +16,7 @@ JSON, the column). Like `json`: `loads`/`load`/`dumps`/`dump`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -28,7 +28,7 @@ from kroeg.recorder.errors import (
     NotationError,
     NotationRuleError,
 )
-from kroeg.recorder.events import event_from_row, number_events
+from kroeg.recorder.events import Event, event_from_row, number_events
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.text import quoted
@@ -38,6 +38,43 @@ __all__ = ["dump", "dumps", "iterparse", "load", "loads", "parse"]
 #: JSON Lines header keys by their name in the shared header reader.
 _HEADER_NAMES = {"started_at": "date", "game_id": "game"}
 _EVENT_KEYS = ("game_id", "hand", "seq", "kind", "seat", "card", "amount", "target")
+_EVENT_KEY_SET = frozenset(_EVENT_KEYS)
+#: json.loads without its wrapping, for a line that is one object and nothing else; any
+#: other line (and any error) goes to json.loads itself, which says what is wrong.
+_SCAN: Callable[[str, int], tuple[Any, int]]
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+#: The events already built, by their row: a log repeats few rows (the same card dealt,
+#: the same pay), and an event is a frozen value, so equal rows share one.
+_EVENTS: dict[tuple[object, ...], Event] = {}
+_EVENTS_MAX = 1 << 16
+_PLAIN = frozenset((int, str, type(None)))  # not bool, not float: `int` reads them otherwise
+
+
+def _event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
+    """event_from_row's event for a row (and its errors), built once for rows of plain
+    values."""
+    key = (kind, seat, card, amount, target)
+    if not set(map(type, key)) <= _PLAIN:
+        return event_from_row(kind, seat, card, amount, target)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = event_from_row(kind, seat, card, amount, target)
+        if len(_EVENTS) >= _EVENTS_MAX:  # a flood of distinct rows is not kept
+            _EVENTS.clear()
+        _EVENTS[key] = event
+    return event
+
+
+def _loads(raw: str) -> Any:
+    """json.loads(raw), the same value and the same errors, sooner for an object alone."""
+    if raw[:1] == "{":
+        try:
+            value, end = _SCAN(raw, 0)
+        except Exception:  # json.loads below raises it the way it always did
+            return json.loads(raw)
+        if end == len(raw):
+            return value
+    return json.loads(raw)
 
 
 class _Game:
@@ -70,8 +107,8 @@ class _Game:
                 None,
                 self.source,
             )
-        missing = [k for k in _EVENT_KEYS if k not in row]
-        if missing:
+        if not row.keys() >= _EVENT_KEY_SET:
+            missing = [k for k in _EVENT_KEYS if k not in row]
             raise NotationError(f"event line lacks {', '.join(missing)}", line, None, self.source)
         kind = row["kind"]
         if kind == "hand_start":
@@ -86,7 +123,7 @@ class _Game:
             )
         self.seq += 1
         try:
-            event = event_from_row(kind, row["seat"], row["card"], row["amount"], row["target"])
+            event = _event(kind, row["seat"], row["card"], row["amount"], row["target"])
         except (KroegError, ValueError, TypeError) as exc:
             raise NotationError(
                 f"bad {quoted(kind)} event: {exc}", line, None, self.source
@@ -165,7 +202,7 @@ def iterparse(
             continue
         try:
             try:
-                row = json.loads(raw)
+                row = _loads(raw)
             except json.JSONDecodeError as exc:
                 raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
             except RecursionError:

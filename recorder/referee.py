@@ -45,16 +45,17 @@ class Replay:
         """Check and apply the next event; raise IllegalActionError naming the rule."""
         game = self.game
         log = game.log
+        count, recorded_so_far = self.count, len(log)
         # A log written before a verdict kind existed lacks it: the engine's stands.
         while (
-            self.count < len(log)
-            and log[self.count].kind in VERDICT_KINDS
-            and event.kind != log[self.count].kind
+            count < recorded_so_far
+            and log[count].kind in VERDICT_KINDS
+            and event.kind != log[count].kind
         ):
-            self.count += 1
-        self.count += 1
-        if self.count <= len(log):
-            expected = game.log[self.count - 1]
+            count += 1
+        self.count = count = count + 1
+        if count <= recorded_so_far:
+            expected = log[count - 1]
             # A log written before a verdict field existed holds the event without it.
             if expected != event and event != without_verdicts(expected):
                 raise IllegalActionError(

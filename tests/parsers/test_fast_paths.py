@@ -1,0 +1,203 @@
+"""The readers' fast paths (issue 27) read what the plain ones read, and fail the same way.
+
+Each fast path stands beside the plain reading it replaces: files cut in blocks against a
+line at a time, JSON objects scanned against `json.loads`, events shared against
+`event_from_row`, a lenient game read strictly first against the error hook's view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kroeg.parsers import _io, jsonl, notation
+from kroeg.parsers.reading import collect
+from kroeg.recorder.errors import DatasetError, NotationError
+from kroeg.recorder.events import event_from_row
+from tests.parsers.hands import HAND
+
+PLAYERS = "players: Anna, Ben, Carla, Dan\n"
+
+
+def line_at_a_time(path: Path) -> Iterator[str]:
+    """How `_io.lines` read a file before blocks: `readline`, decode, cut."""
+    with path.open("rb") as handle:
+        number = 0
+        while True:
+            raw = handle.readline(_io.MAX_LINE + 1)
+            if not raw:
+                return
+            number += 1
+            if len(raw) > _io.MAX_LINE:
+                raise NotationError(
+                    f"the line is longer than {_io.MAX_LINE:,} bytes: not a typed log",
+                    number, None, str(path),
+                )  # fmt: skip
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise NotationError("the file is not UTF-8 text", number, None, str(path)) from None
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            yield from text.splitlines()
+
+
+def outcome(lines: Iterator[str]) -> tuple[list[str], str | None]:
+    """Every line read, and the error that stopped the reading."""
+    got: list[str] = []
+    try:
+        for line in lines:
+            got.append(line)
+    except NotationError as error:
+        return got, str(error)
+    return got, None
+
+
+CONTENTS = [
+    b"",
+    b"one line, no end",
+    b"\xef\xbb\xbfplayers: Anna\r\nhand 1\r\n",
+    b"\xef\xbb\xbf\n\xef\xbb\xbfsecond line keeps its mark\n",
+    b"a\rb\x0cc\x1dd\n\ne\xc2\x85f\xe2\x80\xa8g\r\n\r\n",
+    "caf\u00e9 \u2665 10\u2665, Bh\n".encode() * 9,
+    b"good\n" * 7 + b"bad \xff byte\n" + b"never read\n",
+    b"good\n" * 7 + b"cut \xe2\x99",
+    b"ok\n" + b"y" * 40 + b"\nafter\n",
+    b"ok\n" + b"y" * 32 + b"\nafter",
+    b"ok\n" + b"y" * 31 + b"\n" + b"z" * 32,
+    b"ok\n" + b"y" * 33,
+    b"x" * 100 + b"\n",
+]
+
+
+@pytest.mark.parametrize("content", CONTENTS)
+@pytest.mark.parametrize("block", [1, 2, 5, 16, 1 << 14])
+def test_a_file_read_in_blocks_gives_the_lines_and_errors_of_a_line_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, block: int
+) -> None:
+    monkeypatch.setattr(_io, "BLOCK", block)
+    monkeypatch.setattr(_io, "MAX_LINE", 32)
+    path = tmp_path / "log.txt"
+    path.write_bytes(content)
+    assert outcome(_io.lines(path)) == outcome(line_at_a_time(path))
+
+
+def test_the_error_of_a_later_block_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "log.txt"
+    path.write_bytes(b"players: Anna, Ben\n" * 20_000 + b"\xff\n")
+    lines, error = outcome(_io.lines(path))
+    assert len(lines) == 20_000 and error == f"{path}:20001: the file is not UTF-8 text"
+
+
+JSON_LINES = [
+    '{"kind": "deal", "seat": 1}',
+    ' {"kind": "deal"}',
+    '{"kind": "deal"} ',
+    '{"kind": "deal"}\t',
+    '{"kind": "deal"}x',
+    '{"a": 1}{"b": 2}',
+    "{",
+    '{"a": }',
+    '{"a": NaN, "b": -Infinity}',
+    '{"a": 1e400, "b": 12345678901234567890}',
+    '{"a": "\\ud800"}',
+    '{"a": "tab\there"}',
+    '{"a": "\\u00e9 \u2665"}',
+    "[1, 2]",
+    "{" * 100_000,
+    '{"a": ' + "[" * 100_000,
+    "\ufeff{}",
+    '{"a": 1, "a": 2}',
+]
+
+
+def json_outcome(raw: str, loads: object) -> tuple[str, object]:
+    try:
+        return "value", repr(loads(raw))  # type: ignore[operator]
+    except Exception as exc:  # every failure, to compare it whole
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("raw", JSON_LINES)
+def test_a_json_line_is_read_as_json_loads_reads_it(raw: str) -> None:
+    assert json_outcome(raw, jsonl._loads) == json_outcome(raw, json.loads)
+
+
+ROWS = [
+    ("deal", 1, "Td", None, None),
+    ("deal", 1, "10♦", None, None),
+    ("deal", True, "Td", None, None),
+    ("deal", 1.0, "Td", None, None),
+    ("deal", 1.5, "Td", None, None),
+    ("deal", "1", "Td", None, None),
+    ("deal", [1], "Td", None, None),
+    ("deal", {"a": 1}, "Td", None, None),
+    ("pay", 2, None, 3, None),
+    ("pay", 2, None, "x", None),
+    ("pay", 2, None, None, None),
+    ("knock", 0, None, 2, None),
+    ("no such kind", 0, None, None, None),
+    (["deal"], 0, None, None, None),
+]
+
+
+def event_outcome(row: tuple[object, ...], build: object) -> tuple[str, object]:
+    try:
+        event = build(*row)  # type: ignore[operator]
+    except (DatasetError, ValueError, TypeError) as exc:
+        return type(exc).__name__, str(exc)
+    return "event", (type(event), event)
+
+
+@pytest.mark.parametrize("row", ROWS)
+def test_an_event_row_gives_the_event_and_the_error_of_event_from_row(
+    row: tuple[object, ...],
+) -> None:
+    expected = event_outcome(row, event_from_row)
+    assert event_outcome(row, jsonl._event) == expected
+    assert event_outcome(row, jsonl._event) == expected  # built, then shared
+
+
+def test_equal_rows_share_one_event() -> None:
+    first = jsonl._event("deal", 2, "Qs", None, None)
+    assert jsonl._event("deal", 2, "Qs", None, None) is first
+
+
+BAD_HAND = HAND + "result: Anna 7\n"  # Anna pays nothing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        PLAYERS + HAND,
+        PLAYERS + BAD_HAND,  # a wrong sum: reported, the hand kept
+        PLAYERS + HAND.replace("Ben Qh", "Ben 8s"),  # a rule broken: the hand skipped
+        PLAYERS + HAND + PLAYERS + BAD_HAND + PLAYERS + HAND.replace("hand 1", "hand 2"),
+    ],
+)
+def test_a_lenient_reading_hands_each_error_to_the_hook_once(text: str) -> None:
+    seen: list[str] = []
+    parsed = notation.parse(text, on_error=lambda error: seen.append(str(error)))
+    assert seen == [str(e) for e in parsed.errors]
+    again = notation.parse(text, on_error=collect)
+    assert again.games == parsed.games and [str(e) for e in again.errors] == seen
+    if not seen:
+        assert parsed.games == notation.loads(text)
+
+
+def test_a_lenient_reading_keeps_the_hands_around_a_bad_one() -> None:
+    text = PLAYERS + HAND + HAND.replace("hand 1, dealer Dan", "hand 2").replace("Ben Qh", "Ben 8s")
+    parsed = notation.parse(text, on_error=collect)
+    assert [str(e) for e in parsed.errors] == [
+        "10:4: hand 2, before the first lead: Anna cannot play Jh: it is Ben's turn, not Anna's"
+    ]
+    (game,) = parsed.games
+    assert game.hands == 1
+    summed = notation.parse(PLAYERS + BAD_HAND, on_error=collect)
+    assert [str(e) for e in summed.errors] == [
+        "8:1: hand 1: the result says Anna paid 7, but the rules give 0"
+    ]
+    assert [g.hands for g in summed.games] == [1]
