@@ -13,12 +13,12 @@ from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
 
-from kroeg.analytics.report import plural
 from kroeg.parsers.files import import_files
 from kroeg.recorder.errors import DatasetError, RejectedError
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import DEFAULT_NAMES, simulate_into
 from kroeg.recorder.store import Dataset
+from kroeg.recorder.text import plural
 
 __all__ = ["SAMPLE_LOGS", "SESSIONS", "build_demo"]
 

@@ -13,6 +13,7 @@ import polars as pl
 from kroeg.analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.summary import summarize
+from kroeg.recorder.text import plural
 
 __all__ = [
     "baunie_verdict",
@@ -99,11 +100,6 @@ def stats_csv(frame: pl.DataFrame) -> str:
 def stats_json(frame: pl.DataFrame) -> str:
     """A JSON list of rows."""
     return json.dumps(_plain(frame), indent=2, default=str) + "\n"
-
-
-def plural(count: int, word: str) -> str:
-    """`1 game`, `2 games`, `1,000 hands`."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 #: What `kroeg info` says of a game whose stored rules the engine refuses today.

@@ -31,7 +31,6 @@ from kroeg.analytics.evenings import (
 )
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import hand_folds, hand_knocks, hand_troef_sides
-from kroeg.analytics.report import plural
 from kroeg.dashboard.data import ask, figures, states, toepen_units
 from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
@@ -40,6 +39,7 @@ from kroeg.parsers.render import reason_text
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
+from kroeg.recorder.text import plural
 
 __all__ = [
     "GAMES_SHOWN",

@@ -19,12 +19,11 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from kroeg.analytics.report import plural
 from kroeg.recorder import store
 from kroeg.recorder.cards import mark_red_suits
 from kroeg.recorder.errors import DatasetError, Interrupted, KroegError, RulesError, UsageError
 from kroeg.recorder.store import Dataset
-from kroeg.recorder.text import visible_text
+from kroeg.recorder.text import plural, visible_text
 
 __all__ = [
     "Bar", "DatasetArg", "Estimate", "FilesArg", "GameOpt", "GameType", "Grouping",

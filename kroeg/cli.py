@@ -47,10 +47,6 @@ from kroeg._options import (
     red_suits,
     say,
 )
-from kroeg.analytics.demo import build_demo
-from kroeg.analytics.report import dataset_report, plural
-from kroeg.analytics.views import consistently
-from kroeg.dashboard.access import dashboard_access
 from kroeg.parsers import commands
 from kroeg.parsers.files import import_files, iter_file
 from kroeg.parsers.reading import collect
@@ -70,7 +66,7 @@ from kroeg.recorder.manual import ManualGame
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import check_simulation, simulate_into
 from kroeg.recorder.store import Dataset
-from kroeg.recorder.text import visible_text
+from kroeg.recorder.text import plural, visible_text
 
 __all__ = ["app", "main"]
 
@@ -239,6 +235,9 @@ def info(dataset: DatasetArg) -> None:
 
     Example: kroeg info club.kroeg
     """
+    from kroeg.analytics.report import dataset_report
+    from kroeg.analytics.views import consistently
+
     ds = Dataset(dataset)
     ds.check()
     with Working(f"Reading {dataset}"):
@@ -268,7 +267,7 @@ def games(
     """
     from kroeg.analytics.games import games_frame, games_table
     from kroeg.analytics.report import stats_csv, stats_json
-    from kroeg.analytics.views import connect
+    from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
@@ -298,6 +297,9 @@ def demo(
 
     Example: kroeg demo --out demo-data
     """
+    from kroeg.analytics.demo import build_demo
+    from kroeg.analytics.report import dataset_report
+
     dataset = build_demo(out, say)
     analyse(dataset)
     say("")
@@ -456,6 +458,8 @@ def replay(
 
     Example: kroeg replay club.kroeg --game e1f2 --hand 3 --step
     """
+    from kroeg.analytics.views import consistently
+
     game = Dataset(dataset).resolve_game(game)
     record = consistently(lambda: Dataset(dataset).read_game(game))
     view = view_hand(record, hand)
@@ -590,6 +594,7 @@ def stats(
     from kroeg.analytics.engines import connect_engine
     from kroeg.analytics.report import stats_csv, stats_json, stats_table
     from kroeg.analytics.stats import stats_blocks
+    from kroeg.analytics.views import consistently
 
     ds = Dataset(dataset)
     ds.check()
@@ -646,7 +651,7 @@ def newsletter(
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
     from kroeg.analytics.newsletter import build, write
-    from kroeg.analytics.views import connect
+    from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
@@ -690,6 +695,8 @@ def dashboard(
 
     Example: kroeg dashboard club.kroeg --port 8501
     """
+    from kroeg.dashboard.access import dashboard_access
+
     access = dashboard_access(host, expose, token)
     ds = Dataset(dataset)
     ds.check()

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_TEXT",
     "markdown_text",
     "names_problem",
+    "plural",
     "quoted",
     "text_problem",
     "unknown_choice",
@@ -143,3 +144,8 @@ def unknown_choice(what: str, word: str, choices: Iterable[str]) -> str:
     if near:
         return f"unknown {what} {quoted(word)}: did you mean {near[0]}? Expected one of {listed}"
     return f"unknown {what} {quoted(word)}: expected one of {listed}"
+
+
+def plural(count: int, word: str) -> str:
+    """`1 game`, `2 games`, `1,000 hands`."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
