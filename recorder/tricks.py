@@ -37,8 +37,9 @@ _WIDE = 16
 _SUIT_BASE: dict[Card, int] = {
     Card(rank, suit): SUITS.index(suit) * _WIDE for suit in Suit for rank in Rank
 }
-_NUMBER: dict[Card, int] = {
-    card: base + FULL_ORDER.index(card.rank) for card, base in _SUIT_BASE.items()
+#: Each card's bit in a hand's mask for `playable`.
+_BIT: dict[Card, int] = {
+    card: 1 << (base + FULL_ORDER.index(card.rank)) for card, base in _SUIT_BASE.items()
 }
 
 
@@ -66,14 +67,14 @@ _DECK_INDEXES: dict[tuple[Card, ...], dict[Card, int]] = {}
 def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
     """The cards of `hand` that may be played to a trick led with `led`: follow suit if able
     (`trickcore.playable`), in the order held."""
-    number = _NUMBER
+    bit = _BIT
     mask = 0
     for card in hand:
-        mask |= 1 << number[card]
+        mask |= bit[card]
     legal = trickcore.playable(mask, suit_number(led), _WIDE)
     if legal == mask:
         return list(hand)
-    return [c for c in hand if legal >> number[c] & 1]
+    return [c for c in hand if legal & bit[c]]
 
 
 def winning_play(
