@@ -18,32 +18,18 @@ A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Any
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
 from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import suit_number
 
 __all__ = ["SAMPLES", "fold_regret", "knock_strength", "shuffle"]
 
-T = TypeVar("T")
-
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
-
-
-def shuffle(cards: list[T], rng: random.Random) -> None:
-    """`rng.shuffle(cards)`, the same draws in the same order (CPython's Fisher-Yates over
-    `getrandbits`), written out so that it compiles; a test holds it to `random.shuffle`."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _deal_start(game: Toepen) -> int:
@@ -78,7 +64,12 @@ def knock_strength(
     for s in game.seats_in_hand():
         base[s] = [index[c] for c in game.hands[s] if c is not None]
     deals: list[list[list[int]]] = []
-    for supposed in _hidden_deals(game, others, pool, rng, samples):
+    draws = trickcore.draws(rng)  # rng.shuffle's draws (in C where the twin runs)
+    try:
+        hidden = _hidden_deals(game, others, pool, draws, samples)
+    finally:
+        draws.finish()
+    for supposed in hidden:
         deal = list(base)
         for s, cards in supposed.items():
             deal[s] = cards
@@ -91,18 +82,18 @@ def knock_strength(
 
 
 def _hidden_deals(
-    game: Toepen, others: list[int], pool: list[int], rng: random.Random, samples: int
+    game: Toepen, others: list[int], pool: list[int], draws: Any, samples: int
 ) -> list[dict[int, list[int]]]:
     """`samples` supposed hands of the other players: each gets as many random unseen
     cards as they hold, none of a suit they showed out of (if the pool allows it)."""
     order = sorted(others, key=lambda s: -len(game.voids[s]))
     needs = [(s, len(game.hands[s])) for s in order]
     if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
-        return [_deal_keeping_voids(game, order, pool, rng) for _ in range(samples)]
+        return [_deal_keeping_voids(game, order, pool, draws) for _ in range(samples)]
     deals: list[dict[int, list[int]]] = []
     for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
         cards = pool[:]
-        shuffle(cards, rng)
+        draws.shuffle(cards)
         hands: dict[int, list[int]] = {}
         start = 0
         for s, need in needs:
@@ -113,12 +104,12 @@ def _hidden_deals(
 
 
 def _deal_keeping_voids(
-    game: Toepen, order: list[int], pool: list[int], rng: random.Random
+    game: Toepen, order: list[int], pool: list[int], draws: Any
 ) -> dict[int, list[int]]:
     ranks = game.ranks
     for _attempt in range(20):
         cards = pool[:]
-        shuffle(cards, rng)
+        draws.shuffle(cards)
         hands: dict[int, list[int]] = {}
         kept = True
         for s in order:
@@ -140,7 +131,7 @@ def _deal_keeping_voids(
             return hands
     # the voids cannot all be kept: deal ignoring them
     cards = pool[:]
-    shuffle(cards, rng)
+    draws.shuffle(cards)
     hands = {}
     for s in order:
         need = len(game.hands[s])

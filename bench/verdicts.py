@@ -72,8 +72,9 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     knocks, folds = positions(args.hands, args.seed)
-    print(f"kroeg verdicts bench: {args.hands:,} hands, 4-player classic, bots {','.join(BOTS)}: "
-          f"{len(knocks):,} knocks, {len(folds):,} folds; python {sys.version.split()[0]}")  # fmt: skip
+    table = f"{args.hands:,} hands, 4-player classic, bots {','.join(BOTS)}"
+    found_here = f"{len(knocks):,} knocks, {len(folds):,} folds"
+    print(f"kroeg verdicts bench: {table}: {found_here}; python {sys.version.split()[0]}")
 
     def strengths() -> list[object]:
         rng = random.Random(1)
@@ -90,7 +91,7 @@ def main() -> None:
         for core in cores:
             if trickcore is not None:
                 trickcore.use_native(core == "native")
-            for name, run, count in (("strength", strengths, knocks), ("regret", regrets, folds)):
+            for name, run in (("strength", strengths), ("regret", regrets)):
                 seconds, answers = best_of(1, run)
                 kept = found[name].get(core)
                 if kept is None or seconds < kept[0]:

@@ -583,6 +583,187 @@ static PyObject *py_can_force(PyObject *self, PyObject *const *args, Py_ssize_t 
     return PyBool_FromLong(answer);
 }
 
+/* -- the random draws of the hidden deals ---------------------------------------------- */
+
+/* Python's own random.Random draws, reproduced exactly: the Mersenne Twister (MT19937, as
+ * CPython's _randommodule.c runs it) started from `rng.getstate()`, `shuffle` as
+ * random.shuffle (Fisher-Yates, each index drawn by rejection over getrandbits(k)), and
+ * `finish` handing the state back with `rng.setstate`, so that the game's random source
+ * goes on exactly where Python's shuffles would have left it. */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *rng;        /* the random.Random these draws come from */
+    PyObject *gauss_next; /* the rest of its state, kept as it was */
+    uint32_t state[MT_N];
+    int index;
+    int finished;
+} Draws;
+
+static uint32_t genrand_uint32(Draws *self)
+{
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    if (self->index >= MT_N) { /* generate MT_N words at one time */
+        uint32_t *mt = self->state;
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        self->index = 0;
+    }
+    y = self->state[self->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random.Random._randbelow(n) for 2 <= n < 2**31: getrandbits(k) until below n. */
+static uint32_t below(Draws *self, uint32_t n)
+{
+    int k = 32 - __builtin_clz(n); /* n.bit_length() */
+    uint32_t r = genrand_uint32(self) >> (32 - k);
+    while (r >= n)
+        r = genrand_uint32(self) >> (32 - k);
+    return r;
+}
+
+static void Draws_dealloc(Draws *self)
+{
+    Py_XDECREF(self->rng);
+    Py_XDECREF(self->gauss_next);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Draws_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *rng, *state = NULL, *words;
+    if (!PyArg_ParseTuple(args, "O:Draws", &rng))
+        return NULL;
+    state = PyObject_CallMethod(rng, "getstate", NULL);
+    if (state == NULL)
+        return NULL;
+    /* (3, 624 words and the index, gauss_next): random.Random's state, version 3 */
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != 3
+        || !PyTuple_Check(words = PyTuple_GET_ITEM(state, 1))
+        || PyTuple_GET_SIZE(words) != MT_N + 1) {
+        PyErr_SetString(PyExc_TypeError, "Draws needs a random.Random (version 3 state)");
+        Py_DECREF(state);
+        return NULL;
+    }
+    Draws *self = (Draws *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(state);
+        return NULL;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(words, i));
+        if (PyErr_Occurred() || word > 0xffffffffUL || (i == MT_N && word > MT_N)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "not a Mersenne Twister state");
+            Py_DECREF(state);
+            Py_DECREF(self);
+            return NULL;
+        }
+        if (i < MT_N)
+            self->state[i] = (uint32_t)word;
+        else
+            self->index = (int)word;
+    }
+    Py_INCREF(rng);
+    self->rng = rng;
+    self->gauss_next = PyTuple_GET_ITEM(state, 2);
+    Py_INCREF(self->gauss_next);
+    Py_DECREF(state);
+    return (PyObject *)self;
+}
+
+static PyObject *Draws_shuffle(Draws *self, PyObject *cards)
+{
+    if (!PyList_Check(cards)) {
+        PyErr_Format(PyExc_TypeError, "shuffle needs a list, not %.50s", Py_TYPE(cards)->tp_name);
+        return NULL;
+    }
+    if (self->finished) {
+        PyErr_SetString(PyExc_ValueError, "these draws are finished");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(cards);
+    if (count >= 0x7fffffff) {
+        PyErr_SetString(PyExc_ValueError, "too many cards to shuffle");
+        return NULL;
+    }
+    PyObject **items = ((PyListObject *)cards)->ob_item;
+    for (Py_ssize_t i = count - 1; i > 0; i--) {
+        Py_ssize_t j = (Py_ssize_t)below(self, (uint32_t)(i + 1));
+        PyObject *swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Draws_finish(Draws *self, PyObject *unused)
+{
+    if (self->finished)
+        Py_RETURN_NONE;
+    PyObject *words = PyTuple_New(MT_N + 1);
+    if (words == NULL)
+        return NULL;
+    for (int i = 0; i < MT_N; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(self->state[i]);
+        if (word == NULL) {
+            Py_DECREF(words);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(words, i, word);
+    }
+    PyObject *index = PyLong_FromLong(self->index);
+    if (index == NULL) {
+        Py_DECREF(words);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(words, MT_N, index);
+    PyObject *state = Py_BuildValue("(iNO)", 3, words, self->gauss_next);
+    if (state == NULL)
+        return NULL;
+    PyObject *done = PyObject_CallMethod(self->rng, "setstate", "(N)", state);
+    if (done == NULL)
+        return NULL;
+    Py_DECREF(done);
+    self->finished = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Draws_methods[] = {
+    {"shuffle", (PyCFunction)Draws_shuffle, METH_O,
+     "shuffle(cards): random.shuffle(cards), the same draws in the same order."},
+    {"finish", (PyCFunction)Draws_finish, METH_NOARGS,
+     "finish(): hand the state back to the random source (rng.setstate)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject DrawsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kroeg.recorder._trickcore.Draws",
+    .tp_basicsize = sizeof(Draws),
+    .tp_dealloc = (destructor)Draws_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Draws(rng): random.shuffle's draws from rng, in C; finish() writes them back.",
+    .tp_methods = Draws_methods,
+    .tp_new = Draws_new,
+};
+
 /* -- the module ------------------------------------------------------------------------ */
 
 static PyMethodDef methods[] = {
@@ -609,4 +790,18 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__trickcore(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__trickcore(void)
+{
+    if (PyType_Ready(&DrawsType) < 0)
+        return NULL;
+    PyObject *created = PyModule_Create(&module);
+    if (created == NULL)
+        return NULL;
+    Py_INCREF(&DrawsType);
+    if (PyModule_AddObject(created, "Draws", (PyObject *)&DrawsType) < 0) {
+        Py_DECREF(&DrawsType);
+        Py_DECREF(created);
+        return NULL;
+    }
+    return created;
+}

@@ -22,24 +22,30 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 __all__ = [
     "NATIVE",
+    "PythonDraws",
     "can_force",
+    "draws",
     "next_to_play",
     "play_outs",
     "playable",
     "python_can_force",
     "python_play_outs",
     "reference_pick",
+    "shuffle",
     "trick_winner",
     "use_native",
 ]
 
 #: No suit (nothing led yet, no trump) and no seat.
 NONE: Final = -1
+
+T = TypeVar("T")
 
 
 def playable(hand: int, led: int, ranks: int) -> int:
@@ -222,6 +228,44 @@ def python_can_force(
     way (`trick_cards` from `trick_seats`, led by `leader`)."""
     search = _Search(n, live, ranks, trump, seat, takes)
     return search.can_force(tuple(hands), tuple(trick_seats), tuple(trick_cards), leader)
+
+
+def shuffle(cards: list[T], rng: random.Random) -> None:
+    """`rng.shuffle(cards)`, the same draws in the same order (CPython's Fisher-Yates over
+    `getrandbits`), written out so that it compiles; a test holds it to `random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class PythonDraws:
+    """Shuffles drawn from `rng` (`shuffle`), then `finish()`: the twin's `Draws` in Python.
+    The twin runs Python's Mersenne Twister from `rng.getstate()` and hands the state back
+    at `finish`, so both leave `rng` exactly where `random.shuffle` would."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def shuffle(self, cards: list[int]) -> None:
+        """`random.shuffle(cards)` with `rng`."""
+        shuffle(cards, self.rng)
+
+    def finish(self) -> None:
+        """Nothing to hand back: the draws came from `rng` itself."""
+
+
+def draws(rng: random.Random) -> Any:
+    """A source of shuffles from `rng` (`shuffle(cards)`, then `finish()`, using `rng` for
+    nothing else in between): the C twin's `Draws` where it runs and `rng` is a plain
+    `random.Random`, else `PythonDraws`. The same shuffles either way."""
+    if _native_on[0] and type(rng) is random.Random:
+        return _TWIN.Draws(rng)
+    return PythonDraws(rng)
 
 
 def _load_native() -> Any:

@@ -224,3 +224,51 @@ def test_the_pure_python_build_runs_the_python_core() -> None:
                                    [[[0], [8], [16], [24]]]) == [0]  # fmt: skip
     finally:
         assert trickcore.use_native(True) is trickcore.NATIVE
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_the_draws_are_random_shuffles_and_leave_the_source_where_python_would(
+    native: bool,
+) -> None:
+    if native and not trickcore.NATIVE:
+        pytest.skip("the C twin is not built here")
+    trickcore.use_native(native)
+    try:
+        for seed in range(60):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            ours.gauss(0, 1), theirs.gauss(0, 1)  # a state with a gauss kept aside
+            draws = trickcore.draws(ours)
+            assert isinstance(draws, trickcore.PythonDraws) is not native
+            for shuffled in range(seed % 30 + 1):  # past the Twister's 624 words at times
+                length = (seed * 7 + shuffled) % 53
+                mine, reference = list(range(length)), list(range(length))
+                draws.shuffle(mine)
+                theirs.shuffle(reference)
+                assert mine == reference
+            draws.finish()
+            assert ours.getstate() == theirs.getstate()
+            assert ours.random() == theirs.random()
+    finally:
+        trickcore.use_native(True)
+
+
+class _Loaded(random.Random):
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+def test_a_random_source_of_its_own_draws_in_python() -> None:
+    # A subclass may draw otherwise: only a plain random.Random runs in the twin.
+    assert isinstance(trickcore.draws(_Loaded(1)), trickcore.PythonDraws)
+
+
+@needs_twin
+def test_the_twins_draws_refuse_what_is_not_a_random_source() -> None:
+    with pytest.raises(AttributeError):
+        twin().Draws(5)
+    with pytest.raises(TypeError, match="needs a list, not tuple"):
+        twin().Draws(random.Random(1)).shuffle((1, 2))
+    draws = twin().Draws(random.Random(1))
+    draws.finish()
+    with pytest.raises(ValueError, match="finished"):
+        draws.shuffle([1, 2])
