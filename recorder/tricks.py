@@ -18,7 +18,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Sequence
-from typing import Self
+from typing import Final, Self
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import FULL_ORDER, Card, Rank, Suit
@@ -30,15 +30,15 @@ __all__ = ["SUITS", "TrickGame", "deck_index", "playable", "suit_number", "winni
 
 
 #: The core's suit numbers: a suit's place in `Suit` (-1: none).
-SUITS: tuple[Suit, ...] = tuple(Suit)
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 #: What `playable` and `winning_play` hand the core for a card of any deck: 16 numbers a
 #: suit (`trickcore` numbers cards suit by suit), the card's suit first.
-_WIDE = 16
-_SUIT_BASE: dict[Card, int] = {
+_WIDE: Final = 16
+_SUIT_BASE: Final[dict[Card, int]] = {
     Card(rank, suit): SUITS.index(suit) * _WIDE for suit in Suit for rank in Rank
 }
 #: Each card's bit in a hand's mask for `playable`.
-_BIT: dict[Card, int] = {
+_BIT: Final[dict[Card, int]] = {
     card: 1 << (base + FULL_ORDER.index(card.rank)) for card, base in _SUIT_BASE.items()
 }
 
@@ -61,7 +61,7 @@ def deck_index(deck: tuple[Card, ...], rank_order: tuple[Rank, ...]) -> dict[Car
     return index
 
 
-_DECK_INDEXES: dict[tuple[Card, ...], dict[Card, int]] = {}
+_DECK_INDEXES: Final[dict[tuple[Card, ...], dict[Card, int]]] = {}
 
 
 def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
@@ -307,7 +307,18 @@ class TrickGame:
         """Known cards in `seat`'s hand that may be played now (empty if not their turn)."""
         if seat != self.to_move:
             return []
-        return playable([c for c in self.hands[seat] if c is not None], self.led_suit())
+        # `playable` with the unknown cards left out, in one pass over the hand.
+        bit = _BIT
+        known: list[Card] = []
+        mask = 0
+        for card in self.hands[seat]:
+            if card is not None:
+                known.append(card)
+                mask |= bit[card]
+        legal = trickcore.playable(mask, suit_number(self.led_suit()), _WIDE)
+        if legal == mask:
+            return known
+        return [c for c in known if legal & bit[c]]
 
     def _verify_card_play(self, seat: int, card: Card) -> None:
         """Follow-suit and ownership checks of playing `card` from `seat`."""
