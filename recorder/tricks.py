@@ -1,10 +1,13 @@
-"""The trick-taking core that Toepen and Troefcall share.
+"""The trick-taking game that Toepen and Troefcall share.
 
 `TrickGame` owns what both games do the same way: seats and names, the log,
 dealing (from a seeded deck, or card by card from outside when replaying a
 typed log), what is known about each hand, following suit, and deciding a
 trick. The games add their own rules on top by overriding a few hooks
-(`in_hand`, `_trick_complete`, `_deal_complete`).
+(`in_hand`, `_trick_complete`, `_deal_complete`). The trick rules themselves
+(follow suit, the trick's winner, who plays next) are `recorder.trickcore`'s,
+on integers; `playable`, `winning_play` and `next_to_play` hand it `Card`s as
+numbers and take its answer back.
 
 Partial knowledge: a hand may hold unknown cards (`None`). A play of a card
 is then accepted if nobody can be shown to hold it elsewhere and the player
