@@ -1,5 +1,5 @@
-"""Builds the engine's hot modules as C extensions with mypyc; everything else is in
-pyproject.toml.
+"""Builds the engine's hot modules as C extensions with mypyc, and the trick core's C twin
+(`kroeg/recorder/_trickcore.c`) beside them; everything else is in pyproject.toml.
 
 Which modules, and why, is `kroeg/_native.py`'s to say (read here without importing
 the package). Each is compiled as an extension module of its own name beside its
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
@@ -43,6 +43,15 @@ def native_modules() -> list[Any]:
     return list(modules)
 
 
+def core_module() -> list[Any]:
+    """The trick core's C twin: plain C and the CPython API, nothing to download; optional,
+    so that a machine without a compiler keeps the Python core."""
+    if os.environ.get("KROEG_PURE_PYTHON") == "1":
+        return []
+    source = "kroeg/" + NATIVE["CORE_SOURCE"]
+    return [Extension(NATIVE["CORE"], [source], optional=True, extra_compile_args=["-O2"])]
+
+
 def _remove(path: str) -> None:
     if os.path.exists(path):
         os.remove(path)
@@ -54,7 +63,9 @@ class BuildWithManifest(build_ext):
 
     def run(self) -> None:
         super().run()
-        outputs = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
+        outputs = [
+            self.get_ext_fullpath(ext.name) for ext in self.extensions if ext.name != NATIVE["CORE"]
+        ]
         package = Path(self.get_ext_fullpath(NATIVE["GROUP"] + "__mypyc")).parent
         _remove(str(package / NATIVE["MANIFEST"]))
         if not outputs:
@@ -66,13 +77,9 @@ class BuildWithManifest(build_ext):
             for path in outputs:
                 _remove(path)
             return
-        digests = {
-            f"{folder}/{path.name}": NATIVE["digest"](path)
-            for folder in NATIVE["SOURCE_PACKAGES"]
-            for path in sorted((HERE / "kroeg" / folder).glob("*.py"))
-        }
+        digests = NATIVE["sources"](HERE / "kroeg")
         manifest = {"compiler": "mypyc", "sources": digests}
         (package / NATIVE["MANIFEST"]).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
-setup(ext_modules=native_modules(), cmdclass={"build_ext": BuildWithManifest})
+setup(ext_modules=native_modules() + core_module(), cmdclass={"build_ext": BuildWithManifest})

@@ -10,7 +10,7 @@ suits they showed out of void), and the hand is played out by the engine's trick
 **Regret** of a fold: with the cards as they lay, could the folder have made sure of
 winning the hand, whatever the others did, had everyone played on? Solved exactly by
 searching every card play (the others play against the folder), with the engine's own
-trick rules (`recorder.tricks`).
+trick rules (`recorder.trickcore`, as the engine).
 
 A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 """
@@ -18,32 +18,18 @@ A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from kroeg.recorder.bots import reference_choice
+from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
 from kroeg.recorder.toepen import Toepen
-from kroeg.recorder.tricks import playable, winning_play
+from kroeg.recorder.trickcore import shuffle
+from kroeg.recorder.tricks import suit_number
 
 __all__ = ["SAMPLES", "fold_regret", "knock_strength", "shuffle"]
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
-
-Hands = tuple[frozenset[Card], ...]
-Trick = tuple[tuple[int, Card], ...]
-
-
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """`rng.shuffle(cards)`, the same draws in the same order (CPython's Fisher-Yates over
-    `getrandbits`), written out so that it compiles; a test holds it to `random.shuffle`."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _deal_start(game: Toepen) -> int:
@@ -70,30 +56,45 @@ def knock_strength(
         if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
             seen.add(Card.parse(card))
     seen.update(c for c in own if c is not None)
-    pool = [c for c in game.deck if c not in seen]
+    # Cards as the trick core numbers them: their place in the deck.
+    pool = [i for i, c in enumerate(game.deck) if c not in seen]
     others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
+    index = game.index
+    base: list[list[int]] = [[] for _ in range(game.n)]
+    for s in game.seats_in_hand():
+        base[s] = [index[c] for c in game.hands[s] if c is not None]
+    deals: list[list[list[int]]] = []
+    draws = trickcore.draws(rng)  # rng.shuffle's draws (in C where the twin runs)
+    try:
+        hidden = _hidden_deals(game, others, pool, draws, samples)
+    finally:
+        draws.finish()
+    for supposed in hidden:
+        deal = list(base)
+        for s, cards in supposed.items():
+            deal[s] = cards
+        deals.append(deal)
     wins = 0
-    deals = _hidden_deals(game, others, pool, rng, samples)
-    for winners in game.play_outs(reference_choice(game), deals):
-        if seat in winners:
+    for taker in game.last_trick_takers(deals):
+        if game.takes_hand(seat, taker):
             wins += 1
     return wins / samples
 
 
 def _hidden_deals(
-    game: Toepen, others: list[int], pool: list[Card], rng: random.Random, samples: int
-) -> list[dict[int, list[Card]]]:
+    game: Toepen, others: list[int], pool: list[int], draws: Any, samples: int
+) -> list[dict[int, list[int]]]:
     """`samples` supposed hands of the other players: each gets as many random unseen
     cards as they hold, none of a suit they showed out of (if the pool allows it)."""
     order = sorted(others, key=lambda s: -len(game.voids[s]))
     needs = [(s, len(game.hands[s])) for s in order]
     if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
-        return [_deal_keeping_voids(game, order, pool, rng) for _ in range(samples)]
-    deals: list[dict[int, list[Card]]] = []
+        return [_deal_keeping_voids(game, order, pool, draws) for _ in range(samples)]
+    deals: list[dict[int, list[int]]] = []
     for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
         cards = pool[:]
-        shuffle(cards, rng)
-        hands: dict[int, list[Card]] = {}
+        draws.shuffle(cards)
+        hands: dict[int, list[int]] = {}
         start = 0
         for s, need in needs:
             hands[s] = cards[start : start + need]
@@ -103,20 +104,21 @@ def _hidden_deals(
 
 
 def _deal_keeping_voids(
-    game: Toepen, order: list[int], pool: list[Card], rng: random.Random
-) -> dict[int, list[Card]]:
+    game: Toepen, order: list[int], pool: list[int], draws: Any
+) -> dict[int, list[int]]:
+    ranks = game.ranks
     for _attempt in range(20):
         cards = pool[:]
-        shuffle(cards, rng)
-        hands: dict[int, list[Card]] = {}
+        draws.shuffle(cards)
+        hands: dict[int, list[int]] = {}
         kept = True
         for s in order:
             need = len(game.hands[s])
-            void = tuple(game.voids[s])  # Suit hashes in Python (Enum): compare, do not hash
-            fit: list[Card] = []
-            rest: list[Card] = []
+            void = [suit_number(suit) for suit in game.voids[s]]
+            fit: list[int] = []
+            rest: list[int] = []
             for c in cards:  # the first `need` cards of a suit `s` may hold; the rest stay
-                if len(fit) < need and c.suit not in void:
+                if len(fit) < need and c // ranks not in void:
                     fit.append(c)
                 else:
                     rest.append(c)
@@ -129,7 +131,7 @@ def _deal_keeping_voids(
             return hands
     # the voids cannot all be kept: deal ignoring them
     cards = pool[:]
-    shuffle(cards, rng)
+    draws.shuffle(cards)
     hands = {}
     for s in order:
         need = len(game.hands[s])
@@ -137,48 +139,24 @@ def _deal_keeping_voids(
     return hands
 
 
-class _RegretSearch:
-    """Can `seat` make sure of winning the hand from a position, whatever the others play?
-    An AND-OR search over every card play, each position solved once."""
-
-    def __init__(self, game: Toepen, seat: int, live: tuple[int, ...]) -> None:
-        self.game = game
-        self.seat = seat
-        self.index = {s: i for i, s in enumerate(live)}
-        self.solved: dict[tuple[Hands, Trick, int], bool] = {}
-
-    def can_force(self, hands: Hands, trick: Trick, leader: int) -> bool:
-        key = (hands, trick, leader)
-        known = self.solved.get(key)
-        if known is not None:
-            return known
-        answer = self._solve(hands, trick, leader)
-        self.solved[key] = answer
-        return answer
-
-    def _solve(self, hands: Hands, trick: Trick, leader: int) -> bool:
-        game, index = self.game, self.index
-        mover = game.next_to_play(trick, leader, index.__contains__)
-        if mover is None:  # the trick is complete
-            plays = [(s, c) for s, c in trick if s in index]
-            winner = winning_play(plays, trick[0][1].suit, game.power, game.trump)
-            if not any(hands):
-                return game.takes_hand(self.seat, winner)
-            return self.can_force(hands, (), winner)
-        at = index[mover]
-        led = trick[0][1].suit if trick else None
-        forcing = mover == self.seat
-        for card in playable(sorted(hands[at], key=lambda c: c.code), led):
-            after = tuple(h - {card} if i == at else h for i, h in enumerate(hands))
-            if self.can_force(after, (*trick, (mover, card)), leader) == forcing:
-                return forcing  # one good card is enough for the folder; one refutation
-        return not forcing  # for the others
-
-
 def fold_regret(game: Toepen, seat: int) -> bool | None:
-    """Could the folder have made sure of winning by playing on? (None: cards unknown.)"""
-    live = tuple(s for s in range(game.n) if game.in_hand(s))
+    """Could the folder have made sure of winning by playing on? (None: cards unknown.)
+
+    Solved by `trickcore.can_force` (in C where it was built) on the cards as they lie."""
+    live = game.seats_in_hand()
     if any(c is None for s in live for c in game.hands[s]):
         return None
-    hands = tuple(frozenset(c for c in game.hands[s] if c is not None) for s in live)
-    return _RegretSearch(game, seat, live).can_force(hands, tuple(game.trick_plays), game.leader)
+    index = game.index
+    hands = [0] * game.n
+    for s in live:
+        for c in game.hands[s]:
+            if c is not None:
+                hands[s] |= 1 << index[c]
+    takes = 0  # the takers of the last trick with whom the folder wins the hand
+    for s in live:
+        if game.takes_hand(seat, s):
+            takes |= 1 << s
+    return trickcore.can_force(
+        game.n, game.live_mask(), game.ranks, suit_number(game.trump), seat, takes, hands,
+        [s for s, _ in game.trick_plays], [index[c] for _, c in game.trick_plays], game.leader,
+    )  # fmt: skip

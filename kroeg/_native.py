@@ -13,8 +13,12 @@ compiled code was built from. A source edited after the build leaves the extensi
 running the old code; `stale()` names such files (a test fails on them, `make native`
 builds again, and `make test` does so by itself first).
 
-setup.py reads `COMPILED` and `SOURCE_PACKAGES` from this file without importing the
-package, so this module imports nothing of kroeg.
+Beside them, the trick core's C twin (`CORE`, from `CORE_SOURCE`: plain C and the CPython
+API) is built with the same compiler; where it is, `recorder.trickcore` runs its play-outs
+and searches there. Its source's digest is in the manifest too.
+
+setup.py reads `COMPILED`, `CORE` and `SOURCE_PACKAGES` from this file without importing
+the package, so this module imports nothing of kroeg.
 """
 
 from __future__ import annotations
@@ -25,11 +29,25 @@ import json
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-__all__ = ["COMPILED", "SOURCE_PACKAGES", "compiled", "describe", "digest", "main", "stale"]
+__all__ = [
+    "COMPILED",
+    "CORE",
+    "CORE_SOURCE",
+    "SOURCE_PACKAGES",
+    "compiled",
+    "describe",
+    "digest",
+    "main",
+    "native_core",
+    "sources",
+    "stale",
+]
 
-#: The hot paths, compiled: the trick core, the Toepen engine, Troefcall, the bots'
+#: The hot paths, compiled: the trick core (its Python reference) and the trick-taking
+#: game, the Toepen engine, Troefcall, the bots'
 #: driver; the analysis' verdicts; the notation's lexer and referee.
 COMPILED = (
+    "kroeg.recorder.trickcore",
     "kroeg.recorder.tricks",
     "kroeg.recorder.toepen_state",
     "kroeg.recorder.toepen_settle",
@@ -45,6 +63,9 @@ COMPILED = (
 #: The packages whose sources the compiled code is built against: mypyc reads their
 #: types and inlines their `Final` constants, so a change to any of them can matter.
 SOURCE_PACKAGES = ("recorder", "parsers", "analytics")
+#: The trick core's C twin (hand-written C, not mypyc) and its source below the package.
+CORE = "kroeg.recorder._trickcore"
+CORE_SOURCE = "recorder/_trickcore.c"
 #: The mypyc group: one shared library, a module of this package (not a top-level name).
 GROUP = "kroeg._native"
 MANIFEST = "_native.json"
@@ -66,15 +87,34 @@ def _manifest(root: Path = _HERE) -> dict[str, str]:
     return {str(k): str(v) for k, v in sources.items()} if isinstance(sources, dict) else {}
 
 
+def sources(root: Path = _HERE) -> dict[str, str]:
+    """The digest of every source the compiled code is built from (path below the package:
+    digest): the Python of `SOURCE_PACKAGES` and the C of the trick core."""
+    return {
+        str(path.relative_to(root)): digest(path)
+        for package in SOURCE_PACKAGES
+        for pattern in ("*.py", "*.c")
+        for path in sorted((root / package).glob(pattern))
+    }
+
+
+def _is_extension(name: str) -> bool:
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return False
+    origin = spec.origin if spec is not None else None
+    return bool(origin) and any(str(origin).endswith(s) for s in EXTENSION_SUFFIXES)
+
+
+def native_core() -> bool:
+    """Whether the trick core's C twin (`CORE`) was built here."""
+    return _is_extension(CORE)
+
+
 def compiled() -> tuple[str, ...]:
     """The modules of `COMPILED` that import as C extensions here."""
-    found = []
-    for name in COMPILED:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        if origin and any(origin.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
-            found.append(name)
-    return tuple(found)
+    return tuple(name for name in COMPILED if _is_extension(name))
 
 
 def stale(root: Path = _HERE) -> tuple[str, ...]:
@@ -83,11 +123,7 @@ def stale(root: Path = _HERE) -> tuple[str, ...]:
     built = _manifest(root)
     if not built:
         return ()
-    now = {
-        str(path.relative_to(root)): digest(path)
-        for package in SOURCE_PACKAGES
-        for path in sorted((root / package).glob("*.py"))
-    }
+    now = sources(root)
     changed = (name for name in built.keys() | now.keys() if built.get(name) != now.get(name))
     return tuple(sorted(changed))
 
@@ -95,9 +131,11 @@ def stale(root: Path = _HERE) -> tuple[str, ...]:
 def describe() -> str:
     """How the engine runs here, in one line (for `kroeg --version`)."""
     running = compiled()
-    if not running:
+    line = f"compiled with mypyc ({len(running)} of {len(COMPILED)} modules)" if running else ""
+    if native_core():
+        line += (", " if line else "pure Python, ") + "native trick core (C)"
+    if not line:
         return "pure Python"
-    line = f"compiled with mypyc ({len(running)} of {len(COMPILED)} modules)"
     changed = stale()
     if changed:
         line += (

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
+from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Rank
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.text import unknown_choice
@@ -204,16 +205,21 @@ def reference_choice(game: Toepen) -> Callable[[list[Card]], Card]:
 
     Of the legal cards, spend first the one that matters least for the last trick: the
     lowest where the last trick wins (keep the best for the end), the highest where it
-    loses. (Among equal ranks, the first held.)
+    loses. (Among equal ranks, the first held.) The rule is `trickcore.reference_pick`'s.
     """
-    pick = min if game.rules.last_trick == "wins" else max
-    return partial(pick, key=game.power.__getitem__)
+    return partial(_reference_pick, game.index, game.ranks, game.rules.last_trick == "wins")
+
+
+def _reference_pick(index: dict[Card, int], ranks: int, lowest: bool, legal: list[Card]) -> Card:
+    return legal[trickcore.reference_pick([index[c] for c in legal], -1, ranks, lowest)]
 
 
 def reference_card(game: Toepen, seat: int) -> Card:
     """The reference policy's card for `seat` now (see `reference_choice`)."""
     legal = game.legal_cards(seat)
-    return legal[0] if len(legal) == 1 else reference_choice(game)(legal)
+    if len(legal) == 1:
+        return legal[0]
+    return _reference_pick(game.index, game.ranks, game.rules.last_trick == "wins", legal)
 
 
 BOT_STYLES: dict[str, type[Bot]] = {

@@ -19,8 +19,9 @@ answers at any moment), then the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
 from kroeg.recorder.events import (
     Armoede,
@@ -39,7 +40,7 @@ from kroeg.recorder.events import (
 )
 from kroeg.recorder.rules import MAX_STAKE
 from kroeg.recorder.toepen_swaps import ToepenSwaps
-from kroeg.recorder.tricks import playable, winning_play
+from kroeg.recorder.tricks import suit_number
 
 __all__ = ["MAX_STAKE", "Toepen"]
 
@@ -461,84 +462,55 @@ class Toepen(ToepenSwaps):
             "is not something a player does here"
         )
 
-    def play_out(
-        self,
-        choose: Callable[[list[Card]], Card],
-        hands: Mapping[int, Sequence[Card]] | None = None,
-    ) -> tuple[int, ...]:
+    def play_out(self, hands: Mapping[int, Sequence[Card]] | None = None) -> tuple[int, ...]:
         """The hand's winners if everyone still in played on from here to the last trick.
 
-        Each card is `choose`n from the mover's legal cards; nobody knocks, folds or checks
-        any more (a knock still being answered counts as stayed). `hands` supposes other
-        cards for some seats (what-if play); every seat still in must hold known cards.
-        The game itself is not changed. The same trick rules as `play` (follow suit, who
-        plays next, who wins a trick and the hand), without a log: analyses call this tens
-        of thousands of times, and a test holds it to playing the same cards through `play`.
+        Each card is the reference policy's (`bots.reference_card`); nobody knocks, folds or
+        checks any more (a knock still being answered counts as stayed). `hands` supposes
+        other cards for some seats (what-if play); every seat still in must hold known cards.
+        The game itself is not changed. The same trick rules as `play` (`recorder.trickcore`:
+        follow suit, who plays next, who wins a trick), without a log: analyses call this
+        tens of thousands of times, and a test holds it to playing the same cards through
+        `play`.
         """
-        return self.play_outs(choose, [hands or {}])[0]
+        return self.play_outs([hands or {}])[0]
 
-    def play_outs(
-        self,
-        choose: Callable[[list[Card]], Card],
-        supposed: Iterable[Mapping[int, Sequence[Card]]],
-    ) -> list[tuple[int, ...]]:
+    def play_outs(self, supposed: Iterable[Mapping[int, Sequence[Card]]]) -> list[tuple[int, ...]]:
         """`play_out` from this position once for each of the `supposed` hands (each a
-        mapping of seat to cards; seats not in it keep theirs), sharing what they share.
-        (A list, not a generator: compiled, a generator keeps its locals in an object.)"""
+        mapping of seat to cards; seats not in it keep theirs)."""
         live = self.seats_in_hand()
-        in_hand = frozenset(live).__contains__
-        unknown = {s for s in live if None in self.hands[s]}
-        power, trump = self.power, self.trump
-        hand_size = self.rules.hand_size
-        # Who wins the hand, for each possible taker of the last trick.
-        outcome = {last: tuple(s for s in live if self.takes_hand(s, last)) for last in live}
-        # Who plays to a fresh trick, by its leader: the engine's rule, asked once a leader.
-        rotations: list[list[int]] = []
-        for first in range(self.n):
-            order: list[tuple[int, Card]] = []
-            while (mover := self.next_to_play(order, first, in_hand)) is not None:
-                order.append((mover, self.deck[0]))  # only the seats matter here
-            rotations.append([seat for seat, _ in order])
-
-        results: list[tuple[int, ...]] = []
+        index = self.index
+        known: list[list[int]] = [[] for _ in range(self.n)]
+        unknown: set[int] = set()
+        for s in live:
+            if None in self.hands[s]:
+                unknown.add(s)
+            else:
+                known[s] = [index[c] for c in self.hands[s] if c is not None]
+        deals: list[list[list[int]]] = []
         for hands in supposed:
             if unknown and unknown - hands.keys():
                 seat = min(unknown - hands.keys())
                 raise self._illegal(f"{self.name(seat)}'s cards are not known: nothing to play out")
-            held: dict[int, list[Card]] = {
-                s: list(hands[s]) if s in hands else [c for c in self.hands[s] if c is not None]
-                for s in live
-            }
-            plays = list(self.trick_plays)
-            leader, trick_no = self.leader, max(self.trick_no, 1)
-            while True:
-                if plays:  # a trick under way (a folded player's card may lead it)
-                    mover = self.next_to_play(plays, leader, in_hand)
-                    if mover is not None:
-                        hand = held[mover]
-                        card = choose(playable(hand, plays[0][1].suit))
-                        hand.remove(card)
-                        plays.append((mover, card))
-                        continue
-                    led = plays[0][1].suit
-                    plays = [(s, c) for s, c in plays if in_hand(s)]
-                else:
-                    follow = None
-                    for mover in rotations[leader]:
-                        hand = held[mover]
-                        card = choose(playable(hand, follow))
-                        hand.remove(card)
-                        plays.append((mover, card))
-                        follow = plays[0][1].suit
-                    led = plays[0][1].suit
-                # The trick is complete.
-                leader = winning_play(plays, led, power, trump)
-                if trick_no == hand_size:
-                    results.append(outcome[leader])
-                    break
-                trick_no += 1
-                plays = []
-        return results
+            deal = list(known)
+            for s in live:
+                if s in hands:
+                    deal[s] = [index[c] for c in hands[s]]
+            deals.append(deal)
+        # Who wins the hand, for each possible taker of the last trick.
+        outcome = {last: tuple(s for s in live if self.takes_hand(s, last)) for last in live}
+        return [outcome[taker] for taker in self.last_trick_takers(deals)]
+
+    def last_trick_takers(self, deals: Sequence[Sequence[Sequence[int]]]) -> list[int]:
+        """For each of `deals` (every seat's cards as the core's numbers, `index`, in the
+        order held), who takes the last trick when everyone still in plays on from here with
+        the reference policy: `trickcore.play_outs`, in C where it was built."""
+        return trickcore.play_outs(
+            self.n, self.live_mask(), self.ranks, suit_number(self.trump),
+            self.rules.last_trick == "wins", self.rules.hand_size, self.trick_no, self.leader,
+            [s for s, _ in self.trick_plays], [self.index[c] for _, c in self.trick_plays],
+            deals,
+        )  # fmt: skip
 
     def skip_hand(self, dealer: int | None = None) -> None:
         """Pass over a hand that could not be refereed (a lenient reading keeps the rest).

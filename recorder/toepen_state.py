@@ -99,6 +99,15 @@ class ToepenState(TrickGame):
         """Whether `seat` was dealt into this hand and has not folded."""
         return self.dealt[seat] and not self.folded[seat]
 
+    def live_mask(self) -> int:
+        """The seats still in the hand as the core's bit mask (`in_hand`, asked per play)."""
+        live = 0
+        dealt, folded = self.dealt, self.folded
+        for seat in range(self.n):
+            if dealt[seat] and not folded[seat]:
+                live |= 1 << seat
+        return live
+
     def between_hands(self) -> bool:
         """Whether the last hand is over and the next has not started."""
         return self.phase in ("idle", "over")

@@ -1,10 +1,13 @@
-"""The trick-taking core that Toepen and Troefcall share.
+"""The trick-taking game that Toepen and Troefcall share.
 
 `TrickGame` owns what both games do the same way: seats and names, the log,
 dealing (from a seeded deck, or card by card from outside when replaying a
 typed log), what is known about each hand, following suit, and deciding a
 trick. The games add their own rules on top by overriding a few hooks
-(`in_hand`, `_trick_complete`, `_deal_complete`).
+(`in_hand`, `_trick_complete`, `_deal_complete`). The trick rules themselves
+(follow suit, the trick's winner, who plays next) are `recorder.trickcore`'s,
+on integers; `playable`, `winning_play` and `next_to_play` hand it `Card`s as
+numbers and take its answer back.
 
 Partial knowledge: a hand may hold unknown cards (`None`). A play of a card
 is then accepted if nobody can be shown to hold it elsewhere and the player
@@ -17,45 +20,78 @@ import contextlib
 import copy
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
-from typing import Self
+from collections.abc import Sequence
+from typing import Final, Self
 
-from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder import trickcore
+from kroeg.recorder.cards import FULL_ORDER, Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import CardPlayed, Deal, Event, TrickWon
 from kroeg.recorder.text import quoted
 
-__all__ = ["TrickGame", "playable", "winning_play"]
+__all__ = ["SUITS", "TrickGame", "deck_index", "playable", "suit_number", "winning_play"]
+
+
+#: The core's suit numbers: a suit's place in `Suit` (-1: none).
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+#: What `playable` and `winning_play` hand the core for a card of any deck: 16 numbers a
+#: suit (`trickcore` numbers cards suit by suit), the card's suit first.
+_WIDE: Final = 16
+_SUIT_BASE: Final[dict[Card, int]] = {
+    Card(rank, suit): SUITS.index(suit) * _WIDE for suit in Suit for rank in Rank
+}
+#: Each card's bit in a hand's mask for `playable`.
+_BIT: Final[dict[Card, int]] = {
+    card: 1 << (base + FULL_ORDER.index(card.rank)) for card, base in _SUIT_BASE.items()
+}
+
+
+def suit_number(suit: Suit | None) -> int:
+    """The core's number of a suit (-1: none)."""
+    return -1 if suit is None else SUITS.index(suit)
+
+
+def deck_index(deck: tuple[Card, ...], rank_order: tuple[Rank, ...]) -> dict[Card, int]:
+    """Each card's number in the core: its place in `deck`, which must list the cards suit
+    by suit in `Suit` order, each suit in `rank_order` (strongest first)."""
+    index = _DECK_INDEXES.get(deck)
+    if index is None:
+        ranks = len(rank_order)
+        for i, card in enumerate(deck):
+            if card.suit is not SUITS[i // ranks] or card.rank is not rank_order[i % ranks]:
+                raise ValueError(f"the deck is not in the core's order at {card} (place {i})")
+        index = _DECK_INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return index
+
+
+_DECK_INDEXES: Final[dict[tuple[Card, ...], dict[Card, int]]] = {}
 
 
 def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
-    """The cards of `hand` that may be played to a trick led with `led`: follow suit if able."""
-    if led is not None:
-        follow = [c for c in hand if c.suit is led]
-        if follow:
-            return follow
-    return list(hand)
+    """The cards of `hand` that may be played to a trick led with `led`: follow suit if able
+    (`trickcore.playable`), in the order held."""
+    bit = _BIT
+    mask = 0
+    for card in hand:
+        mask |= bit[card]
+    legal = trickcore.playable(mask, suit_number(led), _WIDE)
+    if legal == mask:
+        return list(hand)
+    return [c for c in hand if legal & bit[c]]
 
 
 def winning_play(
     plays: Sequence[tuple[int, Card]], led: Suit, power: dict[Card, int], trump: Suit | None
 ) -> int:
-    """The seat whose card wins: the highest trump, else the highest card of the led suit.
+    """The seat whose card wins: the highest trump, else the highest card of the led suit
+    (`trickcore.trick_winner`).
 
     `plays` are the live cards (of players still in), in play order; if none follows suit
-    or trumps, the first of them wins.
+    or trumps, the first of them wins. `power` ranks the cards within a suit (higher wins).
     """
-    best_seat, best_key = plays[0][0], (-1, -1)
-    for seat, card in plays:
-        if card.suit is trump:
-            key = (1, power[card])
-        elif card.suit is led:
-            key = (0, power[card])
-        else:
-            continue
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
+    base = _SUIT_BASE
+    cards = [base[card] + _WIDE - power[card] for _, card in plays]
+    return plays[trickcore.trick_winner(cards, SUITS.index(led), suit_number(trump), _WIDE)][0]
 
 
 # Events are immutable values and a game only ever makes a few hundred distinct deals
@@ -98,6 +134,9 @@ class TrickGame:
         self.power: dict[Card, int] = {
             card: len(self.rank_order) - self.rank_order.index(card.rank) for card in self.deck
         }
+        #: Each card's number in the trick core (`trickcore`), and the cards a suit.
+        self.index: dict[Card, int] = deck_index(self.deck, self.rank_order)
+        self.ranks = len(self.rank_order)
         self.trump: Suit | None = None
         self._clockwise = [
             tuple((s + i) % self.n for i in range(1, self.n + 1)) for s in range(self.n)
@@ -239,34 +278,29 @@ class TrickGame:
         stamp = len(self.log)
         if self._mover_stamp == stamp:
             return self._mover
-        self._mover = mover = self.next_to_play(self.trick_plays, self.leader, self.in_hand)
+        self._mover = mover = self.next_to_play(self.trick_plays, self.leader, self.live_mask())
         self._mover_stamp = stamp
         return mover
 
-    def next_to_play(
-        self,
-        plays: Sequence[tuple[int, Card]],
-        leader: int,
-        in_hand: Callable[[int], bool],
-    ) -> int | None:
-        """Who plays next to a trick of `plays` led by `leader` (None: the trick is complete).
+    def next_to_play(self, plays: Sequence[tuple[int, Card]], leader: int, live: int) -> int | None:
+        """Who plays next to a trick of `plays` led by `leader` (None: the trick is complete),
+        the seats in the mask `live` still in (`trickcore.next_to_play`).
 
-        `in_hand` tells whether a seat is still in. Analyses ask this of positions they
-        imagine; the engine asks it of its own.
+        Analyses ask this of positions they imagine; the engine asks it of its own.
         """
-        if not plays:
-            # The leader, or if the leader is out of the hand, the next player to the left.
-            for seat in self._clockwise[leader - 1]:
-                if in_hand(seat):
-                    return seat
-            return None
-        first = plays[0][0]
-        for seat in self._clockwise[plays[-1][0]]:
-            if seat == first:
-                return None
-            if in_hand(seat):
-                return seat
-        return None
+        if plays:
+            seat = trickcore.next_to_play(self.n, live, leader, plays[0][0], plays[-1][0])
+        else:
+            seat = trickcore.next_to_play(self.n, live, leader, -1, -1)
+        return None if seat < 0 else seat
+
+    def live_mask(self) -> int:
+        """The seats still in the hand, as the core's bit mask (`in_hand`, overridden)."""
+        live = 0
+        for seat in range(self.n):
+            if self.in_hand(seat):
+                live |= 1 << seat
+        return live
 
     def led_suit(self) -> Suit | None:
         """The suit led to the current trick, if a card has been led."""
@@ -276,7 +310,18 @@ class TrickGame:
         """Known cards in `seat`'s hand that may be played now (empty if not their turn)."""
         if seat != self.to_move:
             return []
-        return playable([c for c in self.hands[seat] if c is not None], self.led_suit())
+        # `playable` with the unknown cards left out, in one pass over the hand.
+        bit = _BIT
+        known: list[Card] = []
+        mask = 0
+        for card in self.hands[seat]:
+            if card is not None:
+                known.append(card)
+                mask |= bit[card]
+        legal = trickcore.playable(mask, suit_number(self.led_suit()), _WIDE)
+        if legal == mask:
+            return known
+        return [c for c in known if legal & bit[c]]
 
     def _verify_card_play(self, seat: int, card: Card) -> None:
         """Follow-suit and ownership checks of playing `card` from `seat`."""

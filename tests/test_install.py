@@ -50,6 +50,8 @@ def test_the_wheel_holds_one_namespace_and_its_data() -> None:
     for needed in ("kroeg/py.typed", "kroeg/recorder/py.typed", "kroeg/analytics/sql/views.sql",
                    "kroeg/dashboard/app.py", f"{info}licenses/LICENSE"):  # fmt: skip
         assert needed in names
+    if shutil.which("cc"):  # built with a compiler: the trick core's C twin is in the wheel
+        assert any(n.startswith("kroeg/recorder/_trickcore.") and n.endswith(".so") for n in names)
 
 
 def test_the_sdist_holds_what_builds_the_wheel() -> None:
@@ -59,7 +61,8 @@ def test_the_sdist_holds_what_builds_the_wheel() -> None:
     with tarfile.open(sdist) as archive:
         names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
     needed = {"setup.py", "pyproject.toml", "LICENSE", "kroeg/_native.py",
-              "kroeg/recorder/toepen.py", "kroeg/sample_logs/classic-evening.txt"}  # fmt: skip
+              "kroeg/recorder/toepen.py", "kroeg/recorder/_trickcore.c",
+              "kroeg/sample_logs/classic-evening.txt"}  # fmt: skip
     assert needed <= names
 
 
@@ -85,8 +88,11 @@ def test_the_version_says_how_the_engine_runs(tmp_path: Path) -> None:
     done = run("kroeg", "--version", cwd=tmp_path)
     assert done.returncode == 0
     # Built where a C compiler is (CI's machine has one): the wheel must hold the engine
-    # compiled, all of it; elsewhere it is pure Python, and says so.
-    engine = "compiled with mypyc (11 of 11 modules)" if shutil.which("cc") else "pure Python"
+    # compiled, all of it, and the trick core's C twin; elsewhere it is pure Python, and
+    # says so.
+    engine = "pure Python"
+    if shutil.which("cc"):
+        engine = "compiled with mypyc (12 of 12 modules), native trick core (C)"
     assert done.stdout == f"kroeg {VERSION} (engine: {engine})\n"
 
 

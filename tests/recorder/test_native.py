@@ -68,6 +68,16 @@ def test_the_engine_is_compiled_where_a_compiler_is() -> None:
     assert kroeg.recorder.tricks.__file__.endswith(".so")
 
 
+@pytest.mark.skipif(not COMPILER, reason="no C compiler: nothing is compiled")
+@pytest.mark.skipif(BUILT_PURE, reason="installed with KROEG_PURE_PYTHON=1")
+def test_the_trick_cores_c_twin_is_built_and_used_where_a_compiler_is() -> None:
+    from kroeg.recorder import trickcore
+
+    assert _native.native_core(), "setup.py built no _trickcore here"
+    assert trickcore.NATIVE
+    assert trickcore.use_native(True)  # what the play-outs and the search run in
+
+
 @pytest.mark.skipif(not _native.compiled(), reason="the engine is not compiled here")
 def test_the_build_is_as_new_as_the_sources() -> None:
     # A source edited after the build leaves the extension running the old code: said
@@ -80,12 +90,16 @@ def test_a_changed_source_is_reported_stale(tmp_path: Path) -> None:
     for folder in _native.SOURCE_PACKAGES:
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "a.py").write_text('"""One."""\n')
+    (tmp_path / "recorder" / "core.c").write_text("/* C */\n")
     sources = {f"{f}/a.py": _native.digest(tmp_path / f / "a.py") for f in _native.SOURCE_PACKAGES}
+    sources["recorder/core.c"] = _native.digest(tmp_path / "recorder" / "core.c")
+    assert _native.sources(tmp_path) == sources  # what setup.py writes into the manifest
     (tmp_path / _native.MANIFEST).write_text(json.dumps({"sources": sources}))
     assert _native.stale(tmp_path) == ()
     (tmp_path / "recorder" / "a.py").write_text('"""One, with a better docstring."""\n')
     (tmp_path / "parsers" / "b.py").write_text("")
-    assert _native.stale(tmp_path) == ("parsers/b.py", "recorder/a.py")
+    (tmp_path / "recorder" / "core.c").write_text("/* C, edited */\n")  # the C twin too
+    assert _native.stale(tmp_path) == ("parsers/b.py", "recorder/a.py", "recorder/core.c")
     (tmp_path / _native.MANIFEST).unlink()
     assert _native.stale(tmp_path) == ()  # nothing built: nothing to be stale
 
@@ -93,7 +107,9 @@ def test_a_changed_source_is_reported_stale(tmp_path: Path) -> None:
 def test_the_version_says_how_the_engine_runs() -> None:
     done = CliRunner().invoke(app, ["--version"])
     assert done.exit_code == 0
-    expected = "pure Python" if not _native.compiled() else "compiled with mypyc (11 of 11"
+    expected = "pure Python" if not _native.compiled() else "compiled with mypyc (12 of 12 modules)"
+    if _native.native_core():
+        expected += ", native trick core (C)"
     assert done.output.startswith(f"kroeg {kroeg.__version__} (engine: {expected}")
 
 
@@ -103,9 +119,10 @@ def test_the_compiled_and_the_pure_python_engine_give_the_same_games_and_facts(
 ) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pure_copy(tmp_path)), str(ROOT)])}
     code = (
-        "import kroeg._native as n, kroeg.recorder.toepen as t\n"
+        "import kroeg._native as n, kroeg.recorder.toepen as t, kroeg.recorder.trickcore as c\n"
         "from tests.recorder.test_native import fingerprint\n"
         "assert n.compiled() == () and t.__file__.endswith('.py'), t.__file__\n"
+        "assert not n.native_core() and not c.NATIVE  # the Python core, not its twin\n"
         "print(fingerprint())\n"
     )
     pure = subprocess.run(
