@@ -12,17 +12,14 @@ read yet again (`DatasetChanged`): none is written twice or left out.
 
 from __future__ import annotations
 
-import json
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import date
 from typing import IO, Literal
 
 from kroeg.parsers import jsonl, notation
 from kroeg.recorder.errors import DatasetChanged
-from kroeg.recorder.events import Event
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
 
@@ -69,43 +66,6 @@ def choose_games(
         when = row["started_at"]
         chosen.append((when is None, when.isoformat() if when else "", row["game_id"]))
     return [game_id for *_, game_id in sorted(chosen)]
-
-
-class _JsonLines:
-    """`jsonl.dumps` of one game, the same text, without building and encoding a dict per
-    event: each distinct event's part of its line (`"kind": …, "target": …}`) is encoded
-    once (the reader hands out one object per distinct row), the header by `jsonl.dumps`
-    of the game without its events. tests/parsers/test_export.py holds it to `dumps`."""
-
-    #: Distinct events remembered, by identity (each kept alive beside its text).
-    LIMIT = 200_000
-
-    def __init__(self) -> None:
-        self.tails: dict[int, tuple[Event, str]] = {}
-
-    def __call__(self, record: GameRecord) -> str:
-        header = jsonl.dumps(replace(record, events=()))
-        if not record.events:
-            return header
-        game = json.dumps(record.game_id, ensure_ascii=False)
-        tails = self.tails
-        if len(tails) > self.LIMIT:
-            tails.clear()
-        lines = [header[:-1]]
-        hand = seq = 0
-        for event in record.events:
-            if event.kind == "hand_start":
-                hand += 1
-                seq = 0
-            known = tails.get(id(event))
-            if known is None:
-                kind, seat, card, amount, target = event.to_row()
-                tail = json.dumps({"kind": kind, "seat": seat, "card": card, "amount": amount,
-                                   "target": target}, ensure_ascii=False)[1:]  # fmt: skip
-                known = tails[id(event)] = (event, tail)
-            lines.append(f'{{"game_id": {game}, "hand": {hand}, "seq": {seq}, {known[1]}')
-            seq += 1
-        return "\n".join(lines) + "\n"
 
 
 class _Waiting:
@@ -158,7 +118,7 @@ def export_games(
 ) -> Exported:
     """Write `game_ids` to `out` in `fmt`, in the order given, reading the dataset once;
     `progress(done, total)` every `batch` games and at the end."""
-    dump: Callable[[GameRecord], str] = notation.dumps if fmt == "text" else _JsonLines()
+    dump: Callable[[GameRecord], str] = notation.dumps if fmt == "text" else jsonl.dumps
     done = Exported()
     waiting = _Waiting()
     turn = 0  # the next game to write

@@ -260,8 +260,27 @@ def load(file: str | Path | IO[str]) -> list[GameRecord]:
     return list(iterparse(lines(file), [], source=source_name(file)))
 
 
+#: Each distinct event's part of its line (`"kind": …, "target": …}`), by identity: the
+#: engine and the readers share one object per distinct event, so a game's few hundred
+#: are encoded once, not once per line. Each is kept alive beside its text (no id is
+#: reused while remembered); the whole is forgotten past `_TAILS_LIMIT`.
+_TAILS: dict[int, tuple[Event, str]] = {}
+_TAILS_LIMIT = 200_000
+
+
+def _tail(event: Event) -> str:
+    known = _TAILS.get(id(event))
+    if known is None:
+        if len(_TAILS) > _TAILS_LIMIT:
+            _TAILS.clear()
+        row = dict(zip(_EVENT_KEYS[3:], event.to_row(), strict=True))
+        known = _TAILS[id(event)] = (event, json.dumps(row, ensure_ascii=False)[1:])
+    return known[1]
+
+
 def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
-    """JSON Lines for one game or several: a header line, then one line per event."""
+    """JSON Lines for one game or several: a header line, then one line per event (each
+    the JSON object of `_EVENT_KEYS`, written as `json.dumps` writes it)."""
     records = [games] if isinstance(games, GameRecord) else list(games)
     lines = []
     for r in records:
@@ -279,16 +298,9 @@ def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
             "format_version": FORMAT_VERSION,
         }
         lines.append(json.dumps(header, ensure_ascii=False))
+        game = json.dumps(r.game_id, ensure_ascii=False)
         for hand, seq, event in number_events(r.events):
-            kind, seat, card, amount, target = event.to_row()
-            row = dict(
-                zip(
-                    _EVENT_KEYS,
-                    (r.game_id, hand, seq, kind, seat, card, amount, target),
-                    strict=True,
-                )
-            )
-            lines.append(json.dumps(row, ensure_ascii=False))
+            lines.append(f'{{"game_id": {game}, "hand": {hand}, "seq": {seq}, {_tail(event)}')
     return "\n".join(lines) + "\n"
 
 

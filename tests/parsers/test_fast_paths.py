@@ -201,3 +201,29 @@ def test_a_lenient_reading_keeps_the_hands_around_a_bad_one() -> None:
         "8:1: hand 1: the result says Anna paid 7, but the rules give 0"
     ]
     assert [g.hands for g in summed.games] == [1]
+
+
+def test_json_lines_writes_each_event_as_json_dumps_of_its_row(samples: Path) -> None:
+    """`jsonl.dumps` encodes each distinct event once and reuses its text: every event
+    line is still `json.dumps` of its object, keys in the format's order, for games that
+    share event objects and games read back from text (objects of their own)."""
+    from kroeg.recorder.events import number_events
+
+    games = [
+        *notation.load(samples / "laundry-and-checks.txt"),
+        *notation.load(samples / "troefcall-evening.txt"),
+        *notation.load(samples / "markup-in-names.txt"),
+    ]
+    games += jsonl.loads(jsonl.dumps(games))  # the same games again, other objects
+    lines = jsonl.dumps(games).splitlines()
+    at = 0
+    for game in games:
+        at += 1  # the header
+        for hand, seq, event in number_events(game.events):
+            row = dict(zip(
+                ("game_id", "hand", "seq", "kind", "seat", "card", "amount", "target"),
+                (game.game_id, hand, seq, *event.to_row()), strict=True,
+            ))  # fmt: skip
+            assert lines[at] == json.dumps(row, ensure_ascii=False)
+            at += 1
+    assert at == len(lines)
