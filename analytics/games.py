@@ -134,7 +134,8 @@ def recent_games(
 ) -> pl.DataFrame:
     """The `limit` most recent of `games` (None: all), and the game `wanted` first if
     there is one: game_id, day, time (`2026-11-20 20:15`), venue, players, label,
-    score_display, lives, game_type, simulated, and `title`: the game as every game picker
+    score_display, lives, game_type, simulated, `recency` (1 for the most recent: the
+    order played, whichever game comes first), and `title`: the game as every game picker
     names it (`2026-11-20 20:15 · Café De Kroeg · Anna, Ben, Carla (lives, g1a2b…)`,
     the id last: the day, time and venue tell a club's games apart)."""
     where, params = chosen(games)
@@ -143,7 +144,8 @@ def recent_games(
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
         "coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS time, venue, "
         "array_to_string(players, ', ') AS players, label, score_display, lives, "
-        f"game_type, {simulated()} AS simulated "
+        f"game_type, {simulated()} AS simulated, "
+        "row_number() OVER (ORDER BY started_at DESC NULLS LAST, game_id) AS recency "
         f"FROM games WHERE game_id = ? OR {where} "
         f"ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT {int(limit)}",
         [wanted, *params, wanted],

@@ -111,7 +111,7 @@ def replay() -> None:
     verdicts, summary = _verdicts(chosen, hand, states, record.players, reveal_all)
     # How the hand came out, as the engine wrote it: shown at its last step.
     # The games in the order played, newest first (the picker puts a linked game first).
-    played = games.sort(["time", "game_id"], descending=[True, False])["game_id"].to_list()
+    played = games.sort("recency")["game_id"].to_list()
     around = _around(played, chosen, numbers, hand)
     _stepper(
         states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
