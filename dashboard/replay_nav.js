@@ -27,9 +27,17 @@ export default function (component) {
 
   // Keep the current move in view inside the list's own box (never scroll the page). The
   // list is drawn anew at each step; it is scrolled once it is there, and again shortly
-  // after, when fonts and the table above have settled. A list the user scrolls by hand
-  // is left alone until the step changes.
+  // after, when fonts and the table above have settled. A list scrolled by anyone else
+  // (a hand, a wheel, a test's click that brings a move into view) is left alone until
+  // the step changes: the later scrolls are called off, so a move about to be clicked
+  // never slides away under the pointer.
   let handled = null;
+  let timers = [];
+  let placed = null; // the scrollTop this code last gave the box
+  const callOff = () => {
+    timers.forEach(clearTimeout);
+    timers = [];
+  };
   const keepInView = () => {
     const box = document.querySelector(".kroeg-moves");
     const now = box && box.querySelector("li.now");
@@ -38,14 +46,21 @@ export default function (component) {
     const outer = box.getBoundingClientRect();
     const inner = now.getBoundingClientRect();
     box.scrollTop += inner.top - outer.top - box.clientHeight / 3;
+    placed = box.scrollTop;
+  };
+  const onScroll = (event) => {
+    const box = event.target;
+    if (!box.classList || !box.classList.contains("kroeg-moves")) return;
+    if (box.scrollTop !== placed) callOff(); // not ours
   };
   const onChange = () => {
     const now = document.querySelector(".kroeg-moves li.now");
     if (!now || now === handled) return;
     handled = now;
+    callOff();
+    placed = null;
     requestAnimationFrame(keepInView);
-    setTimeout(keepInView, 150);
-    setTimeout(keepInView, 600);
+    timers = [setTimeout(keepInView, 150), setTimeout(keepInView, 600)];
   };
   const observer = new MutationObserver(onChange);
   observer.observe(document.body, { childList: true, subtree: true });
@@ -55,8 +70,11 @@ export default function (component) {
   const previous = window.__kroegReplayNav;
   if (previous) previous();
   document.addEventListener("click", onClick);
+  document.addEventListener("scroll", onScroll, true); // a box's scroll does not bubble
   const cleanup = () => {
     document.removeEventListener("click", onClick);
+    document.removeEventListener("scroll", onScroll, true);
+    callOff();
     observer.disconnect();
     if (window.__kroegReplayNav === cleanup) window.__kroegReplayNav = undefined;
   };
