@@ -714,6 +714,201 @@ static PyObject *Draws_shuffle(Draws *self, PyObject *cards)
     Py_RETURN_NONE;
 }
 
+/* random.shuffle of `count` ints, the same draws as Draws_shuffle. */
+static void shuffle_ints(Draws *self, int *cards, int count)
+{
+    for (int i = count - 1; i > 0; i--) {
+        int j = (int)below(self, (uint32_t)(i + 1));
+        int swap = cards[i];
+        cards[i] = cards[j];
+        cards[j] = swap;
+    }
+}
+
+/* The seats a supposed deal goes to, in order: how many cards each, its voids (suits). */
+typedef struct {
+    int count, seats[MAX_SEATS], need[MAX_SEATS];
+    unsigned voids[MAX_SEATS];
+} Hidden;
+
+#define REJECTIONS 64 /* as trickcore.REJECTIONS */
+
+/* trickcore.python_supposed: one supposed deal of `pool` to `hidden`'s seats into `out`
+ * (out_count[k] cards for the k-th), with the same draws in the same order. */
+static void supposed(Draws *self, const Hidden *hidden, const int *pool, int pool_count,
+                     int ranks, int out[][MAX_CARDS], int *out_count)
+{
+    int cards[MAX_CARDS], rest[MAX_CARDS];
+    for (int attempt = 0; attempt < REJECTIONS; attempt++) {
+        memcpy(cards, pool, (size_t)pool_count * sizeof(int));
+        shuffle_ints(self, cards, pool_count);
+        int start = 0, kept = 1;
+        for (int k = 0; k < hidden->count && kept; k++) {
+            int end = start + hidden->need[k] < pool_count ? start + hidden->need[k] : pool_count;
+            int got = end > start ? end - start : 0;
+            for (int i = 0; i < got; i++) {
+                int card = cards[start + i];
+                if (hidden->voids[k] >> (card / ranks) & 1U) {
+                    kept = 0;
+                    break;
+                }
+                out[k][i] = card;
+            }
+            out_count[k] = got;
+            start += hidden->need[k];
+        }
+        if (kept)
+            return;
+    }
+    for (int attempt = 0; attempt < 20; attempt++) {
+        memcpy(cards, pool, (size_t)pool_count * sizeof(int));
+        shuffle_ints(self, cards, pool_count);
+        int left = pool_count, kept = 1;
+        for (int k = 0; k < hidden->count; k++) {
+            int fit = 0, rest_count = 0;
+            for (int i = 0; i < left; i++) {
+                int card = cards[i];
+                if (fit < hidden->need[k] && !(hidden->voids[k] >> (card / ranks) & 1U))
+                    out[k][fit++] = card;
+                else
+                    rest[rest_count++] = card;
+            }
+            if (fit < hidden->need[k]) {
+                kept = 0;
+                break;
+            }
+            out_count[k] = fit;
+            memcpy(cards, rest, (size_t)rest_count * sizeof(int));
+            left = rest_count;
+        }
+        if (kept)
+            return;
+    }
+    memcpy(cards, pool, (size_t)pool_count * sizeof(int));
+    shuffle_ints(self, cards, pool_count);
+    int start = 0;
+    for (int k = 0; k < hidden->count; k++) {
+        int got = pool_count - start < hidden->need[k] ? pool_count - start : hidden->need[k];
+        if (got < 0)
+            got = 0;
+        for (int i = 0; i < got; i++)
+            out[k][i] = cards[start + i];
+        out_count[k] = got;
+        start += got;
+    }
+}
+
+static int get_hidden(PyObject *obj, const Table *table, Hidden *hidden)
+{
+    PyObject *seq = PySequence_Fast(obj, "hidden must be a sequence of (seat, cards, voids)");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    if (count > table->n) {
+        PyErr_Format(PyExc_ValueError, "hidden holds %zd seats, the table %d", count, table->n);
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        int item[3];
+        Py_ssize_t got = get_ints(PySequence_Fast_GET_ITEM(seq, k), "hidden", 0, MAX_CARDS,
+                                  item, 3);
+        const char *wrong = NULL;
+        if (got >= 0 && got != 3)
+            wrong = "each hidden seat is (seat, cards, voids)";
+        else if (got == 3 && item[0] >= table->n)
+            wrong = "a hidden seat that is not at the table";
+        else if (got == 3 && item[2] > 15)
+            wrong = "voids must be a mask of 4 suits";
+        if (wrong != NULL)
+            PyErr_SetString(PyExc_ValueError, wrong);
+        if (got < 0 || wrong != NULL) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        hidden->seats[k] = item[0];
+        hidden->need[k] = item[1];
+        hidden->voids[k] = (unsigned)item[2];
+    }
+    hidden->count = (int)count;
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *Draws_sampled_play_outs(Draws *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Table table;
+    int trump, hand_size, trick_no, leader, samples, pool[MAX_CARDS];
+    Trick trick;
+    Hidden hidden;
+    if (self->finished) {
+        PyErr_SetString(PyExc_ValueError, "these draws are finished");
+        return NULL;
+    }
+    if (check_nargs(nargs, 14, "sampled_play_outs") < 0 || get_table(args, &table) < 0
+        || get_int(args[3], "trump", -1, 3, &trump) < 0
+        || get_int(args[5], "hand_size", 1, MAX_CARDS, &hand_size) < 0
+        || get_int(args[6], "trick_no", 0, MAX_CARDS, &trick_no) < 0
+        || get_int(args[7], "leader", 0, table.n - 1, &leader) < 0
+        || get_trick(args[8], args[9], &table, &trick) < 0
+        || get_hidden(args[11], &table, &hidden) < 0
+        || get_int(args[13], "samples", 0, 1L << 24, &samples) < 0)
+        return NULL;
+    int lowest = PyObject_IsTrue(args[4]);
+    if (lowest < 0)
+        return NULL;
+    uint64_t in_trick = 0;
+    for (int i = 0; i < trick.count; i++)
+        in_trick |= (uint64_t)1 << trick.cards[i];
+    Deal fixed;
+    if (get_deal(args[10], &table, in_trick, &fixed) < 0)
+        return NULL;
+    Py_ssize_t pool_count = get_ints(args[12], "pool", 0, table.cards - 1, pool, MAX_CARDS);
+    if (pool_count < 0)
+        return NULL;
+    /* The pool holds cards nobody is known to hold: none twice, none fixed or in the trick. */
+    uint64_t taken = in_trick;
+    for (int seat = 0; seat < table.n; seat++)
+        for (int i = 0; i < fixed.count[seat]; i++)
+            taken |= (uint64_t)1 << fixed.cards[seat][i];
+    for (Py_ssize_t i = 0; i < pool_count; i++) {
+        uint64_t bit = (uint64_t)1 << pool[i];
+        if (taken & bit) {
+            PyErr_Format(PyExc_ValueError, "card %d of the pool is held, played or twice there",
+                         pool[i]);
+            return NULL;
+        }
+        taken |= bit;
+    }
+    for (int k = 0; k < hidden.count; k++) {
+        if (fixed.count[hidden.seats[k]] + hidden.need[k] > MAX_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "a hidden seat would hold too many cards");
+            return NULL;
+        }
+    }
+    PyObject *takers = PyList_New(samples);
+    if (takers == NULL)
+        return NULL;
+    int out[MAX_SEATS][MAX_CARDS], out_count[MAX_SEATS];
+    for (int sample = 0; sample < samples; sample++) {
+        supposed(self, &hidden, pool, (int)pool_count, table.ranks, out, out_count);
+        Deal deal = fixed;
+        for (int k = 0; k < hidden.count; k++) {
+            int seat = hidden.seats[k];
+            for (int i = 0; i < out_count[k]; i++)
+                deal.cards[seat][deal.count[seat] + i] = (uint8_t)out[k][i];
+            deal.count[seat] += out_count[k];
+        }
+        int taker = play_out(&table, trump, lowest, hand_size, trick_no, leader, &trick, &deal);
+        if (taker < 0) {
+            Py_DECREF(takers);
+            return NULL;
+        }
+        PyList_SET_ITEM(takers, sample, PyLong_FromLong(taker)); /* small ints: cannot fail */
+    }
+    return takers;
+}
+
 static PyObject *Draws_finish(Draws *self, PyObject *unused)
 {
     if (self->finished)
@@ -749,6 +944,10 @@ static PyObject *Draws_finish(Draws *self, PyObject *unused)
 static PyMethodDef Draws_methods[] = {
     {"shuffle", (PyCFunction)Draws_shuffle, METH_O,
      "shuffle(cards): random.shuffle(cards), the same draws in the same order."},
+    {"sampled_play_outs", (PyCFunction)(void (*)(void))Draws_sampled_play_outs, METH_FASTCALL,
+     "sampled_play_outs(n, live, ranks, trump, lowest, hand_size, trick_no, leader, "
+     "trick_seats, trick_cards, fixed, hidden, pool, samples): the last trick's taker of each "
+     "of `samples` supposed deals (trickcore.python_sampled_play_outs), with these draws."},
     {"finish", (PyCFunction)Draws_finish, METH_NOARGS,
      "finish(): hand the state back to the random source (rng.setstate)."},
     {NULL, NULL, 0, NULL},

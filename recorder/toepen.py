@@ -20,6 +20,7 @@ answers at any moment), then the result.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
@@ -335,11 +336,16 @@ class Toepen(ToepenSwaps):
         """Raise unless `seat` may fold now."""
         self._verify_answer(seat, "folds")
 
+    def fold_price(self) -> int:
+        """What a fold pays now: the stake from before the knock (a side that plays on
+        and loses pays the stake itself)."""
+        return self.stake - 1
+
     def fold(self, seat: int) -> Fold:
         """Fold: pay the stake from before the knock and take no further part."""
         self.verify_fold(seat)
         self.answer_queue.remove(seat)
-        paid = self.stake - 1
+        paid = self.fold_price()
         event = Fold(seat, paid)
         self.log.append(event)
         self.folded[seat] = True
@@ -510,6 +516,25 @@ class Toepen(ToepenSwaps):
             self.rules.last_trick == "wins", self.rules.hand_size, self.trick_no, self.leader,
             [s for s, _ in self.trick_plays], [self.index[c] for _, c in self.trick_plays],
             deals,
+        )  # fmt: skip
+
+    def sampled_last_trick_takers(
+        self,
+        fixed: Sequence[Sequence[int]],
+        hidden: Sequence[tuple[int, int, int]],
+        pool: Sequence[int],
+        samples: int,
+        draws: Any,
+    ) -> list[int]:
+        """`last_trick_takers` of `samples` supposed deals, drawn with `draws`
+        (`trickcore.draws`): each seat's `fixed` cards and, for each of `hidden` (seat,
+        cards to deal, void suits as a mask), that many of `pool` (`trickcore.python_supposed`:
+        every deal keeping the voids equally likely). In C where it was built."""
+        return trickcore.sampled_play_outs(
+            self.n, self.live_mask(), self.ranks, suit_number(self.trump),
+            self.rules.last_trick == "wins", self.rules.hand_size, self.trick_no, self.leader,
+            [s for s, _ in self.trick_plays], [self.index[c] for _, c in self.trick_plays],
+            fixed, hidden, pool, samples, draws,
         )  # fmt: skip
 
     def skip_hand(self, dealer: int | None = None) -> None:

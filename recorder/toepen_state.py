@@ -125,6 +125,11 @@ class ToepenState(TrickGame):
         players = max(2, len(self.seats_in_hand()) if players_in is None else players_in)
         return 1 / players if self.rules.last_trick == "wins" else 1 - 1 / players
 
+    def side_share(self) -> float:
+        """What an average side still in can expect of the hand: `fair_share` counted by
+        sides (in team toepen a partner's win is the side's; elsewhere each seat is one)."""
+        return self.fair_share(len(self.sides(self.seats_in_hand())))
+
     def takes_hand(self, seat: int, last_trick_by: int) -> bool:
         """Whether `seat`, still in, wins the hand when `last_trick_by` takes the last trick
         (in team toepen: when their side does)."""

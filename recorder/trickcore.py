@@ -28,6 +28,7 @@ from typing import Any, Final, TypeVar
 
 __all__ = [
     "NATIVE",
+    "REJECTIONS",
     "PythonDraws",
     "can_force",
     "draws",
@@ -36,7 +37,10 @@ __all__ = [
     "playable",
     "python_can_force",
     "python_play_outs",
+    "python_sampled_play_outs",
+    "python_supposed",
     "reference_pick",
+    "sampled_play_outs",
     "shuffle",
     "trick_winner",
     "use_native",
@@ -160,6 +164,98 @@ def python_play_outs(
             trick += 1
             seats, cards = [], []
     return takers
+
+
+#: Draws of a deal that keeps the voids before the slower deal that always keeps them.
+REJECTIONS: Final = 64
+
+
+def python_supposed(
+    hidden: Sequence[tuple[int, int, int]], pool: Sequence[int], ranks: int, draws: Any
+) -> list[list[int]]:
+    """One supposed deal of the unseen cards `pool` to the seats of `hidden` (each: seat,
+    how many cards, the suits it showed out of as a bit mask), in that order, with the
+    shuffles of `draws`: every deal that keeps the voids equally likely.
+
+    Consecutive slices of a shuffle, drawn again until no seat gets a suit it is void in
+    (rejection sampling: exactly uniform). After `REJECTIONS` draws, each seat in turn
+    takes the first cards it may hold (quick, slightly biased); where no draw keeps every
+    void (20 more), the voids are ignored. A pool too small gives short hands."""
+    for _attempt in range(REJECTIONS):
+        cards = list(pool)
+        draws.shuffle(cards)
+        dealt: list[list[int]] = []
+        start = 0
+        kept = True
+        for _seat, need, void in hidden:
+            hand = cards[start : start + need]
+            start += need
+            if void and any(void >> (c // ranks) & 1 for c in hand):
+                kept = False
+                break
+            dealt.append(hand)
+        if kept:
+            return dealt
+    for _attempt in range(20):
+        cards = list(pool)
+        draws.shuffle(cards)
+        dealt = []
+        kept = True
+        for _seat, need, void in hidden:
+            fit: list[int] = []
+            rest: list[int] = []
+            for c in cards:  # the first `need` cards of a suit the seat may hold; the rest stay
+                if len(fit) < need and not void >> (c // ranks) & 1:
+                    fit.append(c)
+                else:
+                    rest.append(c)
+            if len(fit) < need:
+                kept = False
+                break
+            dealt.append(fit)
+            cards = rest
+        if kept:
+            return dealt
+    cards = list(pool)
+    draws.shuffle(cards)
+    dealt = []
+    for _seat, need, _void in hidden:
+        dealt.append(cards[:need])
+        cards = cards[need:]
+    return dealt
+
+
+def python_sampled_play_outs(
+    n: int,
+    live: int,
+    ranks: int,
+    trump: int,
+    lowest: bool,
+    hand_size: int,
+    trick_no: int,
+    leader: int,
+    trick_seats: Sequence[int],
+    trick_cards: Sequence[int],
+    fixed: Sequence[Sequence[int]],
+    hidden: Sequence[tuple[int, int, int]],
+    pool: Sequence[int],
+    samples: int,
+    draws: Any,
+) -> list[int]:
+    """`python_play_outs` of `samples` supposed deals: each seat holds its `fixed` cards
+    (what the one judging saw: their own, a hand played face up), then the cards
+    `python_supposed` deals it from `pool`."""
+    deals: list[list[list[int]]] = []
+    for _ in range(samples):
+        deal = [list(hand) for hand in fixed]
+        for (seat, _need, _void), cards in zip(
+            hidden, python_supposed(hidden, pool, ranks, draws), strict=False
+        ):
+            deal[seat] += cards
+        deals.append(deal)
+    return python_play_outs(
+        n, live, ranks, trump, lowest, hand_size, trick_no, leader, trick_seats, trick_cards, deals
+    )
 
 
 class _Search:
@@ -314,6 +410,36 @@ def play_outs(
     return python_play_outs(
         n, live, ranks, trump, lowest, hand_size, trick_no, leader, trick_seats, trick_cards, deals
     )
+
+
+def sampled_play_outs(
+    n: int,
+    live: int,
+    ranks: int,
+    trump: int,
+    lowest: bool,
+    hand_size: int,
+    trick_no: int,
+    leader: int,
+    trick_seats: Sequence[int],
+    trick_cards: Sequence[int],
+    fixed: Sequence[Sequence[int]],
+    hidden: Sequence[tuple[int, int, int]],
+    pool: Sequence[int],
+    samples: int,
+    draws: Any,
+) -> list[int]:
+    """`python_sampled_play_outs`, in the C twin where `draws` is the twin's (`draws`)."""
+    if _native_on[0] and isinstance(draws, _TWIN.Draws):
+        takers: list[int] = draws.sampled_play_outs(
+            n, live, ranks, trump, lowest, hand_size, trick_no, leader, trick_seats,
+            trick_cards, fixed, hidden, pool, samples,
+        )  # fmt: skip
+        return takers
+    return python_sampled_play_outs(
+        n, live, ranks, trump, lowest, hand_size, trick_no, leader, trick_seats, trick_cards,
+        fixed, hidden, pool, samples, draws,
+    )  # fmt: skip
 
 
 def can_force(

@@ -272,3 +272,89 @@ def test_the_twins_draws_refuse_what_is_not_a_random_source() -> None:
     draws.finish()
     with pytest.raises(ValueError, match="finished"):
         draws.shuffle([1, 2])
+
+
+def _supposed_args(p: Position, seat: int, rng: random.Random) -> tuple[Any, ...]:
+    """A supposed-deal question about `p` as `seat` sees it: their own cards fixed, one
+    other seat's at random shown (fixed) or hidden, random voids, the rest in the pool."""
+    fixed: list[list[int]] = [[] for _ in range(p.n)]
+    hidden: list[tuple[int, int, int]] = []
+    pool: list[int] = []
+    for s in range(p.n):
+        if not p.live >> s & 1 and s != seat:
+            continue
+        if s == seat or rng.random() < 0.2:
+            fixed[s] = list(p.held[s])
+            continue
+        shown = p.held[s][: rng.randrange(len(p.held[s]) + 1)] if rng.random() < 0.3 else []
+        fixed[s] = shown
+        pool += p.held[s][len(shown) :]
+        if len(p.held[s]) > len(shown):
+            hidden.append((s, len(p.held[s]) - len(shown), rng.randrange(16) & rng.randrange(16)))
+    return (fixed, hidden, pool)
+
+
+@needs_twin
+@pytest.mark.parametrize(("preset", "variants", "players"), TABLES[:7])
+def test_the_twin_deals_the_same_supposed_hands_with_the_same_draws(
+    preset: str, variants: tuple[str, ...], players: int
+) -> None:
+    """`sampled_play_outs`: the C twin's supposed deals (rejection until the voids are kept,
+    then the quick deal, then none kept) and play-outs are the reference's, draw for draw,
+    and leave the random source where the reference does."""
+    rng = random.Random(f"supposed{preset}{variants}{players}")
+    checked = 0
+    for game in positions(preset, variants, players):
+        p = Position(game)
+        seat = next(s for s in range(p.n) if p.live >> s & 1)
+        fixed, hidden, pool = _supposed_args(p, seat, rng)
+        if not hidden:
+            continue
+        args = (p.n, p.live, p.ranks, p.trump, p.lowest, p.hand_size, game.trick_no, p.leader,
+                p.seats, p.cards, fixed, hidden, pool, 12)  # fmt: skip
+        seed = rng.randrange(1 << 30)
+        ours, theirs = random.Random(seed), random.Random(seed)
+        c_draws = twin().Draws(ours)
+        got = c_draws.sampled_play_outs(*args)
+        c_draws.finish()
+        expected = trickcore.python_sampled_play_outs(*args, trickcore.PythonDraws(theirs))
+        assert got == expected
+        assert ours.getstate() == theirs.getstate()
+        checked += 1
+    assert checked > 100
+
+
+def test_supposed_deals_keep_the_voids_and_hold_what_is_fixed() -> None:
+    """8 cards a suit: a seat void in clubs (bit 0) never gets a club while a deal keeping
+    every void exists; a seat's fixed cards stay first, in their order."""
+    rng = random.Random(3)
+    pool = [0, 1, 2, 8, 9, 16, 17, 24]  # three clubs among eight
+    for _ in range(200):
+        dealt = trickcore.python_supposed(
+            [(1, 3, 0b0001), (2, 5, 0)], pool, 8, trickcore.PythonDraws(rng)
+        )
+        assert all(c >= 8 for c in dealt[0]) and len(dealt[0]) == 3
+        assert sorted(dealt[0] + dealt[1]) == pool
+    # Two seats void in everything the pool holds: no deal keeps it, the voids are ignored.
+    dealt = trickcore.python_supposed([(1, 2, 0b1111), (2, 2, 0b1111)], pool[:4], 8,
+                                      trickcore.PythonDraws(rng))  # fmt: skip
+    assert sorted(dealt[0] + dealt[1]) == pool[:4]
+
+
+@needs_twin
+def test_the_twins_supposed_deals_refuse_bad_arguments() -> None:
+    table = (4, 15, 8, -1, True, 4, 1, 0, [], [])
+    draws = twin().Draws(random.Random(1))
+    with pytest.raises(ValueError, match="card 1 of the pool is held"):
+        draws.sampled_play_outs(*table, [[1], [], [], []], [(1, 1, 0)], [1, 2], 1)
+    with pytest.raises(ValueError, match="each hidden seat is"):
+        draws.sampled_play_outs(*table, [[1], [], [], []], [(1, 1)], [2], 1)
+    with pytest.raises(ValueError, match="not at the table"):
+        draws.sampled_play_outs(*table, [[1], [], [], []], [(5, 1, 0)], [2], 1)
+    with pytest.raises(ValueError, match="voids must be a mask of 4 suits"):
+        draws.sampled_play_outs(*table, [[1], [], [], []], [(1, 1, 16)], [2], 1)
+    with pytest.raises(TypeError, match="takes 14 arguments"):
+        draws.sampled_play_outs(*table, [[1], [], [], []])
+    draws.finish()
+    with pytest.raises(ValueError, match="finished"):
+        draws.sampled_play_outs(*table, [[1], [], [], []], [(1, 1, 0)], [2], 1)
