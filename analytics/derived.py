@@ -2,13 +2,18 @@
 
     DATASET/derived/knocks/*.parquet   strength of every knock, and whether it was a bluff
     DATASET/derived/folds/*.parquet    whether every fold was regrettable, and its cost
+    DATASET/derived/answers/*.parquet  every answer to a knock (stay or fold): the expected
+                                       cost of each choice from what the player could see,
+                                       the EV lost, its grade and accuracy
+    DATASET/derived/luck/*.parquet     what each player's cards were worth at the deal
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
     DATASET/derived/events/*.parquet   the whole log, as the engine records it now, of a game
                                        whose stored log was written before some of its facts
                                        (docs/FORMAT.md, "Logs written before a fact")
 
-The verdict on each knock (its strength; a **bluff** is a strength below the fair share)
-and each fold (its regret) is `analytics.verdicts`'s. Here: replaying each game to the
+The verdict on each knock (its strength; a **bluff** is a strength below the fair share),
+each fold (its regret, in hindsight) and each answer (its expected cost) is
+`analytics.verdicts`'s. Here: replaying each game to the
 moment of every knock and fold, spreading games over worker processes, and storing.
 A hand with unknown cards gives NULL, never a guess. docs/STATS.md has more.
 """
@@ -19,14 +24,24 @@ import os
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FOLD_SCHEMA, KNOCK_SCHEMA
-from kroeg.analytics.verdicts import SAMPLES, fold_regret, knock_strength
+from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FACT_TABLES
+from kroeg.analytics.verdicts import (
+    SAMPLES,
+    accuracy,
+    answer_costs,
+    deal_luck,
+    fold_regret,
+    grade,
+    knock_strength,
+)
 from kroeg.analytics.workers import Workers
+from kroeg.recorder import trickcore
 from kroeg.recorder.events import number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
@@ -57,27 +72,41 @@ class GameFacts:
     knocks: list[dict[str, object]]
     folds: list[dict[str, object]]
     upgraded: GameRecord | None = None
+    answers: list[dict[str, object]] = field(default_factory=list)
+    luck: list[dict[str, object]] = field(default_factory=list)
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
-    """Strength of every knock and regret of every fold of one game (seeded by its id),
-    and the engine's log of it where the stored one lacks facts."""
+    """Strength of every knock, regret of every fold and the expected costs of every
+    answer to a knock of one game (each seeded by its id), and the engine's log of it
+    where the stored one lacks facts."""
     knocks: list[dict[str, object]] = []
     folds: list[dict[str, object]] = []
+    answers: list[dict[str, object]] = []
+    luck: list[dict[str, object]] = []
     rebuilt = Replay(record.rules, record.players)
     if record.rules.game != "toepen":  # knocks and folds are Toepen's: nothing to judge
         for event in record.events:
             rebuilt.feed(event)
         return GameFacts(knocks, folds, _upgraded(record, rebuilt))
-    rng = random.Random(int(content_id("", record.game_id)[:12], 16))
+    # Each verdict's own random source, seeded by the game's id (the knocks' strengths do
+    # not depend on the answers being judged), and its draws kept for the whole game.
+    rng, answer_rng, luck_rng = (
+        trickcore.draws(random.Random(int(content_id("", *what, record.game_id)[:12], 16)))
+        for what in ((), ("answers",), ("luck",))
+    )
+    lucky_hand = 0  # the last hand whose deal was judged
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
         assert isinstance(game, Toepen)
         kind, seat, _, amount, _ = event.to_row()
+        if kind == "play" and hand != lucky_hand:  # the hand's first card: the deal is done
+            lucky_hand = hand
+            luck.extend(_luck(game, record.game_id, hand, luck_rng))
         if kind == "knock" and seat is not None:
             players_in = len(game.seats_in_hand())
             strength = knock_strength(game, seat, rng, samples)
-            share = game.fair_share(players_in)
+            share = game.side_share()  # a side's: the strength is the side's chance
             knocks.append({
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "players_in": players_in, "strength": strength, "fair_share": share,
@@ -88,8 +117,50 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "cost": amount, "regret": fold_regret(game, seat),
             })  # fmt: skip
+        if kind in ("stay", "fold") and seat is not None:
+            answer = _answer(game, seat, kind, answer_rng, samples)
+            if answer is not None:
+                answers.append({"game_id": record.game_id, "hand": hand, "seq": seq, **answer})
         rebuilt.feed(event)
-    return GameFacts(knocks, folds, _upgraded(record, rebuilt))
+    for draws in (rng, answer_rng, luck_rng):
+        draws.finish()
+    return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck)
+
+
+def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, object]]:
+    """The luck of each player still in at the first card of a hand (LUCK_SCHEMA rows). In
+    team toepen the cards are the side's luck, shared by its players still in (as the side
+    pays once), so that a side's figures add up its players'."""
+    rows: list[dict[str, object]] = []
+    seats = game.seats_in_hand()
+    for seat in seats:
+        judged = deal_luck(game, seat, rng)
+        if judged is not None:
+            sharing = sum(1 for s in seats if game.sides([s]) == game.sides([seat]))
+            rows.append({
+                "game_id": game_id, "hand": hand, "seat": seat, "players_in": len(seats),
+                "stake": game.stake, "chance": judged[0], "fair_share": game.side_share(),
+                "luck": judged[1] / sharing,  # a side's chance, shared
+            })  # fmt: skip
+    return rows
+
+
+def _answer(
+    game: Toepen, seat: int, chosen: str, rng: Any, samples: int
+) -> dict[str, object] | None:
+    """The row of one answer to a knock (ANSWER_SCHEMA, without its place), or None where
+    it cannot be judged (cards unknown, or no choice)."""
+    costs = answer_costs(game, seat, rng, samples)
+    if costs is None:
+        return None
+    chance, stay, fold = costs
+    lost = (stay if chosen == "stay" else fold) - min(stay, fold)
+    stake = game.stake
+    return {
+        "seat": seat, "answer": chosen, "stake": stake, "win_chance": chance,
+        "cost_stay": stay, "cost_fold": fold, "ev_lost": lost,
+        "grade": grade(lost, stake), "accuracy": accuracy(lost, stake),
+    }  # fmt: skip
 
 
 def _upgraded(record: GameRecord, rebuilt: Replay) -> GameRecord | None:
@@ -254,40 +325,39 @@ def _enrich(
     tasks = _Tasks(dataset, games, samples)
     # Games in the order the files hold them, a batch of about `batch` games at a time
     # (whole chunks): the same batches however many workers.
-    knocks: list[dict[str, object]] = []
-    folds: list[dict[str, object]] = []
+    facts_of: dict[str, list[dict[str, object]]] = {name: [] for name in FACT_TABLES}
     upgraded: list[GameRecord] = []
     ids: list[str] = []
     for results in _in_order(_chunk_facts, tasks, workers):
         for hands, facts in results:
-            knocks.extend(facts.knocks)
-            folds.extend(facts.folds)
+            for name, rows in facts_of.items():
+                rows.extend(getattr(facts, name))
             if facts.upgraded is not None:
                 upgraded.append(facts.upgraded)
             if progress is not None:
                 progress(hands)  # called once per game
         ids.extend(tasks.chunks.popleft())
         if len(ids) >= batch:
-            _store(dataset, knocks, folds, upgraded, ids)
-            knocks, folds, upgraded, ids = [], [], [], []
+            _store(dataset, facts_of, upgraded, ids)
+            facts_of = {name: [] for name in FACT_TABLES}
+            upgraded, ids = [], []
     if ids:
-        _store(dataset, knocks, folds, upgraded, ids)
+        _store(dataset, facts_of, upgraded, ids)
     return len(todo)
 
 
 def _store(
     dataset: Dataset,
-    knocks: list[dict[str, object]],
-    folds: list[dict[str, object]],
+    facts_of: dict[str, list[dict[str, object]]],
     upgraded: list[GameRecord],
     ids: list[str],
 ) -> None:
-    """One batch's facts, and the games they are of, as one operation: a crash leaves all
-    four or none, so no fact is stored twice."""
+    """One batch's facts (`FACT_TABLES`), the logs given facts, and the games they are of,
+    as one operation: a crash leaves all of them or none, so no fact is stored twice."""
     rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in sorted(ids)]
     dataset.write_derived_batch([
-        ("knocks", pa.Table.from_pylist(knocks, schema=KNOCK_SCHEMA)),
-        ("folds", pa.Table.from_pylist(folds, schema=FOLD_SCHEMA)),
+        *((name, pa.Table.from_pylist(facts_of[name], schema=schema))
+          for name, schema in FACT_TABLES.items()),
         ("events", events_to_table(upgraded)),
         ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
     ])  # fmt: skip

@@ -6,6 +6,8 @@ neither needs the other.
 
     DATASET/derived/knocks/        KNOCK_SCHEMA: strength of every knock, and whether it was a bluff
     DATASET/derived/folds/         FOLD_SCHEMA: whether every fold was regrettable, and its cost
+    DATASET/derived/answers/       ANSWER_SCHEMA: every answer to a knock, its expected costs
+    DATASET/derived/luck/          LUCK_SCHEMA: what each player's cards were worth at the deal
     DATASET/derived/games/         ANALYSED_SCHEMA: the games analysed, under which version
     DATASET/derived/seat_counts/   SEAT_COUNTS_SCHEMA: counts per player per game
     DATASET/derived/events/        the events table's schema: logs given the engine's facts
@@ -16,7 +18,14 @@ from __future__ import annotations
 import pyarrow as pa
 
 __all__ = [
-    "ANALYSED_SCHEMA", "ANALYSIS_VERSION", "COUNTS", "FOLD_SCHEMA", "KNOCK_SCHEMA",
+    "ANALYSED_SCHEMA",
+    "ANALYSIS_VERSION",
+    "ANSWER_SCHEMA",
+    "COUNTS",
+    "FACT_TABLES",
+    "FOLD_SCHEMA",
+    "KNOCK_SCHEMA",
+    "LUCK_SCHEMA",
     "SEAT_COUNTS_SCHEMA",
 ]  # fmt: skip
 
@@ -35,6 +44,29 @@ FOLD_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
     ("cost", pa.int16()), ("regret", pa.bool_()),
 ])  # fmt: skip
+#: One answer to a knock, judged from what the player could see (analytics.verdicts):
+#: `answer` stay or fold; `stake` after the knock; `win_chance` by staying; the expected
+#: cost of each choice in lives or points; `ev_lost` = the chosen one's minus the best's;
+#: `grade` inaccuracy / mistake / blunder (NULL: sound); `accuracy` 0 to 1.
+ANSWER_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("answer", pa.string()), ("stake", pa.int16()), ("win_chance", pa.float64()),
+    ("cost_stay", pa.float64()), ("cost_fold", pa.float64()), ("ev_lost", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()),
+])  # fmt: skip
+#: One player's cards at the first card of a hand (analytics.verdicts.deal_luck): the chance
+#: of winning the hand with them, the fair share (a side's), and `luck` = the chance above
+#: the fair share (positive: better cards than average); `stake` then.
+LUCK_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seat", pa.int8()),
+    ("players_in", pa.int8()), ("stake", pa.int16()), ("chance", pa.float64()),
+    ("fair_share", pa.float64()), ("luck", pa.float64()),
+])  # fmt: skip
+#: The facts the analysis works out per game, by derived table: each is a `GameFacts`
+#: field of the same name (analytics.derived), stored by the local and the Spark paths.
+FACT_TABLES = {
+    "knocks": KNOCK_SCHEMA, "folds": FOLD_SCHEMA, "answers": ANSWER_SCHEMA, "luck": LUCK_SCHEMA,
+}  # fmt: skip
 ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 
 #: What `seat_counts` (sql/views.sql) counts per player per game, stored by analytics.totals.

@@ -35,7 +35,7 @@ import sqlglot
 from sqlglot import exp
 
 from kroeg.analytics.derived import analysed, facts_for_game
-from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FOLD_SCHEMA, KNOCK_SCHEMA
+from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FACT_TABLES
 from kroeg.analytics.verdicts import SAMPLES
 from kroeg.analytics.views import RULE_PARAMETERS, TABLES, rule_rows, statements
 from kroeg.recorder.errors import UsageError
@@ -161,20 +161,25 @@ class SparkConnection:
         return _Result(self.spark.sql(to_spark(query, self.macros), args=args or None))
 
 
-#: One row per derived fact, a knock, a fold or an event of a game's upgraded log
-#: (`fact` says which), as Spark tasks give them.
-FACTS_SCHEMA = pa.schema([
-    ("fact", pa.string()), ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()),
-    ("seat", pa.int8()), ("players_in", pa.int8()), ("strength", pa.float64()),
-    ("fair_share", pa.float64()), ("bluff", pa.bool_()), ("cost", pa.int16()),
-    ("regret", pa.bool_()), ("kind", pa.string()), ("card", pa.string()),
-    ("amount", pa.int16()), ("target", pa.int8()),
-])  # fmt: skip
-_FACTS_DDL = (
-    "fact STRING, game_id STRING, hand SMALLINT, seq INT, seat TINYINT, players_in TINYINT, "
-    "strength DOUBLE, fair_share DOUBLE, bluff BOOLEAN, cost SMALLINT, regret BOOLEAN, "
-    "kind STRING, card STRING, amount SMALLINT, target TINYINT"
-)
+#: Spark's name of each Arrow type the facts use.
+_DDL_TYPES = {
+    pa.string(): "STRING", pa.int8(): "TINYINT", pa.int16(): "SMALLINT", pa.int32(): "INT",
+    pa.float64(): "DOUBLE", pa.bool_(): "BOOLEAN",
+}  # fmt: skip
+
+
+def _facts_schema() -> pa.Schema:
+    """One row per derived fact of any of `FACT_TABLES`, or an event of a game's upgraded
+    log (`fact` says which), as Spark tasks give them: every table's columns, once each."""
+    fields: dict[str, pa.DataType] = {"fact": pa.string()}
+    for schema in (*FACT_TABLES.values(), EVENTS_SCHEMA):
+        for field in schema:
+            assert fields.setdefault(field.name, field.type) == field.type, field.name
+    return pa.schema(list(fields.items()))
+
+
+FACTS_SCHEMA = _facts_schema()
+_FACTS_DDL = ", ".join(f"{f.name} {_DDL_TYPES[f.type]}" for f in FACTS_SCHEMA)
 
 
 def _facts_of(
@@ -195,8 +200,8 @@ def _facts_of(
         rows: list[dict[str, object]] = []
         for record in records_from_tables(mine, events):
             facts = facts_for_game(record, samples)
-            rows += [{"fact": "knocks", **k} for k in facts.knocks]
-            rows += [{"fact": "folds", **f} for f in facts.folds]
+            for name in FACT_TABLES:
+                rows += [{"fact": name, **row} for row in getattr(facts, name)]
             if facts.upgraded is not None:
                 log = events_to_table([facts.upgraded]).to_pylist()
                 rows += [{"fact": "events", **e} for e in log]
@@ -248,17 +253,19 @@ def _analyse(
         [("game_id", "ascending"), ("hand", "ascending"), ("seq", "ascending")]
     )
     kinds = facts.column("fact")
-    knocks = facts.filter(pc.equal(kinds, "knocks")).select(KNOCK_SCHEMA.names).cast(KNOCK_SCHEMA)
-    folds = facts.filter(pc.equal(kinds, "folds")).select(FOLD_SCHEMA.names).cast(FOLD_SCHEMA)
+    tables = {
+        name: facts.filter(pc.equal(kinds, name)).select(schema.names).cast(schema)
+        for name, schema in FACT_TABLES.items()
+    }
     logs = facts.filter(pc.equal(kinds, "events")).select(EVENTS_SCHEMA.names)
     logs = logs.cast(EVENTS_SCHEMA)
     for first in range(0, len(todo), batch):
         ids = pa.array(todo[first : first + batch], pa.string())
         rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids.to_pylist()]
-        # One operation, as the local path: a crash leaves all three or none.
+        # One operation, as the local path: a crash leaves all of them or none.
         dataset.write_derived_batch([
-            ("knocks", knocks.filter(pc.is_in(knocks.column("game_id"), ids))),
-            ("folds", folds.filter(pc.is_in(folds.column("game_id"), ids))),
+            *((name, table.filter(pc.is_in(table.column("game_id"), ids)))
+              for name, table in tables.items()),
             ("events", logs.filter(pc.is_in(logs.column("game_id"), ids))),
             ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
         ])  # fmt: skip

@@ -85,7 +85,9 @@ class Stat:
         if not counts:
             return shown
         small = "*" if self.is_small(opportunities) else ""
-        return f"{shown} {done}/{opportunities}{small}"
+        # A sum of fractions (accuracy points, EV lost) to one decimal, a count as it is.
+        count = f"{done:.1f}" if not float(done).is_integer() else str(int(done))
+        return f"{shown} {count}/{opportunities}{small}"
 
 
 # A stat's name never equals a count's name: the rate is added beside the counts.
@@ -106,16 +108,41 @@ STATS = (
     Stat("profit_per_bluff", "bluff profit", "bluff_profit", "bluffs", "per",
          "what a bluff brought in (folds paid to it, less an extra stake lost)"),
     Stat("regret_rate", "fold regret", "regrets", "folds_known", "%",
-         "folds where the folder could have made sure of winning, of folds with known cards",
-         lower_is_better=True),
+         "in hindsight, with every card as it lay: folds where the folder could have made "
+         "sure of winning, of folds with known cards", lower_is_better=True),
     Stat("cost_per_regret", "regret cost", "regret_cost", "regrets", "per",
-         "lives or points paid per regrettable fold", lower_is_better=True),
+         "lives or points paid per regrettable fold (hindsight)", lower_is_better=True),
+    Stat("answer_accuracy", "accuracy", "accuracy_points", "answers_known", "%",
+         "how well knocks were answered (stay or fold), from what the player could see: "
+         "100% is the best answer every time"),
+    Stat("ev_lost_per_answer", "EV lost", "ev_lost", "answers_known", "per",
+         "lives or points an answer to a knock lost in expectation against the best answer, "
+         "from what the player could see", lower_is_better=True),
+    Stat("mistake_rate", "mistakes", "mistakes", "answers_known", "%",
+         "answers to a knock graded a mistake", lower_is_better=True),
+    Stat("blunder_rate", "blunders", "blunders", "answers_known", "%",
+         "answers to a knock graded a blunder", lower_is_better=True),
+    Stat("luck_per_hand", "luck", "luck", "luck_hands", "%",
+         "the chance of winning the hand the cards dealt gave, above an average hand's "
+         "(positive: better cards), per hand"),
+    Stat("luck_adjusted_cost", "lost/hand, luck apart", "luck_adjusted_paid", "hands", "per",
+         "lives or points paid per hand, with what the cards dealt saved added back",
+         lower_is_better=True),
     Stat("swap_rate", "swaps", "swaps", "hands", "%", "laundry or armoede per hand played"),
     Stat("swaps_caught_rate", "swaps caught", "bluffs_caught", "swaps", "%",
          "false swaps a check caught, of swaps", lower_is_better=True),
     Stat("check_success", "checks won", "checks_won", "checks", "%",
          "checks that found a false swap"),
 )  # fmt: skip
+
+
+#: The counts that add up fractions (an answer's accuracy, its EV lost, luck), not events.
+FRACTIONS = ("accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid")
+
+
+def _type(count: str) -> str:
+    """The SQL type a count is summed as."""
+    return "DOUBLE" if count in FRACTIONS else "BIGINT"
 
 
 def _counts(stats: Sequence[Stat]) -> tuple[str, ...]:
@@ -225,7 +252,7 @@ def _sums(
     """Each count summed per player (and grouping keys) over the rows of `source`."""
     query = (
         f"SELECT {''.join(f'{k}, ' for k in keys)} player, "
-        + ", ".join(f"sum({c})::BIGINT AS {c}" for c in counts)
+        + ", ".join(f"sum({c})::{_type(c)} AS {c}" for c in counts)
         + f" FROM {source} WHERE true {' '.join(filters)} GROUP BY ALL ORDER BY ALL"
     )
     frame: pl.DataFrame = con.sql(query, params=params).pl()

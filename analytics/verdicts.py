@@ -17,6 +17,7 @@ A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -26,10 +27,21 @@ from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import suit_number
 
-__all__ = ["SAMPLES", "fold_regret", "knock_strength", "shuffle"]
+__all__ = [
+    "GRADES", "LUCK_SAMPLES", "SAMPLES", "accuracy", "answer_costs", "deal_luck", "fold_regret",
+    "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
+]  # fmt: skip
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
 SAMPLES = 48
+
+#: Playouts per player for the luck of a deal: a correction to the result, unbiased however
+#: few; 16 keep its cost to a third of a knock's (docs/STATS.md, "Luck").
+LUCK_SAMPLES = 16
+
+#: The grades of an answer to a knock, by its EV lost relative to the stake (EV lost /
+#: stake at least this): docs/STATS.md, "Grades", says how they were chosen from bot data.
+GRADES = (("blunder", 0.5), ("mistake", 0.4), ("inaccuracy", 0.25))
 
 
 def _deal_start(game: Toepen) -> int:
@@ -42,101 +54,77 @@ def _deal_start(game: Toepen) -> int:
     return 0
 
 
-def knock_strength(
-    game: Toepen, seat: int, rng: random.Random, samples: int = SAMPLES
-) -> float | None:
-    """The knocker's chance of winning from here, seen from the knocker's seat (None: unknown)."""
-    own = game.hands[seat]
-    if any(c is None for c in own):
-        return None
-    # What the knocker has seen: their own cards and every card played or shown.
+def seen_by(game: Toepen, seat: int) -> set[Card]:
+    """The cards `seat` has seen of the cards now in play: their own, and every card
+    played or shown since the cards now held were dealt."""
     seen: set[Card] = set()
     for event in game.log[_deal_start(game) :]:
         kind, who, card, _, _ = event.to_row()
         if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
             seen.add(Card.parse(card))
-    seen.update(c for c in own if c is not None)
+    seen.update(c for c in game.hands[seat] if c is not None)
+    return seen
+
+
+def knock_strength(
+    game: Toepen, seat: int, rng: random.Random | Any, samples: int = SAMPLES
+) -> float | None:
+    """The knocker's chance of winning from here, seen from the knocker's seat (None: unknown)."""
+    return win_chance(game, seat, rng, samples)
+
+
+def win_chance(
+    game: Toepen,
+    seat: int,
+    rng: random.Random | Any,
+    samples: int = SAMPLES,
+    seen: set[Card] | None = None,
+) -> float | None:
+    """The chance that `seat`'s side wins the hand from here, from what `seat` could see
+    (`seen`, default `seen_by`): the hidden cards dealt `samples` times to the others
+    still in, the hand played out by the reference policy (None: own cards unknown).
+    `seat` may have folded (team toepen: their partner plays on). `rng` is a
+    random.Random, or draws from one (`trickcore.draws`) that a caller keeps for many
+    verdicts and finishes itself: the same shuffles, without handing the state to and fro
+    each time."""
+    own = game.hands[seat]
+    if any(c is None for c in own):
+        return None
+    if seen is None:
+        seen = seen_by(game, seat)
     # Cards as the trick core numbers them: their place in the deck.
     pool = [i for i, c in enumerate(game.deck) if c not in seen]
-    others = [s for s in range(game.n) if game.in_hand(s) and s != seat]
     index = game.index
-    base: list[list[int]] = [[] for _ in range(game.n)]
+    # What `seat` knows each player holds: their own cards, and the others' cards `seat`
+    # saw shown and not played (a hand played face up); the rest of each hand is dealt
+    # from the unseen cards, the players who showed out of more suits first.
+    fixed: list[list[int]] = [[] for _ in range(game.n)]
+    hidden: list[tuple[int, int, int]] = []
     for s in game.seats_in_hand():
-        base[s] = [index[c] for c in game.hands[s] if c is not None]
-    deals: list[list[list[int]]] = []
-    draws = trickcore.draws(rng)  # rng.shuffle's draws (in C where the twin runs)
-    try:
-        hidden = _hidden_deals(game, others, pool, draws, samples)
-    finally:
-        draws.finish()
-    for supposed in hidden:
-        deal = list(base)
-        for s, cards in supposed.items():
-            deal[s] = cards
-        deals.append(deal)
+        if s == seat:
+            fixed[s] = [index[c] for c in own if c is not None]
+            continue
+        fixed[s] = [index[c] for c in game.hands[s] if c is not None and c in seen]
+        need = len(game.hands[s]) - len(fixed[s])
+        if need > 0:
+            void = 0
+            for suit in game.voids[s]:
+                void |= 1 << suit_number(suit)
+            hidden.append((s, need, void))
+    hidden.sort(key=lambda h: -bin(h[2]).count("1"))  # stable: by seat among equals
+    if not isinstance(rng, random.Random):  # the game's draws (`trickcore.draws`), kept
+        takers = game.sampled_last_trick_takers(fixed, hidden, pool, samples, rng)
+    else:
+        draws = trickcore.draws(rng)  # rng.shuffle's draws (in C where the twin runs)
+        try:
+            takers = game.sampled_last_trick_takers(fixed, hidden, pool, samples, draws)
+        finally:
+            draws.finish()
     wins = 0
-    for taker in game.last_trick_takers(deals):
+    for taker in takers:
         if game.takes_hand(seat, taker):
             wins += 1
     return wins / samples
-
-
-def _hidden_deals(
-    game: Toepen, others: list[int], pool: list[int], draws: Any, samples: int
-) -> list[dict[int, list[int]]]:
-    """`samples` supposed hands of the other players: each gets as many random unseen
-    cards as they hold, none of a suit they showed out of (if the pool allows it)."""
-    order = sorted(others, key=lambda s: -len(game.voids[s]))
-    needs = [(s, len(game.hands[s])) for s in order]
-    if any(game.voids[s] for s in order) or sum(n for _, n in needs) > len(pool):
-        return [_deal_keeping_voids(game, order, pool, draws) for _ in range(samples)]
-    deals: list[dict[int, list[int]]] = []
-    for _ in range(samples):  # no suit to avoid: consecutive slices of one shuffle
-        cards = pool[:]
-        draws.shuffle(cards)
-        hands: dict[int, list[int]] = {}
-        start = 0
-        for s, need in needs:
-            hands[s] = cards[start : start + need]
-            start += need
-        deals.append(hands)
-    return deals
-
-
-def _deal_keeping_voids(
-    game: Toepen, order: list[int], pool: list[int], draws: Any
-) -> dict[int, list[int]]:
-    ranks = game.ranks
-    for _attempt in range(20):
-        cards = pool[:]
-        draws.shuffle(cards)
-        hands: dict[int, list[int]] = {}
-        kept = True
-        for s in order:
-            need = len(game.hands[s])
-            void = [suit_number(suit) for suit in game.voids[s]]
-            fit: list[int] = []
-            rest: list[int] = []
-            for c in cards:  # the first `need` cards of a suit `s` may hold; the rest stay
-                if len(fit) < need and c // ranks not in void:
-                    fit.append(c)
-                else:
-                    rest.append(c)
-            if len(fit) < need:
-                kept = False
-                break
-            hands[s] = fit
-            cards = rest
-        if kept:
-            return hands
-    # the voids cannot all be kept: deal ignoring them
-    cards = pool[:]
-    draws.shuffle(cards)
-    hands = {}
-    for s in order:
-        need = len(game.hands[s])
-        hands[s], cards = cards[:need], cards[need:]
-    return hands
 
 
 def fold_regret(game: Toepen, seat: int) -> bool | None:
@@ -160,3 +148,74 @@ def fold_regret(game: Toepen, seat: int) -> bool | None:
         game.n, game.live_mask(), game.ranks, suit_number(game.trump), seat, takes, hands,
         [s for s, _ in game.trick_plays], [index[c] for _, c in game.trick_plays], game.leader,
     )  # fmt: skip
+
+
+def answer_costs(
+    game: Toepen, seat: int, rng: random.Random | Any, samples: int = SAMPLES
+) -> tuple[float, float, float] | None:
+    """The answer to a knock `seat` gives now, seen from `seat`: (the chance of winning
+    the hand by staying in, the expected cost of staying, the expected cost of folding),
+    in the game's lives or points. None where the cards are unknown, or where the rules
+    leave no choice (folding or staying not allowed).
+
+    Staying: the side pays the stake unless it wins, at the `win_chance` from `seat`'s
+    view. Folding: the engine's fold on a copy of the game, so what it pays is the rule's
+    (`Toepen.fold_price`); in team toepen the partners still in play on, and the side
+    pays the stake again unless they win. The reference policy plays out the hand as for
+    a knock's strength: nobody knocks or folds any more, so the others yet to answer stay.
+    """
+    if not (game.can_fold(seat) and game.can_stay(seat)):
+        return None
+    seen = seen_by(game, seat)
+    chance = win_chance(game, seat, rng, samples, seen)
+    if chance is None:
+        return None
+    stay = (1 - chance) * game.stake
+    if not any(game.in_hand(s) for s in game.side_seats[seat] if s != seat):
+        return chance, stay, float(game.fold_price())  # nobody plays on for the folder
+    folded = game.fork()
+    folded.fold(seat)
+    fold = float(folded.paid_this_hand[seat] - game.paid_this_hand[seat])
+    if folded.phase not in ("idle", "over") and any(
+        folded.in_hand(s) for s in folded.side_seats[seat]
+    ):
+        partners = win_chance(folded, seat, rng, samples, seen)
+        if partners is None:
+            return None
+        fold += (1 - partners) * folded.stake
+    return chance, stay, fold
+
+
+def grade(lost: float, stake: int) -> str | None:
+    """The grade of a decision that lost `lost` in expectation at `stake` (`GRADES`):
+    "inaccuracy", "mistake", "blunder", or None for a sound one."""
+    relative = lost / stake if stake > 0 else 0.0
+    for name, least in GRADES:
+        if relative >= least:
+            return name
+    return None
+
+
+def accuracy(lost: float, stake: int) -> float:
+    """How accurate a decision was, 0 to 1, from its EV lost relative to the stake: the
+    curve lichess puts on the win percentage a chess move loses (docs/STATS.md), with
+    100 × EV lost / stake in place of that percentage. A best decision is 1."""
+    relative = lost / stake if stake > 0 else 0.0
+    if relative <= 0:
+        return 1.0
+    value = 1.031668 * math.exp(-4.354 * relative) - 0.031669
+    return min(1.0, max(0.0, value))
+
+
+def deal_luck(
+    game: Toepen, seat: int, rng: random.Random | Any, samples: int = LUCK_SAMPLES
+) -> tuple[float, float] | None:
+    """What `seat`'s cards are worth at the first card of the hand, seen from `seat`:
+    (the chance of winning the hand with them, their luck = that chance above an average
+    hand's, `Toepen.side_share`: positive for better cards). Under the reference policy
+    (nobody knocks or folds) the side pays the stake unless it wins, so the cards save
+    luck × stake in expectation. None where the cards are unknown."""
+    chance = win_chance(game, seat, rng, samples)
+    if chance is None:
+        return None
+    return chance, chance - game.side_share()

@@ -1,8 +1,8 @@
 """DuckDB views over a dataset, registered by one function; the SQL is in `sql/views.sql`.
 
 From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`.
-From the derived facts (analytics.derived): `knock_facts`, `fold_facts`,
-`knock_outcomes`, `hand_facts`.
+From the derived facts (analytics.derived): `knock_facts`, `fold_facts`, `answer_facts`,
+`luck_facts`, `knock_outcomes`, `hand_facts`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,13 @@ from typing import TypeVar
 
 import duckdb
 
-from kroeg.analytics.schemas import FOLD_SCHEMA, KNOCK_SCHEMA, SEAT_COUNTS_SCHEMA
+from kroeg.analytics.schemas import (
+    ANSWER_SCHEMA,
+    FOLD_SCHEMA,
+    KNOCK_SCHEMA,
+    LUCK_SCHEMA,
+    SEAT_COUNTS_SCHEMA,
+)
 from kroeg.recorder.errors import DatasetChanged, RulesError
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.store import EVENTS_SCHEMA, GAMES_SCHEMA, Dataset
@@ -96,6 +102,8 @@ TABLES = (
     ("upgraded_events", "derived/events", EVENTS_SCHEMA),
     ("knock_facts", "derived/knocks", KNOCK_SCHEMA),
     ("fold_facts", "derived/folds", FOLD_SCHEMA),
+    ("answer_facts", "derived/answers", ANSWER_SCHEMA),
+    ("luck_facts", "derived/luck", LUCK_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
 )
 

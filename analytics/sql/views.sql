@@ -170,6 +170,16 @@ SELECT * FROM read_parquet({knock_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW fold_facts AS
 SELECT * FROM read_parquet({fold_facts}, union_by_name = true);
 
+-- Every answer to a knock, judged from what the player could see: the expected cost of
+-- staying and of folding, the EV lost, its grade and accuracy (analytics/verdicts.py).
+CREATE OR REPLACE VIEW answer_facts AS
+SELECT * FROM read_parquet({answer_facts}, union_by_name = true);
+
+-- What each player's cards were worth at the first card of a hand: their chance of
+-- winning it above an average hand's (positive: better cards), the luck of the deal.
+CREATE OR REPLACE VIEW luck_facts AS
+SELECT * FROM read_parquet({luck_facts}, union_by_name = true);
+
 -- Every analysed knock with its strength and what it brought in. A bluff won when
 -- every other player folded to it (docs/STATS.md): this is the one place that says so.
 CREATE OR REPLACE VIEW knock_outcomes AS
@@ -197,6 +207,21 @@ WITH kn AS (
            coalesce(sum(cost) FILTER (WHERE regret), 0) AS regret_cost
     FROM fold_facts
     GROUP BY game_id, hand, seat
+), an AS (
+    SELECT game_id, hand, seat,
+           count(*) AS answers_known,
+           sum(ev_lost) AS ev_lost,
+           sum(accuracy) AS accuracy_points,
+           count(*) FILTER (WHERE grade = 'inaccuracy') AS inaccuracies,
+           count(*) FILTER (WHERE grade = 'mistake') AS mistakes,
+           count(*) FILTER (WHERE grade = 'blunder') AS blunders
+    FROM answer_facts
+    GROUP BY game_id, hand, seat
+), lu AS (
+    SELECT game_id, hand, seat, count(*) AS luck_hands, sum(luck) AS luck,
+           sum(luck * stake) AS luck_value
+    FROM luck_facts
+    GROUP BY game_id, hand, seat
 )
 SELECT game_id, hand, seat,
        coalesce(kn.knocks_known, 0) AS knocks_known,
@@ -205,8 +230,19 @@ SELECT game_id, hand, seat,
        coalesce(kn.bluff_profit, 0) AS bluff_profit,
        coalesce(fo.folds_known, 0) AS folds_known,
        coalesce(fo.regrets, 0) AS regrets,
-       coalesce(fo.regret_cost, 0) AS regret_cost
-FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat);
+       coalesce(fo.regret_cost, 0) AS regret_cost,
+       coalesce(an.answers_known, 0) AS answers_known,
+       coalesce(an.ev_lost, 0) AS ev_lost,
+       coalesce(an.accuracy_points, 0) AS accuracy_points,
+       coalesce(an.inaccuracies, 0) AS inaccuracies,
+       coalesce(an.mistakes, 0) AS mistakes,
+       coalesce(an.blunders, 0) AS blunders,
+       coalesce(lu.luck_hands, 0) AS luck_hands,
+       coalesce(lu.luck, 0) AS luck,
+       coalesce(lu.luck_value, 0) AS luck_value
+FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat)
+FULL OUTER JOIN an USING (game_id, hand, seat)
+FULL OUTER JOIN lu USING (game_id, hand, seat);
 
 -- Counts per player per Toepen game: seat_hands added up over the finished hands.
 -- A landed game never changes, so analytics.totals stores these once per game.
@@ -258,7 +294,11 @@ WITH facts AS (
            sum(knocks_known) AS knocks_known, sum(bluffs) AS bluffs,
            sum(bluffs_won) AS bluffs_won, sum(bluff_profit) AS bluff_profit,
            sum(folds_known) AS folds_known, sum(regrets) AS regrets,
-           sum(regret_cost) AS regret_cost
+           sum(regret_cost) AS regret_cost,
+           sum(answers_known) AS answers_known, sum(ev_lost) AS ev_lost,
+           sum(accuracy_points) AS accuracy_points, sum(inaccuracies) AS inaccuracies,
+           sum(mistakes) AS mistakes, sum(blunders) AS blunders,
+           sum(luck_hands) AS luck_hands, sum(luck) AS luck, sum(luck_value) AS luck_value
     FROM hand_facts
     GROUP BY ALL
 )
@@ -268,7 +308,15 @@ SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at, g.unit,
        coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,
        coalesce(x.bluffs_won, 0) AS bluffs_won, coalesce(x.bluff_profit, 0) AS bluff_profit,
        coalesce(x.folds_known, 0) AS folds_known, coalesce(x.regrets, 0) AS regrets,
-       coalesce(x.regret_cost, 0) AS regret_cost
+       coalesce(x.regret_cost, 0) AS regret_cost,
+       coalesce(x.answers_known, 0) AS answers_known, coalesce(x.ev_lost, 0) AS ev_lost,
+       coalesce(x.accuracy_points, 0) AS accuracy_points,
+       coalesce(x.inaccuracies, 0) AS inaccuracies, coalesce(x.mistakes, 0) AS mistakes,
+       coalesce(x.blunders, 0) AS blunders,
+       coalesce(x.luck_hands, 0) AS luck_hands, coalesce(x.luck, 0) AS luck,
+       -- What was paid with the luck of the deal taken out: a lucky player's cards saved
+       -- them luck × stake in expectation, added back (docs/STATS.md, "Luck").
+       n.paid + coalesce(x.luck_value, 0) AS luck_adjusted_paid
 FROM query_table(counts_table) AS n
 JOIN games AS g USING (game_id)
 LEFT JOIN facts AS x ON x.game_id = n.game_id AND x.seat = n.seat;

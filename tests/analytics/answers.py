@@ -28,12 +28,17 @@ PARTS = (
 )
 START = datetime(2026, 11, 1, 20, 0)
 
-#: SHA-256 of each table's rows (sorted), as the code of 2026-12-01 (37d87a6) stored them.
+#: SHA-256 of each table's rows (sorted). Games, events and folds as the code of
+#: 2026-12-01 (37d87a6) stored them, before the native core; knocks as issue 28 left them
+#: (the hidden deals that keep a player's voids made exactly uniform, where they had
+#: leaned toward the suits an earlier player was void in; a team knock held to its side's
+#: fair share, not a player's); answers as issue 28 added them.
 DIGESTS = {
     "games": "e473dd505fb892f935c207373c02078f9bb039a2efdc42d5851c241a66f246d8",
     "events": "596a41d90ac270619cf798eebe04bc4d9d32fe25d39bf4ff10ac1f1518875b60",
-    "knocks": "fd490a923410c3fa9ff5e07951cb9aec47228413904f0146314af73410892fab",
+    "knocks": "d303370e8fb7085ca741faaa50693156c3579e7c1ad1f3efa52dc9b80207c8c2",
     "folds": "445ce1fd3f84789c7f43264177791dc8e0793574191dc6971145bb74f59f7a02",
+    "answers": "11e50174eaace82c7a0f5882c340616724e9d2fc7c452c3b7be729ca3c520784",
 }
 
 
@@ -63,14 +68,15 @@ def _derived(dataset: Dataset, name: str) -> pa.Table:
 
 
 def digests(dataset: Dataset) -> dict[str, str]:
-    """The digest of each table: games and events (the engine's games), knocks and folds
-    (the analysis's verdicts)."""
+    """The digest of each table: games and events (the engine's games), knocks, folds and
+    answers (the analysis's verdicts)."""
     games = dataset.games_table()
     return {
         "games": _digest(games, ["game_id"]),
         "events": _digest(dataset.events_table(), ["game_id", "hand", "seq"]),
         "knocks": _digest(_derived(dataset, "knocks"), ["game_id", "hand", "seq"]),
         "folds": _digest(_derived(dataset, "folds"), ["game_id", "hand", "seq"]),
+        "answers": _digest(_derived(dataset, "answers"), ["game_id", "hand", "seq"]),
     }
 
 

@@ -1,6 +1,7 @@
 """The engine's games and the analysis's verdicts on a fixed 20,000-hand dataset are the
-ones the code stored before the native core (issue 27): same games, same strength, bluff
-and regret, to the last row. tests/analytics/answers.py has the dataset and the digests."""
+ones recorded in tests/analytics/answers.py (the games and the fold regret as before the
+native core of issue 27; the strengths and the answers as issue 28 made them): same games,
+same strength, bluff, regret and answers, to the last row, compiled or not."""
 
 from __future__ import annotations
 

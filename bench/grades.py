@@ -1,0 +1,107 @@
+"""Where the grades of an answer to a knock come from: bot data (docs/STATS.md, "Grades").
+
+Simulates games of the four bot styles in classic (4 players), lives with poverty and
+dirty laundry (3 players) and team toepen (6 players), judges every answer to a knock
+from what the player could see (`analytics.derived.facts_for_game`), and prints, per
+style, how much of the stake the answers lost in expectation (quantiles of EV lost /
+stake), the accuracy, and how many answers each grade catches. The grades' thresholds
+(`analytics.verdicts.GRADES`) are the sharp bot's 90th, 95th and 98th percentiles
+where nobody plays in teams (its answer is a lone player's pot odds), rounded to 0.05: a
+sharp player's answer is graded at all one time in ten, a blunder one time in fifty.
+Run it with another --seed to see them hold.
+
+    python bench/grades.py [--hands 3000] [--seed 11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter, defaultdict
+
+from kroeg.analytics.derived import facts_for_game
+from kroeg.analytics.verdicts import GRADES
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+
+TABLES = (
+    ("classic", (), 4, ("sharp", "random", "cautious", "bluffer")),
+    ("lives", ("poverty", "dirty-laundry"), 3, ("sharp", "random", "cautious")),
+    ("classic", ("team-toepen",), 6, ("sharp", "random", "cautious", "bluffer", "sharp", "random")),
+)
+STYLES = ("sharp", "cautious", "random", "bluffer")
+QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.98)
+
+
+def teams_of(rules: Ruleset) -> bool:
+    return bool(rules.teams)
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3000, help="hands per table")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    lost: dict[str, list[float]] = defaultdict(list)
+    accuracy: dict[str, list[float]] = defaultdict(list)
+    grades: dict[str, Counter[str]] = defaultdict(Counter)
+    solo: list[float] = []  # the sharp bot's, where nobody plays in teams
+    hands, cpu = 0, 0.0
+    for preset, variants, players, styles in TABLES:
+        rules = Ruleset.preset(preset).with_variants(*variants)
+        label = "+".join((preset, *variants))
+        by_table: dict[str, list[float]] = defaultdict(list)
+        lost_here: dict[str, list[float]] = defaultdict(list)
+        for record in simulate(rules, players, args.hands, args.seed, styles):
+            start = time.process_time()
+            facts = facts_for_game(record)
+            cpu += time.process_time() - start
+            hands += record.hands
+            for answer in facts.answers:
+                style = styles[int(answer["seat"]) % len(styles)]  # type: ignore[call-overload]
+                relative = float(answer["ev_lost"]) / int(answer["stake"])  # type: ignore[arg-type,call-overload]
+                lost[style].append(relative)
+                lost_here[style].append(relative)
+                accuracy[style].append(float(answer["accuracy"]))  # type: ignore[arg-type]
+                by_table[style].append(float(answer["accuracy"]))  # type: ignore[arg-type]
+                grades[style][str(answer["grade"] or "sound")] += 1
+        order = sorted(by_table, key=lambda s: -statistics.mean(by_table[s]))
+        ranked = ", ".join(f"{s} {100 * statistics.mean(by_table[s]):.1f}%" for s in order)
+        print(f"{label}, {players} players: accuracy {ranked}")
+        if not teams_of(rules):  # the sharp bot's pot odds are a lone player's
+            solo.extend(lost_here["sharp"])
+    print(f"\n{hands:,} hands judged in {cpu:.1f} CPU-s ({hands / cpu:,.0f} hands per CPU-second, "
+          "knocks, folds and answers)")  # fmt: skip
+    print(f"\nEV lost / stake, per answer to a knock (seed {args.seed}):")
+    heads = " ".join(f"p{int(100 * q):<4}" for q in QUANTILES)
+    names = "  ".join(n for n, _ in reversed(GRADES))
+    print(f"{'style':9} {'answers':>8} {'mean':>6} {heads}  accuracy  {names}")
+    for style in STYLES:
+        values = lost[style]
+        if not values:
+            continue
+        counts = grades[style]
+        shares = "  ".join(
+            f"{100 * counts[name] / len(values):>{len(name) - 1}.1f}%"
+            for name, _ in reversed(GRADES)
+        )
+        print(f"{style:9} {len(values):>8,} {statistics.mean(values):6.3f} "
+              + " ".join(f"{quantile(values, q):<5.3f}" for q in QUANTILES)
+              + f"  {100 * statistics.mean(accuracy[style]):6.1f}%   {shares}")  # fmt: skip
+    sharp = solo
+    suggested = [round(quantile(sharp, q) / 0.05) * 0.05 for q in (0.9, 0.95, 0.98)]
+    shown = ", ".join(f"{v:.2f}" for v in suggested)
+    print("\nwithout teams, the sharp bot's p90, p95, p98 rounded to 0.05 "
+          f"(inaccuracy, mistake, blunder): {shown}")  # fmt: skip
+    print("in use (analytics.verdicts.GRADES): "
+          + ", ".join(f"{name} {least:.2f}" for name, least in reversed(GRADES)))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""How many fewer hands it takes to tell the sharp bot from the random one with the luck of
+the deal taken out (docs/STATS.md, "Luck"): in the spirit of AIVAT for poker.
+
+Simulates tables of two sharp and two random bots (seats alternate), works out every
+hand's luck (`analytics.derived.facts_for_game`: what each player's cards were worth at
+the first card), and compares per hand the two sharp players' mean cost with the two
+random players'. The hands needed to tell them apart at 95 % confidence is
+(1.96 × sd / mean)² of that difference per hand, with the raw costs and with the costs
+with the luck added back (paid + luck).
+
+    python bench/luck.py [--hands 6000] [--seed 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+
+from kroeg.analytics.derived import facts_for_game
+from kroeg.recorder.events import number_events
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+
+STYLES = ("sharp", "random", "sharp", "random")
+
+
+def hands_needed(differences: list[float]) -> float:
+    """Hands to tell a mean difference from 0 at 95 % confidence (normal approximation)."""
+    mean = statistics.mean(differences)
+    return (1.96 * statistics.stdev(differences) / mean) ** 2 if mean else float("inf")
+
+
+def _mean(
+    paid: dict[tuple[int, int], int],
+    luck: dict[tuple[int, int], float],
+    hand: int,
+    seats: list[int],
+) -> float:
+    """The mean of what `seats` paid in `hand`, each with its luck added back (if given)."""
+    return statistics.mean(paid[hand, s] + luck.get((hand, s), 0.0) for s in seats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=6000, help="hands per rule set")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    for preset in ("classic", "lives"):
+        rules = Ruleset.preset(preset)
+        raw: list[float] = []
+        adjusted: list[float] = []
+        cpu = 0.0
+        for record in simulate(rules, 4, args.hands, args.seed, STYLES):
+            start = time.process_time()
+            facts = facts_for_game(record)
+            cpu += time.process_time() - start
+            paid: dict[tuple[int, int], int] = defaultdict(int)
+            ended: set[int] = set()
+            for hand, _seq, event in number_events(record.events):
+                if event.kind == "pay" and event.seat is not None:
+                    paid[hand, event.seat] += event.amount or 0
+                elif event.kind == "hand_end":
+                    ended.add(hand)
+            # What each player's cards saved in expectation: luck (a chance) × the stake.
+            luck = {
+                (int(r["hand"]), int(r["seat"])): float(r["luck"]) * int(r["stake"])  # type: ignore[call-overload,arg-type]
+                for r in facts.luck
+            }
+            for hand in sorted(ended):
+                if not all((hand, s) in luck for s in range(4)):
+                    continue  # a player not dealt in (out of the game), or no card played
+                sharp = [s for s in range(4) if STYLES[s] == "sharp"]
+                rand = [s for s in range(4) if STYLES[s] == "random"]
+                raw.append(_mean(paid, {}, hand, rand) - _mean(paid, {}, hand, sharp))
+                adjusted.append(_mean(paid, luck, hand, rand) - _mean(paid, luck, hand, sharp))
+        before, after = hands_needed(raw), hands_needed(adjusted)
+        print(
+            f"{preset}: {len(raw):,} hands; the random bots pay {statistics.mean(raw):.3f} more "
+            f"per hand; hands to tell them apart at 95 %: {before:,.0f} as paid, {after:,.0f} "
+            f"with the luck taken out ({before / after:.2f}× fewer; analysis "
+            f"{len(raw) / cpu:,.0f} hands per CPU-second)"
+        )
+
+
+if __name__ == "__main__":
+    main()

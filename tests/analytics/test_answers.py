@@ -1,0 +1,320 @@
+"""Answers to a knock judged from what the player could see (issue 28): the expected cost
+of staying and of folding, the EV lost, its grade and accuracy.
+
+The sampled chances are checked against an exact enumeration of every hidden deal
+consistent with what the player saw, on positions small enough to count them all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kroeg.analytics.derived import enrich, facts_for_game, fold_regret
+from kroeg.analytics.report import answer_verdict
+from kroeg.analytics.stats import player_stats
+from kroeg.analytics.verdicts import GRADES, accuracy, answer_costs, grade, seen_by, win_chance
+from kroeg.analytics.views import connect
+from kroeg.recorder.events import number_events
+from kroeg.recorder.referee import Replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.store import Dataset
+from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.tricks import suit_number
+from tests.recorder.table import deal, run, table
+
+
+def _position() -> Toepen:
+    """Worked by hand (tests/analytics/test_derived.py): three tricks played, Dan to lead
+    the last one, Ben knocks to a stake of 2. Anna holds the ten of spades, the highest
+    spade: she cannot lose the last trick."""
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd 9s", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    run(game, "Anna Jh", "Ben Qh", "Carla Kh", "Dan Ah", "Dan 7c", "Anna Jc", "Ben Qc", "Carla Kc")
+    run(game, "Dan 9d", "Anna Jd", "Ben Kd", "Carla Ad", "Ben knock")
+    return game
+
+
+def test_hindsight_and_what_the_player_saw_can_disagree() -> None:
+    """Anna's ten of spades takes the last trick as the cards lay (hindsight: a fold would
+    be regrettable), but Dan leads it and she cannot see his card: led any other suit,
+    she cannot follow and her ten is worth nothing. From her view, staying at a stake of
+    2 is expected to cost more than the fold's 1."""
+    game = _position()
+    assert answer_costs(game, 0, random.Random(1)) is None  # Carla and Dan answer first
+    run(game, "Carla stay", "Dan stay")
+    assert game.stake == 2 and game.fold_price() == 1
+    assert fold_regret(game, 0) is True
+    exact = _exact_chance(game, 0)
+    assert 0.3 < exact < 0.5
+    costs = answer_costs(game, 0, random.Random(1), samples=4000)
+    assert costs is not None
+    chance, stay, fold = costs
+    assert abs(chance - exact) <= 4 * math.sqrt(exact * (1 - exact) / 4000)
+    assert fold == 1.0 and stay == pytest.approx((1 - chance) * 2) and stay > fold
+    # Folding was the better answer: no EV lost; staying would have lost a little.
+    assert grade(0.0, 2) is None and accuracy(0.0, 2) == 1.0
+    assert 0 < accuracy(stay - fold, 2) < 1
+
+
+def test_the_answer_is_judged_on_the_answerers_cards_not_everyones() -> None:
+    """Carla (8s) cannot see that Anna holds the Ts: her chance is the exact share of the
+    hidden deals she cannot rule out, not the 0 of the cards as they lay."""
+    game = _position()
+    exact = _exact_chance(game, 2)
+    assert 0.0 < exact < 1.0
+    sampled = win_chance(game, 2, random.Random(4), samples=4000)
+    assert sampled is not None
+    assert abs(sampled - exact) <= 4 * math.sqrt(exact * (1 - exact) / 4000)
+
+
+def test_no_choice_no_verdict() -> None:
+    game = _position()
+    assert answer_costs(game, 1, random.Random(1)) is None  # Ben knocked: he does not answer
+
+
+def test_grades_and_accuracy_follow_the_ev_lost_relative_to_the_stake() -> None:
+    thresholds = dict(GRADES)
+    assert thresholds["inaccuracy"] < thresholds["mistake"] < thresholds["blunder"]
+    assert grade(0.0, 2) is None
+    assert grade(thresholds["inaccuracy"] * 4, 4) == "inaccuracy"
+    assert grade(thresholds["mistake"] * 4, 4) == "mistake"
+    assert grade(thresholds["blunder"] * 4, 4) == "blunder"
+    values = [accuracy(lost / 10, 1) for lost in range(11)]
+    assert values[0] == 1.0 and all(a > b or a == b == 0.0 for a, b in itertools.pairwise(values))
+    assert 0.0 <= values[-1] < 0.02
+
+
+def _hidden(game: Toepen, seat: int) -> tuple[list[int], dict[int, list[int]], dict[int, int]]:
+    """What `seat` cannot see: the unseen cards, and each other player still in's cards
+    `seat` saw shown (a hand played face up) and how many more they hold."""
+    seen = seen_by(game, seat)
+    pool = [i for i, c in enumerate(game.deck) if c not in seen]
+    known = {
+        s: [game.index[c] for c in game.hands[s] if c is not None and c in seen]
+        for s in game.seats_in_hand()
+        if s != seat
+    }
+    return pool, known, {s: len(game.hands[s]) - len(cards) for s, cards in known.items()}
+
+
+def _deals_to_count(game: Toepen, seat: int) -> int:
+    """How many ordered deals `_exact_chance` plays out (before voids are kept)."""
+    pool, _, needs = _hidden(game, seat)
+    left, count = len(pool), 1
+    for need in needs.values():
+        count *= math.perm(left, need)
+        left -= need
+    return count
+
+
+def _exact_chance(game: Toepen, seat: int) -> float:
+    """Every deal of the unseen cards to the others still in that keeps the suits they
+    showed out of, equally likely, in every order a hand can be held (the reference
+    policy breaks ties by the order held, as the deal gave it): the share `seat`'s side
+    wins, played out by the same policy (`Toepen.last_trick_takers`)."""
+    pool, known, needs = _hidden(game, seat)
+    others = list(needs)
+    index = game.index
+    base = [[index[c] for c in game.hands[s] if c is not None] for s in range(game.n)]
+    base = [cards if game.in_hand(s) else [] for s, cards in enumerate(base)]
+    deals: list[list[list[int]]] = []
+
+    def fill(i: int, left: list[int], deal: list[list[int]]) -> None:
+        if i == len(others):
+            deals.append([list(cards) for cards in deal])
+            return
+        s = others[i]
+        void = {suit_number(suit) for suit in game.voids[s]}
+        for cards in itertools.permutations(left, needs[s]):
+            if any(c // game.ranks in void for c in cards):
+                continue
+            deal[s] = known[s] + list(cards)
+            fill(i + 1, [c for c in left if c not in cards], deal)
+
+    fill(0, pool, [list(cards) for cards in base])
+    assert deals, "some deal is consistent with what the player saw"
+    wins = sum(1 for taker in game.last_trick_takers(deals) if game.takes_hand(seat, taker))
+    return wins / len(deals)
+
+
+def _answers_late_in_the_hand(
+    rules: Ruleset, players: int, seed: int
+) -> Iterator[tuple[Toepen, int]]:
+    """Positions of simulated games where a player answers a knock late enough in the hand
+    that every hidden deal can be played out (at most 40,000)."""
+    bots = ("random", "bluffer", "sharp", "cautious", "random", "bluffer")[:players]
+    for record in simulate(rules, players, 400, seed, bots):
+        replay = Replay(record.rules, record.players)
+        for _hand, _seq, event in number_events(record.events):
+            game = replay.game
+            if (
+                event.kind in ("stay", "fold")
+                and isinstance(game, Toepen)
+                and event.seat is not None
+                and _deals_to_count(game, event.seat) <= 40_000
+            ):
+                yield game, event.seat  # used before the replay goes on
+            replay.feed(event)
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "players", "seed"),
+    [
+        ("classic", (), 4, 1),
+        ("classic", (), 3, 2),
+        ("lives", ("poverty", "dirty-laundry"), 3, 3),
+        ("classic", ("team-toepen",), 4, 4),
+        ("lives", ("team-toepen",), 6, 5),
+        ("classic", ("face-up", "dirty-laundry"), 4, 6),
+    ],
+    ids=["classic-4", "classic-3", "lives-3", "team-classic-4", "team-lives-6", "face-up-4"],
+)
+def test_sampled_chances_agree_with_the_exact_enumeration(preset, variants, players, seed) -> None:
+    """Within four standard errors, on every such position of 400 simulated hands (at
+    most 12, and every one where a hand is played face up): the hidden deals are drawn
+    consistently with what the player saw, a hand played face up kept as it is."""
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    checked = face_up = 0
+    for game, seat in _answers_late_in_the_hand(rules, players, seed):
+        shown = any(_hidden(game, seat)[1].values())
+        if checked >= 12 and not shown:
+            continue
+        face_up += shown
+        exact = _exact_chance(game, seat)
+        samples = 2000
+        sampled = win_chance(game, seat, random.Random(checked), samples)
+        assert sampled is not None
+        bound = 4 * math.sqrt(max(exact * (1 - exact), 1 / samples) / samples)
+        assert abs(sampled - exact) <= bound, (game.trick_no, seat, sampled, exact)
+        costs = answer_costs(game, seat, random.Random(checked), samples)
+        assert costs is not None
+        chance, stay, fold = costs
+        assert stay == pytest.approx((1 - chance) * game.stake)
+        if not rules.teams:
+            assert fold == game.fold_price()  # a lone folder pays the price and is done
+        else:
+            assert fold >= game.fold_price()  # the side may pay again if the partner loses
+        checked += 1
+    assert checked >= 3, "the simulation gave positions to check"
+    if "face-up" in variants:
+        assert face_up, "a position with a hand played face up was checked"
+
+
+def test_every_answer_is_judged_and_the_ev_lost_is_against_the_better_answer() -> None:
+    record = next(
+        r
+        for r in simulate(Ruleset.preset("classic"), 4, 60, 9, ["sharp", "random"])
+        if any(e.kind in ("stay", "fold") for e in r.events)
+    )
+    facts = facts_for_game(record, samples=16)
+    answers = [e for e in record.events if e.kind in ("stay", "fold")]
+    assert 0 < len(facts.answers) <= len(answers)
+    for row in facts.answers:
+        chosen = row["cost_stay"] if row["answer"] == "stay" else row["cost_fold"]
+        best = min(row["cost_stay"], row["cost_fold"])  # type: ignore[type-var]
+        assert row["ev_lost"] == pytest.approx(chosen - best)  # type: ignore[operator]
+        assert row["grade"] == grade(row["ev_lost"], row["stake"])  # type: ignore[arg-type]
+    # The knocks' strengths do not depend on the answers being judged (their own source).
+    assert facts.knocks == facts_for_game(record, samples=16).knocks
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "players"),
+    [("classic", (), 4), ("lives", ("poverty", "dirty-laundry"), 3)],
+    ids=["classic", "lives"],
+)
+@pytest.mark.parametrize("seed", [21, 22])
+def test_bots_are_graded_in_the_order_their_design_implies(preset, variants, players, seed) -> None:
+    """The sharp bot answers by pot odds, the cautious one folds all but strong hands, the
+    random one tosses a coin: that order of accuracy, under two seeds. (Team toepen: see
+    docs/STATS.md, "Grades"; the sharp bot's pot odds are a lone player's.)"""
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    styles = ("sharp", "cautious", "random")
+    seats = styles + ("random",) * (players - 3)
+    accuracy_of: dict[str, list[float]] = {s: [] for s in styles}
+    for record in simulate(rules, players, 500, seed, seats):
+        for row in facts_for_game(record, samples=24).answers:
+            accuracy_of[seats[int(row["seat"])]].append(float(row["accuracy"]))  # type: ignore[call-overload,arg-type]
+    means = {s: statistics.mean(v) for s, v in accuracy_of.items()}
+    assert means["sharp"] > means["cautious"] > means["random"], means
+
+
+def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(simulate(Ruleset.preset("classic"), 4, 120, 5, ["sharp", "random"]))
+    enrich(dataset, samples=8)
+    con = connect(dataset)
+    rows = con.sql(
+        "SELECT seat, count(*), sum(accuracy), sum(ev_lost), "
+        "count(*) FILTER (WHERE grade = 'blunder') FROM answer_facts GROUP BY seat ORDER BY seat"
+    ).fetchall()
+    assert rows, "the analysis stored answers"
+    frame = player_stats(con).sort("player")
+    by_seat = {seat: (n, acc, lost, blunders) for seat, n, acc, lost, blunders in rows}
+    players = ("Anna", "Ben", "Carla", "Dan")
+    for seat, (n, acc, lost, blunders) in by_seat.items():
+        row = frame.filter(frame["player"] == players[seat]).row(0, named=True)
+        assert row["answers_known"] == n and row["blunders"] == blunders
+        assert row["answer_accuracy"] == pytest.approx(acc / n)
+        assert row["ev_lost_per_answer"] == pytest.approx(lost / n)
+    luck = con.sql(
+        "SELECT seat, sum(luck), sum(luck * stake), count(*) FROM luck_facts GROUP BY seat"
+    ).fetchall()
+    assert {seat for seat, *_ in luck} == set(by_seat) | {seat for seat, *_ in luck}
+    for seat, total, value, hands in luck:
+        row = frame.filter(frame["player"] == players[seat]).row(0, named=True)
+        assert row["luck_hands"] == hands
+        assert row["luck_per_hand"] == pytest.approx(total / hands)
+        assert row["luck_adjusted_cost"] == pytest.approx((row["paid"] + value) / row["hands"])
+    mark, said = answer_verdict("Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")
+    assert mark == "blunder"
+    assert said.startswith("Stayed in: expected to cost 1.5; folding would have cost 1.0")
+    assert "25%" in said and "a blunder ??" in said
+    mark, said = answer_verdict("Anna", "fold", 2, 0.2, 1.6, 1.0, 0.0, None)
+    assert mark == "sound" and "The better answer" in said
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+def test_the_luck_of_the_deal_is_nothing_on_average(preset: str) -> None:
+    """Over every seat and hand, what the cards were worth against an average hand comes to
+    nothing (within four standard errors): each seat's chance is the fair share on
+    average, by the law of total probability. Better cards mean a higher chance."""
+    luck: list[float] = []
+    for record in simulate(Ruleset.preset(preset), 4, 300, 31, ["sharp", "random"]):
+        for row in facts_for_game(record, samples=8).luck:
+            assert row["luck"] == pytest.approx(row["chance"] - row["fair_share"])  # type: ignore[operator]
+            luck.append(float(row["luck"]))  # type: ignore[arg-type]
+    assert len(luck) > 900
+    error = statistics.stdev(luck) / math.sqrt(len(luck))
+    assert abs(statistics.mean(luck)) <= 4 * error
+
+
+def test_the_expected_result_ends_at_what_each_player_paid() -> None:
+    """The replay's graph: from the first card or knock, each player's expected result is
+    between nothing and losing the stake on top of what they paid; at the end it is what
+    they paid, as the engine recorded it."""
+    from kroeg.analytics.expectations import hand_expectations
+    from kroeg.parsers import notation
+
+    (record,) = notation.load(Path("sample_logs/laundry-and-checks.txt"))
+    frame = hand_expectations(record, 2)
+    paid = {s: 0 for s in range(4)}
+    for number, _seq, event in number_events(record.events):
+        if number == 2 and event.kind == "pay" and event.seat is not None:
+            paid[event.seat] += event.amount or 0
+    last = frame.filter(frame["seq"] == frame["seq"].max())
+    assert {r["player"]: r["expected"] for r in last.iter_rows(named=True)} == {
+        record.players[s]: -float(p) for s, p in paid.items()
+    }
+    assert frame["seq"].n_unique() > 10 and frame["expected"].max() <= 0.0  # type: ignore[operator]
+    assert frame["expected"].min() >= -(max(paid.values()) + 3)  # type: ignore[operator]
+    troef = next(simulate(Ruleset.preset("troefcall"), 4, 4, 1, ["random"]))
+    assert hand_expectations(troef, 1).is_empty()
