@@ -8,14 +8,16 @@ condition on the `games` row, alias `g`, or on `game_id`):
   the most; on equal takings, the weaker hand (the bolder bluff), then the higher stake;
 - the **costliest fold**: the fold that paid the most (and whether playing on would have
   won it: `regret`, NULL where the cards were not known);
-- the **regrettable folds**: folds that playing on would have won, costliest first.
+- the **regrettable folds**: folds that playing on would have won, costliest first;
+- the **blunder**: the answer to a knock that lost the most in expectation, from what the
+  player could see (`answer_facts`), relative to the stake, then in lives or points.
 
 Ties are broken by game, hand and move, so an answer never depends on the engine's order.
 """
 
 from __future__ import annotations
 
-__all__ = ["biggest_bluff", "costliest_fold", "regrettable_folds"]
+__all__ = ["biggest_bluff", "blunder", "costliest_fold", "regrettable_folds"]
 
 
 def biggest_bluff(where: str) -> str:
@@ -49,4 +51,16 @@ def regrettable_folds(where: str, limit: int = 10) -> str:
         "JOIN fold_facts AS x USING (game_id, hand, seq) "
         f"WHERE x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand, f.seq "
         f"LIMIT {int(limit)}"
+    )
+
+
+def blunder(where: str) -> str:
+    """The answer to a knock graded a blunder that lost the most of its stake in
+    expectation: player, game_id, hand, seq, answer, stake, cost_stay, cost_fold, ev_lost."""
+    return (
+        "SELECT g.players[a.seat + 1] AS player, a.game_id, a.hand, a.seq, a.answer, a.stake, "
+        "a.cost_stay, a.cost_fold, a.ev_lost "
+        "FROM answer_facts AS a JOIN games AS g USING (game_id) "
+        f"WHERE a.grade = 'blunder' AND {where} "
+        "ORDER BY a.ev_lost / a.stake DESC, a.ev_lost DESC, a.game_id, a.hand, a.seq LIMIT 1"
     )

@@ -4,9 +4,10 @@ Content: the month in a paragraph (evenings, games, hands, venues, who won and l
 games); for Toepen a leaderboard per rule set (points and lives never added, ranked
 from MIN_RANKED_HANDS hands), the month's awards in sentences naming each game by its
 evening (biggest bluffer, best bluff, costliest and most regrettable fold, most calls
-made good in Troefcall), the hand of the month (the highest stake) told in at most
-STORY_LINES lines, and a table per player; for Troefcall the partnerships' calls made good,
-kap partij, baunie and points, and a table per player. Every name is escaped in
+made good in Troefcall, the most accurate player answering knocks and the blunder of the
+month, judged on what the player could see), the hand of the month (the highest stake)
+told in at most STORY_LINES lines, and a table per player; for Troefcall the partnerships'
+calls made good, kap partij, baunie and points, and a table per player. Every name is escaped in
 HTML; CSV cells that a spreadsheet would run as formulas are neutralised. The
 HTML loads nothing from the network: the charts are inline SVG. The CSV holds
 the Toepen table, or the Troefcall players' in a month without Toepen.
@@ -29,7 +30,7 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.evenings import MonthGames, evening, month_games
-from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, day_name, words
@@ -82,6 +83,12 @@ class Newsletter:
     #: and Troefcall's (`points`): from the rule parameters, never from a name.
     units: dict[str, str] = field(default_factory=dict)
     troefcall_unit: str = ""
+    #: The most accurate player answering knocks, and the month's blunder (issue 28).
+    accurate: dict[str, Any] | None = None
+    blunder: dict[str, Any] | None = None
+    #: The players dealt the best and the worst cards for their hands (luck per hand).
+    luckiest: dict[str, Any] | None = None
+    unluckiest: dict[str, Any] | None = None
 
     @property
     def w(self) -> Words:
@@ -123,11 +130,13 @@ def build(
     played = [name for name, frame in (("Toepen", players), ("Troefcall", sides))
               if not frame.is_empty()]  # fmt: skip
     sides = sides.sort(["points_per_hand", "player"], descending=[True, False])
-    bluffs = STAT_BY_NAME["bluff_rate"]
-    players = players.select(
-        "player", "hands", bluffs.done, bluffs.opportunities, bluffs.name
-    ).sort("player")
-    bluffer = _bluffer(players)
+    shown = [STAT_BY_NAME[n] for n in ("bluff_rate", "answer_accuracy", "luck_per_hand")]
+    columns = dict.fromkeys(c for s in shown for c in (s.done, s.opportunities, s.name))
+    players = players.select("player", "hands", *columns).sort("player")
+    bluffer = _best(players, "bluff_rate")
+    accurate = _best(players, "answer_accuracy")
+    luckiest = _best(players, "luck_per_hand", beyond_zero=True)
+    unluckiest = _best(players, "luck_per_hand", -1, beyond_zero=True)
     best_bluff = _one(con, biggest_bluff(_TOLD), [ids])
     costliest = _one(con, costliest_fold(_TOLD), [ids])
     top = _one(
@@ -166,17 +175,29 @@ def build(
         summary=_summary(con, told, w), boards=boards, board_frames=frames,
         names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
         side_frames=side_frames, told=told, units=units, troefcall_unit=troefcall_unit or "",
+        accurate=accurate, blunder=_one(con, blunder(_TOLD), [ids]), luckiest=luckiest,
+        unluckiest=unluckiest,
     )  # fmt: skip
 
 
-def _bluffer(players: pl.DataFrame) -> dict[str, Any] | None:
-    """The biggest bluffer: the highest bluff rate (the registry's `bluff_rate`) among the
-    players whose sample it does not call small; more bluffs, then the name, break ties."""
-    s = STAT_BY_NAME["bluff_rate"]
+def _best(
+    players: pl.DataFrame, name: str, sign: int = 1, beyond_zero: bool = False
+) -> dict[str, Any] | None:
+    """The player with the highest rate of the registry's statistic `name` (the biggest
+    bluffer: `bluff_rate`; the most accurate: `answer_accuracy`; the luckiest:
+    `luck_per_hand`), or the lowest with `sign` -1, among the players whose sample it does
+    not call small; more done, then the name, break ties. With `beyond_zero`, None where
+    that rate is not above 0 (below, with `sign` -1): the unluckiest had worse cards than
+    an average hand."""
+    s = STAT_BY_NAME[name]
     rows = [r for r in players.iter_rows(named=True) if not s.is_small(r[s.opportunities])]
-    rows.sort(key=lambda r: (-(s.value(r[s.done], r[s.opportunities]) or 0.0), -r[s.done],
-                             r["player"]))  # fmt: skip
-    return rows[0] if rows else None
+    rows.sort(key=lambda r: (-sign * (s.value(r[s.done], r[s.opportunities]) or 0.0),
+                             -sign * r[s.done], r["player"]))  # fmt: skip
+    if not rows:
+        return None
+    if beyond_zero and sign * (s.value(rows[0][s.done], rows[0][s.opportunities]) or 0.0) <= 0:
+        return None
+    return rows[0]
 
 
 #: Fewer hands than this in a month and a player is listed under the leaderboard, not ranked.
@@ -399,6 +420,26 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         c = news.caller
         made = _pct("calls_made_rate", c["calls_made"], c["calls"])
         items.append((w("caller"), w("caller_text", player=c["player"], made=made)))
+    if news.accurate is not None:
+        a, accuracy = news.accurate, STAT_BY_NAME["answer_accuracy"]
+        share = accuracy.cell(a[accuracy.done], a[accuracy.opportunities], counts=False)
+        items.append((w("accurate"), w("accurate_text", player=a["player"], share=share)))
+    luck = STAT_BY_NAME["luck_per_hand"]
+    for key, found in (("luckiest", news.luckiest), ("unluckiest", news.unluckiest)):
+        if found is not None:
+            edge = abs(luck.value(found[luck.done], found[luck.opportunities]) or 0.0)
+            items.append((w(key), w(f"{key}_text", player=found["player"], luck=f"{edge:.0%}")))
+    if news.blunder is not None:
+        b = news.blunder
+        stay = b["answer"] == "stay"
+        chosen, other = (
+            (b["cost_stay"], b["cost_fold"]) if stay else (b["cost_fold"], b["cost_stay"])
+        )
+        items.append((w("blunder"), w(
+            "blunder_stay" if stay else "blunder_fold", player=b["player"], stake=b["stake"],
+            hand=b["hand"], game=_game(news, b["game_id"]), chosen=f"{chosen:.1f}",
+            other=f"{other:.1f}",
+        )))  # fmt: skip
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month
         items.append((w("top_hand"), w(

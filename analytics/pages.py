@@ -14,7 +14,10 @@ import polars as pl
 from kroeg.analytics.evenings import Games, chosen
 from kroeg.analytics.views import connect
 
-__all__ = ["BEHIND", "behind", "connect_limited", "hand_folds", "hand_knocks", "hand_troef_sides"]
+__all__ = [
+    "BEHIND", "behind", "connect_limited", "hand_answers", "hand_folds", "hand_knocks",
+    "hand_troef_sides",
+]  # fmt: skip
 
 
 def connect_limited(path: str | Path, memory_limit: str) -> duckdb.DuckDBPyConnection:
@@ -46,6 +49,17 @@ def hand_folds(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.Da
         "SELECT f.seq, f.player, x.regret, f.cost FROM folds AS f "
         "JOIN fold_facts AS x USING (game_id, hand, seq) "
         "WHERE f.game_id = ? AND f.hand = ? ORDER BY f.seq",
+        [game_id, hand],
+    )
+
+
+def hand_answers(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.DataFrame:
+    """The analysed answers to knocks of a hand: the expected cost of each choice from
+    what the player could see, the EV lost and the grade (none for a game not analysed)."""
+    return _frame(
+        con,
+        "SELECT seq, seat, answer, stake, win_chance, cost_stay, cost_fold, ev_lost, grade "
+        "FROM answer_facts WHERE game_id = ? AND hand = ? ORDER BY seq",
         [game_id, hand],
     )
 

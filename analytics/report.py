@@ -16,6 +16,8 @@ from kroeg.recorder.summary import summarize
 from kroeg.recorder.text import plural
 
 __all__ = [
+    "GRADE_SIGNS",
+    "answer_verdict",
     "baunie_verdict",
     "call_verdict",
     "dataset_report",
@@ -193,6 +195,42 @@ def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
     return "fine", (
         f"Verdict: no regret. The fold cost {cost}; playing on could not have made sure of winning."
     )
+
+
+#: The mark on an answer to a knock by its grade (analytics.verdicts.grade), as chess
+#: annotates moves: "?!" an inaccuracy, "?" a mistake, "??" a blunder.
+GRADE_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def answer_verdict(
+    player: str,
+    answer: str,
+    stake: int,
+    win_chance: float,
+    cost_stay: float,
+    cost_fold: float,
+    ev_lost: float,
+    grade: str | None,
+) -> tuple[str, str]:
+    """The verdict on one answer to a knock from what the player could see (the stored
+    `answer_facts`): a mark (the grade, or "sound") and a sentence a player reads, such as
+    `Stayed in: expected to cost 2.1; folding would have cost 1.0. 1.1 lost (a blunder ??).`
+    """
+    chance = f"{player}'s chance of winning the hand by staying in was {win_chance:.0%}"
+    if answer == "stay":
+        what = (
+            f"Stayed in: expected to cost {cost_stay:.1f}; folding would have cost {cost_fold:.1f}"
+        )
+    else:
+        what = f"Folded: cost {cost_fold:.1f}; staying in was expected to cost {cost_stay:.1f}"
+    if grade is not None:
+        judged = f"{ev_lost:.1f} of the stake {stake} lost: a {grade} {GRADE_SIGNS[grade]}"
+        mark = grade
+    elif ev_lost >= 0.05:
+        judged, mark = f"{ev_lost:.1f} lost, too little to grade", "sound"
+    else:
+        judged, mark = "the better answer", "sound"
+    return mark, f"{what} ({chance}, from what they could see). {judged[0].upper()}{judged[1:]}."
 
 
 def stay_verdict(player: str, paid: int) -> tuple[str, str]:

@@ -56,6 +56,20 @@ _EN: dict[str, str] = {
                    "won the hand.",
     "caller": "Most calls made good",
     "caller_text": "{player}: {made} of trump calls made good (Troefcall).",
+    "accurate": "Most accurate player",
+    "accurate_text": "{player}: {share} accuracy answering knocks, judged on what they could "
+                     "see.",
+    "luckiest": "Luckiest cards",
+    "luckiest_text": "{player}: dealt cards with a {luck} better chance of winning the hand "
+                     "than an average hand's.",
+    "unluckiest": "Unluckiest cards",
+    "unluckiest_text": "{player}: dealt cards with a {luck} worse chance of winning the hand "
+                       "than an average hand's.",
+    "blunder": "Blunder of the month",
+    "blunder_stay": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
+                    "expected to cost {chosen}, where folding cost {other}.",
+    "blunder_fold": "{player} folded at a stake of {stake} in hand {hand} of {game}: it cost "
+                    "{chosen}, where staying in was expected to cost {other}.",
     "top_hand": "Hand of the month",
     "top_hand_text": "Hand {hand} of {game}, played for a stake of {stake}.",
     "story": "The hand, as it went",
@@ -138,6 +152,17 @@ _NL: dict[str, str] = {
                    "de hand gewonnen.",
     "caller": "Meeste troef waargemaakt",
     "caller_text": "{player}: {made} van de troefroepen waargemaakt (Troefcall).",
+    "accurate": "Scherpste speler",
+    "accurate_text": "{player}: {share} nauwkeurig op een klop, naar wat die kon zien.",
+    "luckiest": "Beste kaarten",
+    "luckiest_text": "{player}: kreeg kaarten met {luck} meer kans op de hand dan gemiddeld.",
+    "unluckiest": "Slechtste kaarten",
+    "unluckiest_text": "{player}: kreeg kaarten met {luck} minder kans op de hand dan gemiddeld.",
+    "blunder": "Blunder van de maand",
+    "blunder_stay": "{player} bleef zitten bij een inzet van {stake} in hand {hand} van "
+                    "{game}: dat kostte naar verwachting {chosen}, passen kostte {other}.",
+    "blunder_fold": "{player} paste bij een inzet van {stake} in hand {hand} van {game}: dat "
+                    "kostte {chosen}, blijven zitten naar verwachting {other}.",
     "top_hand": "Hand van de maand",
     "top_hand_text": "Hand {hand} van {game}, gespeeld om een inzet van {stake}.",
     "story": "De hand, zoals hij ging",

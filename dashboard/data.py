@@ -24,6 +24,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics.expectations import hand_expectations
 from kroeg.analytics.games import toepen_ids
 from kroeg.analytics.games import toepen_units as units_of
 from kroeg.analytics.pages import connect_limited
@@ -241,6 +242,17 @@ def states(
     the table saw it, as `seat` did, or with every card; the list is every session's:
     read it, never change it."""
     return _states(str(path), signature(path), game_id, hand, reveal_all, seat)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
+def _expectations(path: str, files: tuple[str, ...], game_id: str, hand: int) -> pl.DataFrame:
+    return hand_expectations(_game(path, files, game_id), hand)
+
+
+def expectations(path: Path, game_id: str, hand: int) -> pl.DataFrame:
+    """Each player's expected result of a hand step by step, from what they could see
+    (analytics.expectations; cached: worked out once per hand for every session)."""
+    return _expectations(str(path), signature(path), game_id, hand)
 
 
 def toepen_units(path: Path, games: list[str] | None) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 
+from kroeg.analytics.report import GRADE_SIGNS
 from kroeg.dashboard.replay import HIDDEN, TableState
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.records import side_name
@@ -71,14 +72,21 @@ CSS = """
   text-transform: uppercase; letter-spacing: .04em; }
 .kroeg-mark { font-size: 12px; font-weight: 700; white-space: nowrap; color: #666; }
 .kroeg-mark.bluff, .kroeg-mark.regret, .kroeg-mark.paid, .kroeg-mark.failed { color: #c0392b; }
-.kroeg-mark.value, .kroeg-mark.fine, .kroeg-mark.held, .kroeg-mark.made { color: #2e7d4f; }
+.kroeg-mark.value, .kroeg-mark.fine, .kroeg-mark.held, .kroeg-mark.made,
+.kroeg-mark.sound { color: #2e7d4f; }
+.kroeg-mark.inaccuracy { color: #b7791f; }
+.kroeg-mark.mistake { color: #d35400; }
+.kroeg-mark.blunder { color: #c0392b; }
 .kroeg-mark.kap { color: #2f6fb0; }
 .kroeg-summary { font-size: 15px; margin: 0; }
 .kroeg-verdict { font-size: 15px; margin: 4px 0 0; padding: 4px 8px; border-left: 4px solid #999; }
 .kroeg-verdict.bluff, .kroeg-verdict.regret, .kroeg-verdict.paid, .kroeg-verdict.failed {
   border-color: #c0392b; }
-.kroeg-verdict.value, .kroeg-verdict.fine, .kroeg-verdict.held, .kroeg-verdict.made {
-  border-color: #2e7d4f; }
+.kroeg-verdict.value, .kroeg-verdict.fine, .kroeg-verdict.held, .kroeg-verdict.made,
+.kroeg-verdict.sound { border-color: #2e7d4f; }
+.kroeg-verdict.inaccuracy { border-color: #b7791f; }
+.kroeg-verdict.mistake { border-color: #d35400; }
+.kroeg-verdict.blunder { border-color: #c0392b; }
 .kroeg-verdict.kap { border-color: #2f6fb0; }
 .st-key-replay_controls { position: sticky; top: 3.75rem; z-index: 5;
   background: var(--st-background-color, #fff); padding: 4px 0; }
@@ -249,7 +257,9 @@ def _group(state: TableState, group: str) -> str:
 
 
 def _mark(word: str | None) -> str:
-    """A verdict's mark on a move: a coloured dot and its word."""
+    """A verdict's mark on a move: a coloured dot (a graded answer: its chess sign) and
+    its word."""
     if word is None:
         return ""
-    return f' <span class="kroeg-mark {html.escape(word)}">● {html.escape(word)}</span>'
+    sign = GRADE_SIGNS.get(word, "●")
+    return f' <span class="kroeg-mark {html.escape(word)}">{sign} {html.escape(word)}</span>'

@@ -1,4 +1,5 @@
-"""The Players page: bluffs and what folding cost, every bar with its hands behind it."""
+"""The Players page: bluffs, answers to knocks and what folding cost, every bar with its
+hands behind it."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from kroeg.analytics.stats import (
     STATS,
     TROEFCALL_STATS,
     Stat,
+    player_stats,
 )
 from kroeg.dashboard.data import ask, figures, toepen_units
 from kroeg.dashboard.filters import chosen_games, current_path, day_text, empty_state
@@ -76,6 +78,55 @@ def _troefcall_players(frame: pl.DataFrame) -> None:
     _numbers(frame, TROEFCALL_STATS)
 
 
+def _answers(frame: pl.DataFrame) -> None:
+    """Answering knocks: accuracy and blunders per player, and accuracy month by month."""
+    st.subheader("Answering knocks")
+    st.caption(
+        "Every answer to a knock (stay or fold) is judged on what the player could see: the "
+        "expected cost of staying against what folding cost. 100% accuracy is the better "
+        "answer every time; a blunder lost half the stake or more in expectation "
+        "(docs/STATS.md)."
+    )
+    left, right = st.columns(2)
+    with left:
+        _bars(frame, STAT_BY_NAME["answer_accuracy"])
+    with right:
+        _bars(frame, STAT_BY_NAME["blunder_rate"])
+    accuracy = STAT_BY_NAME["answer_accuracy"]
+    months = _mine(ask(current_path(), player_stats, "month", None, None, None, chosen_games()))
+    months = months.filter(pl.col(accuracy.opportunities) > 0)
+    if months["month"].n_unique() < 2:
+        return  # one month: the bars say it all
+    rows = [
+        {"month": r["month"], "player": r["player"], "accuracy": round(100 * r[accuracy.name], 1),
+         "shown": accuracy.cell(r[accuracy.done], r[accuracy.opportunities])}
+        for r in months.iter_rows(named=True)
+    ]  # fmt: skip
+    st.caption("Accuracy month by month (answers judged that month).")
+    st.vega_lite_chart(
+        {
+            "data": {"values": rows},
+            "mark": {"type": "line", "point": True},
+            "encoding": {
+                "x": {"field": "month", "type": "ordinal", "title": None},
+                "y": {
+                    "field": "accuracy",
+                    "type": "quantitative",
+                    "title": "accuracy (%)",
+                    "scale": {"domain": [0, 100]},
+                },
+                "color": {"field": "player", "type": "nominal", "title": None},
+                "tooltip": [
+                    {"field": "player"},
+                    {"field": "month"},
+                    {"field": "shown", "title": "accuracy"},
+                ],
+            },
+        },
+        width="stretch",
+    )
+
+
 def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
     """Every figure as done/opportunities, a row per player."""
     rows = []
@@ -102,6 +153,7 @@ def _toepen_players(frame: pl.DataFrame) -> None:
         _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
         _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
+    _answers(frame)
     by_unit = _by_unit()
     for unit, unit_frame in by_unit.items():
         st.subheader(f"What folding cost, in {unit}")
@@ -195,7 +247,8 @@ def _bars(
             value, label, shown = 0.0, "no chances", "no chances yet"
         else:
             value = 100 * rate if percent else rate
-            label = f"{d}/{o}{'*' if small else ''}"
+            count = f"{d:.1f}" if not float(d).is_integer() else str(int(d))  # accuracy points
+            label = f"{count}/{o}{'*' if small else ''}"
             shown = stat.cell(d, o)
         rows.append(
             {"player": row["player"], "value": round(value, 2), "label": label,

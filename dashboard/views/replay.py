@@ -8,8 +8,9 @@ import re
 import streamlit as st
 
 from kroeg.analytics.games import recent_games
-from kroeg.analytics.pages import hand_folds, hand_knocks, hand_troef_sides
+from kroeg.analytics.pages import hand_answers, hand_folds, hand_knocks, hand_troef_sides
 from kroeg.analytics.report import (
+    answer_verdict,
     baunie_verdict,
     call_verdict,
     fold_verdict,
@@ -19,7 +20,7 @@ from kroeg.analytics.report import (
     verdict_summary,
 )
 from kroeg.dashboard import replay_nav
-from kroeg.dashboard.data import ask, game
+from kroeg.dashboard.data import ask, expectations, game
 from kroeg.dashboard.data import states as hand_steps
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.replay import TableState, hand_numbers
@@ -113,10 +114,43 @@ def replay() -> None:
     # The games in the order played, newest first (the picker puts a linked game first).
     played = games.sort("recency")["game_id"].to_list()
     around = _around(played, chosen, numbers, hand)
+    # Each player's expected result step by step: every player's with every card shown,
+    # one player's as they saw it, nobody's in the table's view (it would tell their cards).
+    shown = [] if states[0].troefcall or view == "table" else [seat] if seat is not None else None
+    lines = _expected_lines(states, chosen, hand, record.players, shown)
     _stepper(
         states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
-        around,
+        around, lines,
     )  # fmt: skip
+
+
+def _expected_lines(
+    states: list[TableState],
+    game_id: str,
+    hand: int,
+    players: tuple[str, ...],
+    seats: list[int] | None,
+) -> list[dict[str, object]]:
+    """The expected result of each of `seats` (None: every player) at every step of the
+    hand, as chart rows: a step shows the last value worked out at or before its event."""
+    if seats == []:
+        return []
+    frame = expectations(current_path(), game_id, hand)
+    if seats is not None:
+        frame = frame.filter(frame["seat"].is_in(seats))
+    values: dict[int, list[tuple[int, float]]] = {}
+    for row in frame.iter_rows(named=True):
+        values.setdefault(row["seat"], []).append((row["seq"], row["expected"]))
+    rows: list[dict[str, object]] = []
+    for seat, points in values.items():
+        at = 0
+        for state in states:
+            while at + 1 < len(points) and points[at + 1][0] <= state.seq:
+                at += 1
+            if points[at][0] <= state.seq:
+                rows.append({"step": state.step, "player": players[seat],
+                             "expected": round(points[at][1], 2)})  # fmt: skip
+    return rows
 
 
 #: The moves to another hand or game: label, key, what it says on hover. The games are
@@ -200,13 +234,24 @@ def _verdicts(
         {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
     )
     for state in states:
-        if state.kind == "stay" and state.actor is not None:
+        if state.kind == "stay" and state.actor is not None and tell_outcome:
             paid = sum(
                 s.amount or 0
                 for s in states
                 if s.kind == "pay" and s.actor == state.actor and s.seq > state.seq
             )
             verdicts[state.seq] = stay_verdict(players[state.actor], paid)
+    # An answer to a knock judged from what the player could see comes first; a fold's
+    # regret (hindsight: every card as it lay) and what a stay came to follow it.
+    for r in ask(path, hand_answers, game_id, hand).iter_rows(named=True):
+        mark, said = answer_verdict(
+            players[r["seat"]], r["answer"], r["stake"], r["win_chance"], r["cost_stay"],
+            r["cost_fold"], r["ev_lost"], r["grade"],
+        )  # fmt: skip
+        after = verdicts.get(r["seq"])
+        if after is not None:
+            said += " " + after[1].replace("Verdict: ", "In hindsight: ", 1)
+        verdicts[r["seq"]] = (mark, said)
     summary = verdict_summary(
         [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],
         [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
@@ -263,6 +308,7 @@ def _stepper(
     summary: str,
     reveal_all: bool,
     around: dict[str, dict[str, object] | None],
+    lines: list[dict[str, object]],
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
@@ -333,6 +379,53 @@ def _stepper(
         + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
         + f'<p class="kroeg-keys">Click a move to go there. Keys: ← → a step · Home / End · '
         f"{html.escape(keys)} · N / P a hand · Shift+N / Shift+P a game.</p>"
+    )
+    # Unless every card is shown, the graph goes as far as the step shown.
+    drawn = lines if reveal_all else [r for r in lines if int(r["step"]) <= step]  # type: ignore[call-overload]
+    if drawn:
+        with right:
+            _expected_chart(drawn, step, last)
+
+
+def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None:
+    """Each player's expected result of the hand step by step (lives or points; 0 costs
+    nothing), a rule at the step shown."""
+    st.caption(
+        "Expected result of the hand, step by step, from what each player could see "
+        "(0: it costs nothing; −2: two lives or points). docs/STATS.md."
+    )
+    st.vega_lite_chart(
+        {
+            "height": 160,
+            "layer": [
+                {
+                    "data": {"values": rows},
+                    "mark": {"type": "line", "interpolate": "step-after"},
+                    "encoding": {
+                        "x": {
+                            "field": "step",
+                            "type": "quantitative",
+                            "title": "step",
+                            "scale": {"domain": [0, last]},
+                        },
+                        "y": {"field": "expected", "type": "quantitative", "title": None},
+                        "color": {
+                            "field": "player",
+                            "type": "nominal",
+                            "title": None,
+                            "legend": {"orient": "bottom"},
+                        },
+                        "tooltip": [{"field": "player"}, {"field": "step"}, {"field": "expected"}],
+                    },
+                },
+                {
+                    "data": {"values": [{"step": step}]},
+                    "mark": {"type": "rule", "color": "#999", "strokeDash": [4, 3]},
+                    "encoding": {"x": {"field": "step", "type": "quantitative"}},
+                },
+            ],
+        },
+        width="stretch",
     )
 
 

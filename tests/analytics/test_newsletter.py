@@ -326,8 +326,8 @@ def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
     monkeypatch.setitem(STAT_BY_NAME, "bluff_rate", dataclasses.replace(bluffs, small_sample=11))
     monkeypatch.setitem(STAT_BY_NAME, "cost_per_hand", dataclasses.replace(cost, small_sample=39))
     shown = _newsletter(data, "2026-10", tmp_path / "changed")
-    # Anna 8/12, Ben 2/11, Dan 4/15 qualify; Carla's 6/10 is now the small sample.
-    assert "## Biggest bluffer\n\nAnna: 67% 8/12 of knocks were bluffs.\n" in shown
+    # Anna 9/12, Ben 2/11, Dan 4/15 qualify; Carla's 6/10 is now the small sample.
+    assert "## Biggest bluffer\n\nAnna: 75% 9/12 of knocks were bluffs.\n" in shown
     assert "* fewer than 39 hands." in shown
     assert " over 40 hands\n" in shown and " over 30 hands*\n" in shown  # Ben; Carla starred
     assert "4. Carla — 1.23 lives lost per hand over 30 hands*\n" in shown

@@ -136,8 +136,9 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     at = app().run()
     at.switch_page("views/players.py").run()
     assert not at.exception
-    assert [s.value for s in at.subheader][:3] == [
+    assert [s.value for s in at.subheader][:4] == [
         "Bluffing",
+        "Answering knocks",
         "What folding cost, in penalty points",
         "The numbers, with done / opportunities",
     ]
@@ -600,11 +601,17 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     )
     at.slider(key="replay_step").set_value(fold).run()
     shown = page_html(at)
-    assert re.search(r'<p class="kroeg-verdict (regret|fine)">Verdict: .*The fold cost 1', shown)
+    # The fold: judged on what Carla could see first, then in hindsight (every card).
+    assert re.search(
+        r'<p class="kroeg-verdict sound">Folded: cost 1\.0; staying in was expected to cost '
+        r"\d\.\d .*The better answer\. In hindsight: no regret\. The fold cost 1",
+        shown,
+    )
     at.slider(key="replay_step").set_value(0).run()  # the deal
     assert '<p class="kroeg-verdict' not in page_html(at)
-    # A stay: what staying in came to, from what the log says was paid after it (Dan
-    # paid 1 for his caught swap before the knock, and nothing after; Anna paid 2).
+    # A stay: judged on what the player could see (the expected cost of each answer),
+    # then what staying in came to, from what the log says was paid after it (Dan paid 1
+    # for his caught swap before the knock, and nothing after; Anna paid 2).
     (record,) = Dataset(club).read_games()
     stays = {s.text: s.step for s in hand_states(record, 2, reveal_all=False) if s.kind == "stay"}
     assert set(stays) == {"Dan stays in", "Anna stays in"}
@@ -613,7 +620,17 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
         ("Anna stays in", "Staying in cost Anna 2 by the end of the hand."),
     ):
         at.slider(key="replay_step").set_value(stays[text]).run()
-        assert f'">{expected}</p>' in page_html(at)  # a step with nothing to judge
+        assert re.search(
+            r'">Stayed in: expected to cost \d\.\d; folding would have cost 1\.0 \('
+            + text.split()[0]
+            + r"(?:'|&#x27;)s chance of winning the hand by staying in was \d+%, from what they "
+            r"could "
+            r"see\)\. [^<]*\. " + re.escape(expected) + "</p>",
+            page_html(at),
+        ), text
+    # Anna's stay lost most of the stake in expectation: Ben's cards were hidden from her,
+    # Dan's lay face up. A mistake, marked as a chess move is.
+    assert '<span class="kroeg-mark mistake">? mistake</span>' in page_html(at)
 
 
 def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_engines(
@@ -699,3 +716,31 @@ def test_the_next_and_previous_hand_and_game_buttons(club: Path, tmp_path: Path)
     assert at.query_params["game"] == earlier
     at.button(key="replay_game_on").click().run()
     assert at.selectbox(key="replay_game").value == newest
+
+
+def test_the_replay_graphs_the_expected_result_as_each_player_saw_it(club: Path) -> None:
+    """Every player's line with every card shown, one player's as they saw it (up to the
+    step shown), none in the table's view: it would tell what each one held."""
+    import json
+
+    enrich(Dataset(club))
+    _, knock_state, _ = hand_two(club)
+
+    def lines(at: AppTest) -> list[dict[str, object]]:
+        charts = at.get("vega_lite_chart")
+        if not charts:
+            return []
+        (chart,) = charts
+        rows: list[dict[str, object]] = json.loads(chart.proto.spec)["layer"][0]["data"]["values"]
+        return rows
+
+    at = replay_at(knock_state.step)
+    assert lines(at) == []  # the table's view
+    at.selectbox(key="replay_view").set_value("all").run()
+    shown = lines(at)
+    assert {r["player"] for r in shown} == {"Anna", "Ben", "Carla", "Dan"}
+    assert max(int(r["step"]) for r in shown) > knock_state.step  # all cards: the whole hand
+    at.selectbox(key="replay_view").set_value("2").run()  # as Ben saw it
+    shown = lines(at)
+    assert {r["player"] for r in shown} == {"Ben"}
+    assert max(int(r["step"]) for r in shown) == knock_state.step

@@ -8,6 +8,7 @@ folder to keep them for a person to look at.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -335,7 +336,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         press("k", "Ben knocks")  # the next knock
         verdict = page.locator(".kroeg-verdict")
         expect(verdict).to_have_class("kroeg-verdict bluff")
-        expect(verdict).to_contain_text("strength 0.12, below the fair share 0.25")
+        expect(verdict).to_contain_text("strength 0.06, below the fair share 0.25")
         expect(page.locator(".kroeg-moves li.now .kroeg-mark.bluff")).to_have_text("● bluff")
         answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
@@ -348,10 +349,13 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         no_sideways_scroll()
         # A click on a move in the list goes there; the list keeps it in view.
         page.wait_for_function("() => window.__kroegReplayNav !== undefined")
+        page.wait_for_function(SETTLED)
         page.locator(".kroeg-moves li", has_text="Carla folds").click()
         expect(page.locator(".kroeg-now")).to_contain_text("Carla folds")
-        expect(verdict).to_contain_text("The fold cost 1")
-        expect(page.locator(".kroeg-moves li.now .kroeg-mark")).to_have_text("● fine")
+        # Judged on what Carla could see, then in hindsight with every card as it lay.
+        expect(verdict).to_contain_text("Folded: cost 1.0; staying in was expected to cost")
+        expect(verdict).to_contain_text("The better answer. In hindsight: no regret.")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark")).to_have_text("● sound")
         page.wait_for_function(IN_VIEW)
         # A complete trick: each card under its player, the taker starred.
         press("End", "Step ")
@@ -393,11 +397,29 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         game_id, hand, seq, cost = regret
         page.goto(f"{url}/replay?game={game_id}&hand={hand}&step={seq}")
         expect(page.locator(".kroeg-now")).to_contain_text("folds")
-        expect(page.locator(".kroeg-verdict")).to_have_class("kroeg-verdict regret")
-        expect(page.locator(".kroeg-verdict")).to_contain_text(f"The fold cost {cost}")
-        expect(page.locator(".kroeg-moves li.now .kroeg-mark.regret")).to_have_text("● regret")
+        # Judged first on what the folder could see (graded as chess moves are), then in
+        # hindsight, with every card as it lay.
+        graded = re.compile(r"kroeg-verdict (sound|inaccuracy|mistake|blunder)")
+        expect(page.locator(".kroeg-verdict")).to_have_class(graded)
+        expect(page.locator(".kroeg-verdict")).to_contain_text("Folded: cost")
+        expect(page.locator(".kroeg-verdict")).to_contain_text(
+            f"In hindsight: regrettable. The fold cost {cost}"
+        )
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark")).to_have_text(
+            re.compile(r"(● sound|\?! inaccuracy|\? mistake|\?\? blunder)")
+        )
         page.wait_for_function(IN_VIEW)  # a link deep into the hand: the list scrolled there
         page.screenshot(path=str(shots / f"review-regret-{tag}.png"))
+        # Every card shown: each player's expected result of the hand, step by step.
+        page.goto(f"{url}/replay?game={game_id}&hand={hand}&step={seq}&view=all")
+        expect(page.locator(".kroeg-now")).to_contain_text("folds")
+        chart = page.locator('[data-testid="stVegaLiteChart"]')
+        expect(chart).to_be_visible()
+        expect(page.get_by_text("Expected result of the hand, step by step")).to_be_visible()
+        chart.scroll_into_view_if_needed()
+        page.wait_for_function(SETTLED)
+        page.screenshot(path=str(shots / f"review-expected-{tag}.png"))
+        no_sideways_scroll()
         # Troefcall with kap: the call and the kap marked, 13-card hands that fit.
         page.goto(f"{url}/replay?game={troef_id}&hand=1")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
