@@ -214,8 +214,9 @@ def answer_verdict(
 ) -> tuple[str, str]:
     """The verdict on one answer to a knock from what the player could see (the stored
     `answer_facts`): a mark (the grade, or "sound") and a sentence a player reads, such as
-    `Stayed in: expected to cost 2.1; folding would have cost 1.0. 1.1 lost (a blunder ??).`
-    """
+    `Stayed in: expected to cost 2.0; folding would have cost 1.0 (Anna's chance of winning
+    the hand by staying in was 2%, from what they could see). 1.0 of the stake 2 lost: a
+    blunder ??.`"""
     chance = f"{player}'s chance of winning the hand by staying in was {win_chance:.0%}"
     if answer == "stay":
         what = (

@@ -4,7 +4,8 @@ the deal taken out (docs/STATS.md, "Luck"): in the spirit of AIVAT for poker.
 Simulates tables of two sharp and two random bots (seats alternate), works out every
 hand's luck (`analytics.derived.facts_for_game`: what each player's cards were worth at
 the first card), and compares per hand the two sharp players' mean cost with the two
-random players'. The hands needed to tell them apart at 95 % confidence is
+random players'. It prints the mean luck (nothing, ideally: the law of total
+probability) and the hands needed to tell them apart at 95 % confidence:
 (1.96 × sd / mean)² of that difference per hand, with the raw costs and with the costs
 with the luck added back (paid + luck).
 
@@ -17,6 +18,7 @@ import argparse
 import statistics
 import time
 from collections import defaultdict
+from dataclasses import replace
 
 from kroeg.analytics.derived import facts_for_game
 from kroeg.recorder.events import number_events
@@ -47,10 +49,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=6000, help="hands per rule set")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
+    control(min(args.hands, 3000), args.seed)
     for preset in ("classic", "lives"):
         rules = Ruleset.preset(preset)
         raw: list[float] = []
         adjusted: list[float] = []
+        chances: list[float] = []  # every player-hand's luck: nothing on average, ideally
         cpu = 0.0
         for record in simulate(rules, 4, args.hands, args.seed, STYLES):
             start = time.process_time()
@@ -63,6 +67,7 @@ def main() -> None:
                     paid[hand, event.seat] += event.amount or 0
                 elif event.kind == "hand_end":
                     ended.add(hand)
+            chances += [float(r["luck"]) for r in facts.luck]  # type: ignore[arg-type]
             # What each player's cards saved in expectation: luck (a chance) × the stake.
             luck = {
                 (int(r["hand"]), int(r["seat"])): float(r["luck"]) * int(r["stake"])  # type: ignore[call-overload,arg-type]
@@ -76,12 +81,33 @@ def main() -> None:
                 raw.append(_mean(paid, {}, hand, rand) - _mean(paid, {}, hand, sharp))
                 adjusted.append(_mean(paid, luck, hand, rand) - _mean(paid, luck, hand, sharp))
         before, after = hands_needed(raw), hands_needed(adjusted)
+        mean, error = statistics.mean(chances), statistics.stdev(chances) / len(chances) ** 0.5
+        print(
+            f"{preset}: mean luck over {len(chances):,} player-hands {mean:+.4f} "
+            f"(standard error {error:.4f}, z {mean / error:+.1f})"
+        )
         print(
             f"{preset}: {len(raw):,} hands; the random bots pay {statistics.mean(raw):.3f} more "
             f"per hand; hands to tell them apart at 95 %: {before:,.0f} as paid, {after:,.0f} "
             f"with the luck taken out ({before / after:.2f}× fewer; analysis "
             f"{len(raw) / cpu:,.0f} hands per CPU-second)"
         )
+
+
+def control(hands: int, seed: int) -> None:
+    """The mean luck where nothing but the cards can tell a player anything: classic
+    without laundry, armoede or knocks, four random bots."""
+    rules = replace(Ruleset.preset("classic"), laundry=False, armoede=False, stake_cap=1)
+    chances = [
+        float(r["luck"])  # type: ignore[arg-type]
+        for record in simulate(rules, 4, hands, seed, ["random"] * 4)
+        for r in facts_for_game(record).luck
+    ]
+    mean, error = statistics.mean(chances), statistics.stdev(chances) / len(chances) ** 0.5
+    print(
+        f"control (no laundry, armoede or knock): mean luck over {len(chances):,} player-hands "
+        f"{mean:+.4f} (standard error {error:.4f}, z {mean / error:+.1f})"
+    )
 
 
 if __name__ == "__main__":

@@ -378,24 +378,43 @@ static int play_out(const Table *table, int trump, int lowest, int hand_size, in
     }
 }
 
+/* The position a play-out starts from, the first ten arguments of `play_outs` and
+ * `sampled_play_outs`: (n, live, ranks, trump, lowest, hand_size, trick_no, leader,
+ * trick_seats, trick_cards). */
+typedef struct {
+    Table table;
+    int trump, lowest, hand_size, trick_no, leader;
+    Trick trick;
+    uint64_t in_trick; /* the trick's cards, as a mask */
+} Start;
+
+static int get_start(PyObject *const *args, Start *start)
+{
+    if (get_table(args, &start->table) < 0 || get_int(args[3], "trump", -1, 3, &start->trump) < 0
+        || get_int(args[5], "hand_size", 1, MAX_CARDS, &start->hand_size) < 0
+        || get_int(args[6], "trick_no", 0, MAX_CARDS, &start->trick_no) < 0
+        || get_int(args[7], "leader", 0, start->table.n - 1, &start->leader) < 0
+        || get_trick(args[8], args[9], &start->table, &start->trick) < 0)
+        return -1;
+    start->lowest = PyObject_IsTrue(args[4]);
+    if (start->lowest < 0)
+        return -1;
+    start->in_trick = 0;
+    for (int i = 0; i < start->trick.count; i++)
+        start->in_trick |= (uint64_t)1 << start->trick.cards[i];
+    return 0;
+}
+
 static PyObject *py_play_outs(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    Table table;
-    int trump, hand_size, trick_no, leader;
-    Trick trick;
-    if (check_nargs(nargs, 11, "play_outs") < 0 || get_table(args, &table) < 0
-        || get_int(args[3], "trump", -1, 3, &trump) < 0
-        || get_int(args[5], "hand_size", 1, MAX_CARDS, &hand_size) < 0
-        || get_int(args[6], "trick_no", 0, MAX_CARDS, &trick_no) < 0
-        || get_int(args[7], "leader", 0, table.n - 1, &leader) < 0
-        || get_trick(args[8], args[9], &table, &trick) < 0)
+    Start start;
+    if (check_nargs(nargs, 11, "play_outs") < 0 || get_start(args, &start) < 0)
         return NULL;
-    int lowest = PyObject_IsTrue(args[4]);
-    if (lowest < 0)
-        return NULL;
-    uint64_t in_trick = 0;
-    for (int i = 0; i < trick.count; i++)
-        in_trick |= (uint64_t)1 << trick.cards[i];
+    const Table table = start.table;
+    const Trick trick = start.trick;
+    int trump = start.trump, lowest = start.lowest, hand_size = start.hand_size;
+    int trick_no = start.trick_no, leader = start.leader;
+    uint64_t in_trick = start.in_trick;
     PyObject *deals = PySequence_Fast(args[10], "deals must be a sequence of deals");
     if (deals == NULL)
         return NULL;
@@ -837,29 +856,19 @@ static int get_hidden(PyObject *obj, const Table *table, Hidden *hidden)
 
 static PyObject *Draws_sampled_play_outs(Draws *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    Table table;
-    int trump, hand_size, trick_no, leader, samples, pool[MAX_CARDS];
-    Trick trick;
+    Start start;
+    int samples, pool[MAX_CARDS];
     Hidden hidden;
     if (self->finished) {
         PyErr_SetString(PyExc_ValueError, "these draws are finished");
         return NULL;
     }
-    if (check_nargs(nargs, 14, "sampled_play_outs") < 0 || get_table(args, &table) < 0
-        || get_int(args[3], "trump", -1, 3, &trump) < 0
-        || get_int(args[5], "hand_size", 1, MAX_CARDS, &hand_size) < 0
-        || get_int(args[6], "trick_no", 0, MAX_CARDS, &trick_no) < 0
-        || get_int(args[7], "leader", 0, table.n - 1, &leader) < 0
-        || get_trick(args[8], args[9], &table, &trick) < 0
-        || get_hidden(args[11], &table, &hidden) < 0
+    if (check_nargs(nargs, 14, "sampled_play_outs") < 0 || get_start(args, &start) < 0
+        || get_hidden(args[11], &start.table, &hidden) < 0
         || get_int(args[13], "samples", 0, 1L << 24, &samples) < 0)
         return NULL;
-    int lowest = PyObject_IsTrue(args[4]);
-    if (lowest < 0)
-        return NULL;
-    uint64_t in_trick = 0;
-    for (int i = 0; i < trick.count; i++)
-        in_trick |= (uint64_t)1 << trick.cards[i];
+    const Table table = start.table;
+    uint64_t in_trick = start.in_trick;
     Deal fixed;
     if (get_deal(args[10], &table, in_trick, &fixed) < 0)
         return NULL;
@@ -899,7 +908,8 @@ static PyObject *Draws_sampled_play_outs(Draws *self, PyObject *const *args, Py_
                 deal.cards[seat][deal.count[seat] + i] = (uint8_t)out[k][i];
             deal.count[seat] += out_count[k];
         }
-        int taker = play_out(&table, trump, lowest, hand_size, trick_no, leader, &trick, &deal);
+        int taker = play_out(&table, start.trump, start.lowest, start.hand_size, start.trick_no,
+                             start.leader, &start.trick, &deal);
         if (taker < 0) {
             Py_DECREF(takers);
             return NULL;

@@ -83,7 +83,7 @@ def _answers(frame: pl.DataFrame) -> None:
     st.subheader("Answering knocks")
     st.caption(
         "Every answer to a knock (stay or fold) is judged on what the player could see: the "
-        "expected cost of staying against what folding cost. 100% accuracy is the better "
+        "expected cost of staying against the price of a fold. 100% accuracy is the better "
         "answer every time; a blunder lost half the stake or more in expectation "
         "(docs/STATS.md)."
     )
@@ -153,7 +153,6 @@ def _toepen_players(frame: pl.DataFrame) -> None:
         _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
         _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
-    _answers(frame)
     by_unit = _by_unit()
     for unit, unit_frame in by_unit.items():
         st.subheader(f"What folding cost, in {unit}")
@@ -168,6 +167,7 @@ def _toepen_players(frame: pl.DataFrame) -> None:
         f"Click a bar to list the hands behind it. Grey bars and `*`: fewer than "
         f'{SMALL_SAMPLE} chances, a small sample. "No chances": nothing to count yet.'
     )
+    _answers(frame)
     if len(by_unit) > 1:  # a table per unit: no row adds a penalty point to a life
         for unit, unit_frame in by_unit.items():
             st.subheader(f"The numbers in {unit}, with done / opportunities")

@@ -153,6 +153,10 @@ def _expected_lines(
     return rows
 
 
+#: The expected-result graph's colours, one a seat (Tableau's ten, for up to eight players).
+PLAYER_COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948",
+                  "#9c755f"]  # fmt: skip
+
 #: The moves to another hand or game: label, key, what it says on hover. The games are
 #: in the order played (the picker lists the most recent first).
 _ELSEWHERE = {
@@ -396,7 +400,6 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
     )
     st.vega_lite_chart(
         {
-            "height": 160,
             "layer": [
                 {
                     "data": {"values": rows},
@@ -414,6 +417,9 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
                             "type": "nominal",
                             "title": None,
                             "legend": {"orient": "bottom"},
+                            # One distinct colour a player (the theme's shades of two hues
+                            # made four players hard to tell apart).
+                            "scale": {"range": PLAYER_COLOURS},
                         },
                         "tooltip": [{"field": "player"}, {"field": "step"}, {"field": "expected"}],
                     },
@@ -426,6 +432,7 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
             ],
         },
         width="stretch",
+        height=220,
     )
 
 

@@ -138,8 +138,8 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     assert not at.exception
     assert [s.value for s in at.subheader][:4] == [
         "Bluffing",
-        "Answering knocks",
         "What folding cost, in penalty points",
+        "Answering knocks",
         "The numbers, with done / opportunities",
     ]
     at.selectbox(key="who").select("Ben").run()

@@ -336,7 +336,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         press("k", "Ben knocks")  # the next knock
         verdict = page.locator(".kroeg-verdict")
         expect(verdict).to_have_class("kroeg-verdict bluff")
-        expect(verdict).to_contain_text("strength 0.06, below the fair share 0.25")
+        expect(verdict).to_contain_text("strength 0.12, below the fair share 0.25")
         expect(page.locator(".kroeg-moves li.now .kroeg-mark.bluff")).to_have_text("● bluff")
         answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
