@@ -100,7 +100,9 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
         game = rebuilt.game
         assert isinstance(game, Toepen)
         kind, seat, _, amount, _ = event.to_row()
-        if kind == "play" and hand != lucky_hand:  # the hand's first card: the deal is done
+        if kind in ("knock", "play") and hand != lucky_hand:
+            # The hand's first knock or card: the deal and the swaps are done, and every
+            # player dealt in is still in (a fold comes after a knock).
             lucky_hand = hand
             luck.extend(_luck(game, record.game_id, hand, luck_rng))
         if kind == "knock" and seat is not None:
@@ -128,7 +130,8 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
 
 
 def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, object]]:
-    """The luck of each player still in at the first card of a hand (LUCK_SCHEMA rows). In
+    """The luck of each player still in at the first knock or card of a hand (LUCK_SCHEMA
+    rows). In
     team toepen the cards are the side's luck, shared by its players still in (as the side
     pays once), so that a side's figures add up its players'."""
     rows: list[dict[str, object]] = []

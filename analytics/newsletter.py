@@ -427,8 +427,9 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     luck = STAT_BY_NAME["luck_per_hand"]
     for key, found in (("luckiest", news.luckiest), ("unluckiest", news.unluckiest)):
         if found is not None:
-            edge = abs(luck.value(found[luck.done], found[luck.opportunities]) or 0.0)
-            items.append((w(key), w(f"{key}_text", player=found["player"], luck=f"{edge:.0%}")))
+            edge = 100 * abs(luck.value(found[luck.done], found[luck.opportunities]) or 0.0)
+            if round(edge, 1) > 0:  # not "0.0 points below an average hand's"
+                items.append((w(key), w(f"{key}_text", player=found["player"], luck=f"{edge:.1f}")))
     if news.blunder is not None:
         b = news.blunder
         stay = b["answer"] == "stay"

@@ -106,6 +106,15 @@ BEHIND = {
         "WHERE f.player = ? AND x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand "
         "LIMIT 50",
     ),
+    "blunders": (
+        "blunders answering a knock",
+        "SELECT a.game_id, a.hand, a.seq, CASE a.answer WHEN 'stay' THEN 'stayed in' "
+        "ELSE 'folded' END || ' at a stake of ' || a.stake || ', losing ' "
+        "|| round(a.ev_lost, 1) || ' in expectation' AS what "
+        "FROM answer_facts AS a JOIN games AS g USING (game_id) "
+        "WHERE g.players[a.seat + 1] = ? AND a.grade = 'blunder' AND {where} "
+        "ORDER BY a.ev_lost DESC, a.game_id, a.hand LIMIT 50",
+    ),
 }
 
 
@@ -113,7 +122,7 @@ def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games)
     """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`:
     game_id, hand, seq, what, and the game's started_at and venue (a game is named by
     its day and venue, never by its id alone)."""
-    alias = "f" if kind == "regrets" else ""
+    alias = {"regrets": "f", "blunders": "a"}.get(kind, "")
     where, params = chosen(games, alias)
     hands = _frame(con, BEHIND[kind][1].format(where=where), [player, *params])
     named = _frame(

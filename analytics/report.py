@@ -211,24 +211,30 @@ def answer_verdict(
     cost_fold: float,
     ev_lost: float,
     grade: str | None,
+    partners: bool = False,
 ) -> tuple[str, str]:
     """The verdict on one answer to a knock from what the player could see (the stored
     `answer_facts`): a mark (the grade, or "sound") and a sentence a player reads, such as
     `Stayed in: expected to cost 2.0; folding would have cost 1.0 (Anna's chance of winning
-    the hand by staying in was 2%, from what they could see). 1.0 of the stake 2 lost: a
-    blunder ??.`"""
+    the hand by staying in was 2%, from what they could see). Lost 1.0 of a stake of 2 in
+    expectation: a blunder ??.` `partners`: team toepen, where a fold leaves the partners
+    to play on for the side (its cost is then expected too)."""
     chance = f"{player}'s chance of winning the hand by staying in was {win_chance:.0%}"
+    fold = f"{'expected to cost' if partners else 'cost'} {cost_fold:.1f}"
     if answer == "stay":
-        what = (
-            f"Stayed in: expected to cost {cost_stay:.1f}; folding would have cost {cost_fold:.1f}"
-        )
+        what = f"Stayed in: expected to cost {cost_stay:.1f}; folding would have {fold}"
     else:
-        what = f"Folded: cost {cost_fold:.1f}; staying in was expected to cost {cost_stay:.1f}"
+        what = f"Folded: {fold}; staying in was expected to cost {cost_stay:.1f}"
+    if partners:
+        what += " (a fold pays, and the side pays the stake again if the partners lose)"
+    lost = f"lost {ev_lost:.1f} of a stake of {stake} in expectation"
     if grade is not None:
-        judged = f"{ev_lost:.1f} of the stake {stake} lost: a {grade} {GRADE_SIGNS[grade]}"
-        mark = grade
+        article = "an" if grade[0] in "aeiou" else "a"
+        judged, mark = f"{lost}: {article} {grade} {GRADE_SIGNS[grade]}", grade
     elif ev_lost >= 0.05:
-        judged, mark = f"{ev_lost:.1f} lost, too little to grade", "sound"
+        judged, mark = f"{lost}: under a quarter of it, not graded", "sound"
+    elif ev_lost > 0:
+        judged, mark = "as good as the other answer", "sound"
     else:
         judged, mark = "the better answer", "sound"
     return mark, f"{what} ({chance}, from what they could see). {judged[0].upper()}{judged[1:]}."

@@ -33,7 +33,11 @@ __all__ = [
 #: 2: after a redeal, the cards dealt before it no longer count as seen by the knocker.
 #: 3: a log written before the engine's facts (all_folded, score reasons, Troefcall's
 #: win rows) gets them, in derived/events.
-ANALYSIS_VERSION = 3
+#: 4: every answer to a knock gets its expected costs from the player's view
+#: (derived/answers), every player's cards their luck (derived/luck); the hidden deals keep
+#: the voids with every such deal equally likely, and a hand played face up as it lies; a
+#: team knock is held to its side's fair share.
+ANALYSIS_VERSION = 4
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
@@ -54,7 +58,7 @@ ANSWER_SCHEMA = pa.schema([
     ("cost_stay", pa.float64()), ("cost_fold", pa.float64()), ("ev_lost", pa.float64()),
     ("grade", pa.string()), ("accuracy", pa.float64()),
 ])  # fmt: skip
-#: One player's cards at the first card of a hand (analytics.verdicts.deal_luck): the chance
+#: One player's cards at a hand's first knock or card (analytics.verdicts.deal_luck): the chance
 #: of winning the hand with them, the fair share (a side's), and `luck` = the chance above
 #: the fair share (positive: better cards than average); `stake` then.
 LUCK_SCHEMA = pa.schema([

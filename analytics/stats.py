@@ -64,6 +64,7 @@ class Stat:
     definition: str  # one line; docs/STATS.md says more
     lower_is_better: bool = False
     small_sample: int = SMALL_SAMPLE  # fewer opportunities than this: flagged with *
+    digits: int = 0  # decimals of a percentage (luck is a point or two either way)
 
     def is_small(self, opportunities: int) -> bool:
         """Whether a sample of this many opportunities is flagged as small."""
@@ -81,7 +82,9 @@ class Stat:
         value = self.value(done, opportunities)
         if value is None:
             return "-"
-        shown = f"{100 * value:.0f}%" if self.unit == "%" else f"{value:.2f}"
+        shown = f"{100 * value:.{self.digits}f}%" if self.unit == "%" else f"{value:.2f}"
+        if shown.startswith("-") and not shown.strip("-0.%"):
+            shown = shown[1:]  # -0%: nothing either way
         if not counts:
             return shown
         small = "*" if self.is_small(opportunities) else ""
@@ -124,7 +127,7 @@ STATS = (
          "answers to a knock graded a blunder", lower_is_better=True),
     Stat("luck_per_hand", "luck", "luck", "luck_hands", "%",
          "the chance of winning the hand the cards dealt gave, above an average hand's "
-         "(positive: better cards), per hand"),
+         "(positive: better cards), per hand", digits=1),
     Stat("luck_adjusted_cost", "lost/hand, luck apart", "luck_adjusted_paid", "hands", "per",
          "lives or points paid per hand, with what the cards dealt saved added back",
          lower_is_better=True),

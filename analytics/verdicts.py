@@ -210,7 +210,7 @@ def accuracy(lost: float, stake: int) -> float:
 def deal_luck(
     game: Toepen, seat: int, rng: random.Random | Any, samples: int = LUCK_SAMPLES
 ) -> tuple[float, float] | None:
-    """What `seat`'s cards are worth at the first card of the hand, seen from `seat`:
+    """What `seat`'s cards are worth at the hand's first knock or card, seen from `seat`:
     (the chance of winning the hand with them, their luck = that chance above an average
     hand's, `Toepen.side_share`: positive for better cards). Under the reference policy
     (nobody knocks or folds) the side pays the stake unless it wins, so the cards save

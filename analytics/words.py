@@ -60,11 +60,11 @@ _EN: dict[str, str] = {
     "accurate_text": "{player}: {share} accuracy answering knocks, judged on what they could "
                      "see.",
     "luckiest": "Luckiest cards",
-    "luckiest_text": "{player}: dealt cards with a {luck} better chance of winning the hand "
-                     "than an average hand's.",
+    "luckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
+                     "percentage points above an average hand's.",
     "unluckiest": "Unluckiest cards",
-    "unluckiest_text": "{player}: dealt cards with a {luck} worse chance of winning the hand "
-                       "than an average hand's.",
+    "unluckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
+                       "percentage points below an average hand's.",
     "blunder": "Blunder of the month",
     "blunder_stay": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
                     "expected to cost {chosen}, where folding cost {other}.",
@@ -155,14 +155,16 @@ _NL: dict[str, str] = {
     "accurate": "Scherpste speler",
     "accurate_text": "{player}: {share} nauwkeurig op een klop, naar wat die kon zien.",
     "luckiest": "Beste kaarten",
-    "luckiest_text": "{player}: kreeg kaarten met {luck} meer kans op de hand dan gemiddeld.",
+    "luckiest_text": "{player}: kreeg kaarten met {luck} procentpunt meer kans om de hand te "
+                     "winnen dan gemiddeld.",
     "unluckiest": "Slechtste kaarten",
-    "unluckiest_text": "{player}: kreeg kaarten met {luck} minder kans op de hand dan gemiddeld.",
+    "unluckiest_text": "{player}: kreeg kaarten met {luck} procentpunt minder kans om de hand "
+                       "te winnen dan gemiddeld.",
     "blunder": "Blunder van de maand",
-    "blunder_stay": "{player} bleef zitten bij een inzet van {stake} in hand {hand} van "
+    "blunder_stay": "{player} ging mee bij een inzet van {stake} in hand {hand} van "
                     "{game}: dat kostte naar verwachting {chosen}, passen kostte {other}.",
     "blunder_fold": "{player} paste bij een inzet van {stake} in hand {hand} van {game}: dat "
-                    "kostte {chosen}, blijven zitten naar verwachting {other}.",
+                    "kostte {chosen}, meegaan naar verwachting {other}.",
     "top_hand": "Hand van de maand",
     "top_hand_text": "Hand {hand} van {game}, gespeeld om een inzet van {stake}.",
     "story": "De hand, zoals hij ging",

@@ -3,7 +3,7 @@ the deal taken out (docs/STATS.md, "Luck"): in the spirit of AIVAT for poker.
 
 Simulates tables of two sharp and two random bots (seats alternate), works out every
 hand's luck (`analytics.derived.facts_for_game`: what each player's cards were worth at
-the first card), and compares per hand the two sharp players' mean cost with the two
+the hand's first knock or card), and compares per hand the two sharp players' mean cost with the two
 random players'. It prints the mean luck (nothing, ideally: the law of total
 probability) and the hands needed to tell them apart at 95 % confidence:
 (1.96 × sd / mean)² of that difference per hand, with the raw costs and with the costs

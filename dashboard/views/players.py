@@ -91,7 +91,7 @@ def _answers(frame: pl.DataFrame) -> None:
     with left:
         _bars(frame, STAT_BY_NAME["answer_accuracy"])
     with right:
-        _bars(frame, STAT_BY_NAME["blunder_rate"])
+        _bars(frame, STAT_BY_NAME["blunder_rate"], behind="blunders")
     accuracy = STAT_BY_NAME["answer_accuracy"]
     months = _mine(ask(current_path(), player_stats, "month", None, None, None, chosen_games()))
     months = months.filter(pl.col(accuracy.opportunities) > 0)

@@ -222,8 +222,25 @@ def test_every_answer_is_judged_and_the_ev_lost_is_against_the_better_answer() -
         best = min(row["cost_stay"], row["cost_fold"])  # type: ignore[type-var]
         assert row["ev_lost"] == pytest.approx(chosen - best)  # type: ignore[operator]
         assert row["grade"] == grade(row["ev_lost"], row["stake"])  # type: ignore[arg-type]
-    # The knocks' strengths do not depend on the answers being judged (their own source).
-    assert facts.knocks == facts_for_game(record, samples=16).knocks
+
+
+def test_the_knocks_strengths_do_not_depend_on_the_answers_being_judged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each verdict draws from its own random source: judging the answers (or not) leaves
+    every knock's strength as it is."""
+    import kroeg.analytics.derived as derived
+
+    record = next(
+        r
+        for r in simulate(Ruleset.preset("classic"), 4, 60, 9, ["sharp", "random"])
+        if sum(e.kind == "knock" for e in r.events) >= 2
+    )
+    judged = facts_for_game(record, samples=16)
+    monkeypatch.setattr(derived, "_answer", lambda *args: None)
+    unjudged = facts_for_game(record, samples=16)
+    assert judged.answers and not unjudged.answers
+    assert judged.knocks == unjudged.knocks
 
 
 @pytest.mark.parametrize(
@@ -268,7 +285,7 @@ def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
     luck = con.sql(
         "SELECT seat, sum(luck), sum(luck * stake), count(*) FROM luck_facts GROUP BY seat"
     ).fetchall()
-    assert {seat for seat, *_ in luck} == set(by_seat) | {seat for seat, *_ in luck}
+    assert set(by_seat) <= {seat for seat, *_ in luck}  # whoever answered was dealt luck
     for seat, total, value, hands in luck:
         row = frame.filter(frame["player"] == players[seat]).row(0, named=True)
         assert row["luck_hands"] == hands
@@ -280,13 +297,19 @@ def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
     assert "25%" in said and "a blunder ??" in said
     mark, said = answer_verdict("Anna", "fold", 2, 0.2, 1.6, 1.0, 0.0, None)
     assert mark == "sound" and "The better answer" in said
+    mark, said = answer_verdict("Ben", "stay", 4, 0.1, 3.6, 3.0, 0.6, None)
+    assert mark == "sound" and "Lost 0.6 of a stake of 4 in expectation: under a quarter" in said
+    mark, said = answer_verdict("Dan", "fold", 2, 0.8, 0.4, 1.3, 0.9, "inaccuracy", True)
+    assert "Folded: expected to cost 1.3" in said and "an inaccuracy ?!" in said
+    assert "the side pays the stake again if the partners lose" in said
 
 
 @pytest.mark.parametrize("preset", ["classic", "lives"])
 def test_the_luck_of_the_deal_is_nothing_on_average(preset: str) -> None:
     """Over every seat and hand, what the cards were worth against an average hand comes to
-    nothing (within four standard errors): each seat's chance is the fair share on
-    average, by the law of total probability. Better cards mean a higher chance."""
+    nothing within four standard errors of 1,200 player-hands (a lean of about 0.025 would
+    pass: docs/STATS.md measures the lean that laundry and knocks bring, on 12,000): each
+    seat's chance is the fair share on average, by the law of total probability."""
     luck: list[float] = []
     for record in simulate(Ruleset.preset(preset), 4, 300, 31, ["sharp", "random"]):
         for row in facts_for_game(record, samples=8).luck:
@@ -318,3 +341,36 @@ def test_the_expected_result_ends_at_what_each_player_paid() -> None:
     assert frame["expected"].min() >= -(max(paid.values()) + 3)  # type: ignore[operator]
     troef = next(simulate(Ruleset.preset("troefcall"), 4, 4, 1, ["random"]))
     assert hand_expectations(troef, 1).is_empty()
+
+
+def test_a_dataset_analysed_before_the_answers_gets_them(tmp_path: Path) -> None:
+    """A dataset whose games were analysed under version 3 (no answers, no luck, the old
+    hidden deals) is analysed again by the next `kroeg stats`: the answers and the luck
+    appear, the old batch's facts are not counted twice, and the figures are the ones a
+    fresh analysis gives."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from kroeg.analytics.engines import bring_up_to_date
+    from kroeg.analytics.schemas import ANALYSIS_VERSION
+
+    old = Dataset(tmp_path / "old")
+    fresh = Dataset(tmp_path / "fresh")
+    for ds in (old, fresh):
+        ds.write(simulate(Ruleset.preset("classic"), 4, 80, 12, ["sharp", "random"]))
+    enrich(old, samples=8)  # its first analysis, soon outdated
+    bring_up_to_date(fresh)
+    for path in old.files("derived/games"):  # as the code before issue 28 left it
+        table = pq.read_table(path)
+        pq.write_table(
+            table.set_column(1, "version", pa.array([3] * table.num_rows, pa.int16())), path
+        )
+    for name in ("answers", "luck"):
+        for path in old.files(f"derived/{name}"):
+            path.unlink()
+    assert ANALYSIS_VERSION > 3
+    assert connect(old).sql("SELECT count(*) FROM answer_facts").fetchall() == [(0,)]
+    assert bring_up_to_date(old) == len(old.game_ids())
+    assert not old.derived_doubles()
+    by_seat = "SELECT seat, count(*), sum(ev_lost) FROM answer_facts GROUP BY 1 ORDER BY 1"
+    assert connect(old).sql(by_seat).fetchall() == connect(fresh).sql(by_seat).fetchall() != []

@@ -274,6 +274,15 @@ def test_the_twins_draws_refuse_what_is_not_a_random_source() -> None:
         draws.shuffle([1, 2])
 
 
+def _outcome(run: Any, *args: Any) -> object:
+    """What `run(*args)` gives, or the message of the ValueError it raises (a pool too
+    short: a hand runs out, in the twin and the reference alike)."""
+    try:
+        return run(*args)
+    except ValueError as exc:
+        return str(exc)
+
+
 def _supposed_args(p: Position, seat: int, rng: random.Random) -> tuple[Any, ...]:
     """A supposed-deal question about `p` as `seat` sees it: their own cards fixed, one
     other seat's at random shown (fixed) or hidden, random voids, the rest in the pool."""
@@ -291,6 +300,15 @@ def _supposed_args(p: Position, seat: int, rng: random.Random) -> tuple[Any, ...
         pool += p.held[s][len(shown) :]
         if len(p.held[s]) > len(shown):
             hidden.append((s, len(p.held[s]) - len(shown), rng.randrange(16) & rng.randrange(16)))
+    # As in a game: the pool also holds the cards nobody is known to hold (the stock, a
+    # folded hand); now and then it is short of what the hidden hands need.
+    known = {c for hand in fixed for c in hand} | set(p.cards)
+    pool += [
+        c for c in range(4 * p.ranks) if c not in known and c not in pool and rng.random() < 0.5
+    ]
+    if rng.random() < 0.1:
+        pool = pool[: rng.randrange(len(pool) + 1)]
+    rng.shuffle(pool)
     return (fixed, hidden, pool)
 
 
@@ -315,12 +333,15 @@ def test_the_twin_deals_the_same_supposed_hands_with_the_same_draws(
         seed = rng.randrange(1 << 30)
         ours, theirs = random.Random(seed), random.Random(seed)
         c_draws = twin().Draws(ours)
-        got = c_draws.sampled_play_outs(*args)
+        got = _outcome(c_draws.sampled_play_outs, *args)
         c_draws.finish()
-        expected = trickcore.python_sampled_play_outs(*args, trickcore.PythonDraws(theirs))
+        expected = _outcome(
+            trickcore.python_sampled_play_outs, *args, trickcore.PythonDraws(theirs)
+        )
         assert got == expected
-        assert ours.getstate() == theirs.getstate()
-        checked += 1
+        if isinstance(got, list):
+            assert ours.getstate() == theirs.getstate()
+            checked += 1
     assert checked > 100
 
 
