@@ -136,6 +136,8 @@ class Toepen(ToepenSwaps):
         expected = next(s for s in order if s not in done)
         if seat != expected:
             raise self._illegal(f"{self.name(expected)} cuts next, not {self.name(seat)}")
+        if card not in self.power:  # found by the fuzz test: a cut '2h' under 32 cards
+            raise self._illegal(f"{card} is not in this game's deck (cut for the first deal)")
         if card in self.cut_cards.values():
             raise self._illegal(f"{card} was already cut in this round")
 

@@ -148,6 +148,16 @@ def test_lives_first_dealer_by_cut_with_a_recut_on_a_tie():
     ]
 
 
+def test_a_cut_card_outside_the_deck_is_refused():
+    """Found by the fuzz test: a cut of the 2 of hearts in a 32-card game raised KeyError
+    when the round was scored; it is an illegal move, said at the cut, the log untouched."""
+    game = table("lives")
+    with pytest.raises(IllegalActionError, match="2h is not in this game's deck"):
+        game.cut(0, Card.parse("2h"))
+    assert not game.log and not game.can_cut(0, Card.parse("2h"))
+    game.cut(0, Card.parse("Td"))  # the round goes on
+
+
 def test_classic_first_dealer_must_be_named_without_a_seed():
     game = table("classic")
     with pytest.raises(IllegalActionError) as err:
