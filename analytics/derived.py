@@ -156,13 +156,14 @@ def _answer(
     costs = answer_costs(game, seat, rng, samples)
     if costs is None:
         return None
-    chance, stay, fold = costs
+    stay, fold = costs.stay, costs.fold
     lost = (stay if chosen == "stay" else fold) - min(stay, fold)
     stake = game.stake
     return {
-        "seat": seat, "answer": chosen, "stake": stake, "win_chance": chance,
+        "seat": seat, "answer": chosen, "stake": stake, "win_chance": costs.chance,
         "cost_stay": stay, "cost_fold": fold, "ev_lost": lost,
         "grade": grade(lost, stake), "accuracy": accuracy(lost, stake),
+        "partners_play_on": costs.partners_play_on,
     }  # fmt: skip
 
 

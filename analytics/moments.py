@@ -56,10 +56,12 @@ def regrettable_folds(where: str, limit: int = 10) -> str:
 
 def blunder(where: str) -> str:
     """The answer to a knock graded a blunder that lost the most of its stake in
-    expectation: player, game_id, hand, seq, answer, stake, cost_stay, cost_fold, ev_lost."""
+    expectation: player, game_id, hand, seq, answer, stake, cost_stay, cost_fold, ev_lost,
+    partners_play_on."""
     return (
         "SELECT g.players[a.seat + 1] AS player, a.game_id, a.hand, a.seq, a.answer, a.stake, "
-        "a.cost_stay, a.cost_fold, a.ev_lost "
+        "a.cost_stay, a.cost_fold, a.ev_lost, coalesce(a.partners_play_on, false) "
+        "AS partners_play_on "
         "FROM answer_facts AS a JOIN games AS g USING (game_id) "
         f"WHERE a.grade = 'blunder' AND {where} "
         "ORDER BY a.ev_lost / a.stake DESC, a.ev_lost DESC, a.game_id, a.hand, a.seq LIMIT 1"

@@ -436,8 +436,11 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         chosen, other = (
             (b["cost_stay"], b["cost_fold"]) if stay else (b["cost_fold"], b["cost_stay"])
         )
+        # Team toepen: a fold that left partners playing on cost the side an expectation.
+        side = "_side" if b["partners_play_on"] else ""
         items.append((w("blunder"), w(
-            "blunder_stay" if stay else "blunder_fold", player=b["player"], stake=b["stake"],
+            ("blunder_stay" if stay else "blunder_fold") + side, player=b["player"],
+            stake=b["stake"],
             hand=b["hand"], game=_game(news, b["game_id"]), chosen=f"{chosen:.1f}",
             other=f"{other:.1f}",
         )))  # fmt: skip

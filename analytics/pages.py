@@ -58,7 +58,8 @@ def hand_answers(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.
     what the player could see, the EV lost and the grade (none for a game not analysed)."""
     return _frame(
         con,
-        "SELECT seq, seat, answer, stake, win_chance, cost_stay, cost_fold, ev_lost, grade "
+        "SELECT seq, seat, answer, stake, win_chance, cost_stay, cost_fold, ev_lost, grade, "
+        "coalesce(partners_play_on, false) AS partners_play_on "
         "FROM answer_facts WHERE game_id = ? AND hand = ? ORDER BY seq",
         [game_id, hand],
     )

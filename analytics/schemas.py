@@ -37,7 +37,8 @@ __all__ = [
 #: (derived/answers), every player's cards their luck (derived/luck); the hidden deals keep
 #: the voids with every such deal equally likely, and a hand played face up as it lies; a
 #: team knock is held to its side's fair share.
-ANALYSIS_VERSION = 4
+#: 5: an answer records whether a fold left partners playing on (`partners_play_on`).
+ANALYSIS_VERSION = 5
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
@@ -51,12 +52,14 @@ FOLD_SCHEMA = pa.schema([
 #: One answer to a knock, judged from what the player could see (analytics.verdicts):
 #: `answer` stay or fold; `stake` after the knock; `win_chance` by staying; the expected
 #: cost of each choice in lives or points; `ev_lost` = the chosen one's minus the best's;
-#: `grade` inaccuracy / mistake / blunder (NULL: sound); `accuracy` 0 to 1.
+#: `grade` inaccuracy / mistake / blunder (NULL: sound); `accuracy` 0 to 1;
+#: `partners_play_on` (team toepen) a fold left partners in the hand playing on for the
+#: side, so its cost is an expectation too.
 ANSWER_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
     ("answer", pa.string()), ("stake", pa.int16()), ("win_chance", pa.float64()),
     ("cost_stay", pa.float64()), ("cost_fold", pa.float64()), ("ev_lost", pa.float64()),
-    ("grade", pa.string()), ("accuracy", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()), ("partners_play_on", pa.bool_()),
 ])  # fmt: skip
 #: One player's cards at a hand's first knock or card (analytics.verdicts.deal_luck): the chance
 #: of winning the hand with them, the fair share (a side's), and `luck` = the chance above

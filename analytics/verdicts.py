@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
@@ -28,8 +28,8 @@ from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import suit_number
 
 __all__ = [
-    "GRADES", "LUCK_SAMPLES", "SAMPLES", "accuracy", "answer_costs", "deal_luck", "fold_regret",
-    "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
+    "GRADES", "LUCK_SAMPLES", "SAMPLES", "AnswerCosts", "accuracy", "answer_costs", "deal_luck",
+    "fold_regret", "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
 ]  # fmt: skip
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
@@ -150,13 +150,25 @@ def fold_regret(game: Toepen, seat: int) -> bool | None:
     )  # fmt: skip
 
 
+class AnswerCosts(NamedTuple):
+    """What each answer to a knock is expected to cost its player (`answer_costs`)."""
+
+    #: The chance of winning the hand by staying in, from the player's view.
+    chance: float
+    #: The expected cost of staying and of folding, in the game's lives or points.
+    stay: float
+    fold: float
+    #: Team toepen: a fold leaves partners in the hand, who play on for the side (the
+    #: side pays the stake again unless they win, so the fold's cost is expected too).
+    partners_play_on: bool
+
+
 def answer_costs(
     game: Toepen, seat: int, rng: random.Random | Any, samples: int = SAMPLES
-) -> tuple[float, float, float] | None:
-    """The answer to a knock `seat` gives now, seen from `seat`: (the chance of winning
-    the hand by staying in, the expected cost of staying, the expected cost of folding),
-    in the game's lives or points. None where the cards are unknown, or where the rules
-    leave no choice (folding or staying not allowed).
+) -> AnswerCosts | None:
+    """The answer to a knock `seat` gives now, seen from `seat` (`AnswerCosts`). None
+    where the cards are unknown, or where the rules leave no choice (folding or staying
+    not allowed).
 
     Staying: the side pays the stake unless it wins, at the `win_chance` from `seat`'s
     view. Folding: the engine's fold on a copy of the game, so what it pays is the rule's
@@ -172,18 +184,20 @@ def answer_costs(
         return None
     stay = (1 - chance) * game.stake
     if not any(game.in_hand(s) for s in game.side_seats[seat] if s != seat):
-        return chance, stay, float(game.fold_price())  # nobody plays on for the folder
+        # Nobody plays on for the folder.
+        return AnswerCosts(chance, stay, float(game.fold_price()), partners_play_on=False)
     folded = game.fork()
     folded.fold(seat)
     fold = float(folded.paid_this_hand[seat] - game.paid_this_hand[seat])
-    if folded.phase not in ("idle", "over") and any(
+    playing_on = folded.phase not in ("idle", "over") and any(
         folded.in_hand(s) for s in folded.side_seats[seat]
-    ):
+    )
+    if playing_on:
         partners = win_chance(folded, seat, rng, samples, seen)
         if partners is None:
             return None
         fold += (1 - partners) * folded.stake
-    return chance, stay, fold
+    return AnswerCosts(chance, stay, fold, playing_on)
 
 
 def grade(lost: float, stake: int) -> str | None:

@@ -70,6 +70,12 @@ _EN: dict[str, str] = {
                     "expected to cost {chosen}, where folding cost {other}.",
     "blunder_fold": "{player} folded at a stake of {stake} in hand {hand} of {game}: it cost "
                     "{chosen}, where staying in was expected to cost {other}.",
+    "blunder_stay_side": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
+                         "expected to cost {chosen}, where folding was expected to cost "
+                         "{other} (the partners would have played on for the side).",
+    "blunder_fold_side": "{player} folded at a stake of {stake} in hand {hand} of {game}, "
+                         "leaving the partners to play on for the side: expected to cost "
+                         "{chosen}, where staying in was expected to cost {other}.",
     "top_hand": "Hand of the month",
     "top_hand_text": "Hand {hand} of {game}, played for a stake of {stake}.",
     "story": "The hand, as it went",
@@ -165,6 +171,13 @@ _NL: dict[str, str] = {
                     "{game}: dat kostte naar verwachting {chosen}, passen kostte {other}.",
     "blunder_fold": "{player} paste bij een inzet van {stake} in hand {hand} van {game}: dat "
                     "kostte {chosen}, meegaan naar verwachting {other}.",
+    "blunder_stay_side": "{player} ging mee bij een inzet van {stake} in hand {hand} van "
+                         "{game}: dat kostte naar verwachting {chosen}, passen naar "
+                         "verwachting {other} (de partners hadden voor de ploeg "
+                         "doorgespeeld).",
+    "blunder_fold_side": "{player} paste bij een inzet van {stake} in hand {hand} van {game} "
+                         "en liet de partners voor de ploeg doorspelen: dat kostte naar "
+                         "verwachting {chosen}, meegaan naar verwachting {other}.",
     "top_hand": "Hand van de maand",
     "top_hand_text": "Hand {hand} van {game}, gespeeld om een inzet van {stake}.",
     "story": "De hand, zoals hij ging",

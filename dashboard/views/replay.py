@@ -248,11 +248,9 @@ def _verdicts(
     # An answer to a knock judged from what the player could see comes first; a fold's
     # regret (hindsight: every card as it lay) and what a stay came to follow it.
     for r in ask(path, hand_answers, game_id, hand).iter_rows(named=True):
-        # Team toepen: a fold whose cost is an expectation left partners playing on.
-        partners = states[0].teams is not None and not float(r["cost_fold"]).is_integer()
         mark, said = answer_verdict(
             players[r["seat"]], r["answer"], r["stake"], r["win_chance"], r["cost_stay"],
-            r["cost_fold"], r["ev_lost"], r["grade"], partners,
+            r["cost_fold"], r["ev_lost"], r["grade"], bool(r["partners_play_on"]),
         )  # fmt: skip
         after = verdicts.get(r["seq"])
         if after is not None:

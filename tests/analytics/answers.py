@@ -32,13 +32,14 @@ START = datetime(2026, 11, 1, 20, 0)
 #: 2026-12-01 (37d87a6) stored them, before the native core; knocks as issue 28 left them
 #: (the hidden deals that keep a player's voids made exactly uniform, where they had
 #: leaned toward the suits an earlier player was void in; a team knock held to its side's
-#: fair share, not a player's); answers as issue 28 added them.
+#: fair share, not a player's); answers as issue 28 added them, with `partners_play_on`
+#: (analysis version 5: the other columns' digest is still 11e50174…).
 DIGESTS = {
     "games": "e473dd505fb892f935c207373c02078f9bb039a2efdc42d5851c241a66f246d8",
     "events": "596a41d90ac270619cf798eebe04bc4d9d32fe25d39bf4ff10ac1f1518875b60",
     "knocks": "d303370e8fb7085ca741faaa50693156c3579e7c1ad1f3efa52dc9b80207c8c2",
     "folds": "445ce1fd3f84789c7f43264177791dc8e0793574191dc6971145bb74f59f7a02",
-    "answers": "11e50174eaace82c7a0f5882c340616724e9d2fc7c452c3b7be729ca3c520784",
+    "answers": "5939046122a999d8355a09d053da9ab2d3b20dd331573ce164b4085eabcbc684",
 }
 
 

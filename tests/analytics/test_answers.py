@@ -56,7 +56,8 @@ def test_hindsight_and_what_the_player_saw_can_disagree() -> None:
     assert 0.3 < exact < 0.5
     costs = answer_costs(game, 0, random.Random(1), samples=4000)
     assert costs is not None
-    chance, stay, fold = costs
+    chance, stay, fold, partners = costs
+    assert partners is False  # nobody plays on for Anna
     assert abs(chance - exact) <= 4 * math.sqrt(exact * (1 - exact) / 4000)
     assert fold == 1.0 and stay == pytest.approx((1 - chance) * 2) and stay > fold
     # Folding was the better answer: no EV lost; staying would have lost a little.
@@ -196,7 +197,7 @@ def test_sampled_chances_agree_with_the_exact_enumeration(preset, variants, play
         assert abs(sampled - exact) <= bound, (game.trick_no, seat, sampled, exact)
         costs = answer_costs(game, seat, random.Random(checked), samples)
         assert costs is not None
-        chance, stay, fold = costs
+        chance, stay, fold, _ = costs
         assert stay == pytest.approx((1 - chance) * game.stake)
         if not rules.teams:
             assert fold == game.fold_price()  # a lone folder pays the price and is done
@@ -222,6 +223,33 @@ def test_every_answer_is_judged_and_the_ev_lost_is_against_the_better_answer() -
         best = min(row["cost_stay"], row["cost_fold"])  # type: ignore[type-var]
         assert row["ev_lost"] == pytest.approx(chosen - best)  # type: ignore[operator]
         assert row["grade"] == grade(row["ev_lost"], row["stake"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", ["classic", "team"])
+def test_an_answer_records_whether_partners_play_on_after_a_fold(preset: str) -> None:
+    """The stored `partners_play_on` is the position's fact: a partner of the answering
+    player still in the hand when they answered (team toepen only), whatever the costs
+    came to (an expected cost can be a whole number, so no surface guesses it from one)."""
+    rules = Ruleset.preset("classic")
+    if preset == "team":
+        rules = rules.with_variants("team-toepen")
+    seen = set()
+    for record in simulate(rules, 4, 12, 21, ["sharp", "bluffer"]):
+        facts = facts_for_game(record, samples=4)
+        rows = {(r["hand"], r["seq"]): r for r in facts.answers}
+        replay = Replay(record.rules, record.players)
+        for hand, seq, event in number_events(record.events):
+            row = rows.get((hand, seq))
+            if row is not None:
+                game = replay.game
+                assert isinstance(game, Toepen)
+                seat = row["seat"]
+                partners = [s for s in game.side_seats[seat] if s != seat]  # type: ignore[index]
+                expected = any(game.in_hand(s) for s in partners)
+                assert row["partners_play_on"] is expected, (record.game_id, hand, seq)
+                seen.add(expected)
+            replay.feed(event)
+    assert seen == ({True, False} if preset == "team" else {False})
 
 
 def test_the_knocks_strengths_do_not_depend_on_the_answers_being_judged(

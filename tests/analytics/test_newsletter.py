@@ -331,3 +331,34 @@ def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
     assert "* fewer than 39 hands." in shown
     assert " over 40 hands\n" in shown and " over 30 hands*\n" in shown  # Ben; Carla starred
     assert "4. Carla — 1.23 lives lost per hand over 30 hands*\n" in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "side_words"),
+    [("en", "the partners would have played on"), ("nl", "de partners hadden voor de ploeg")],
+)
+def test_the_blunder_of_the_month_says_when_partners_played_on(
+    tmp_path: Path, lang: str, side_words: str
+) -> None:
+    """A blunder in team toepen where a fold leaves partners in the hand: the bulletin says
+    that folding's cost was an expectation, from the stored `partners_play_on`."""
+    from kroeg.analytics.derived import enrich
+    from kroeg.analytics.newsletter import build, markdown
+    from kroeg.analytics.views import connect
+
+    (game,) = notation.load(SAMPLES / "team-side-folds.txt")
+    dataset = Dataset(tmp_path / "teams")
+    dataset.write([game])
+    enrich(dataset)
+    news = build(connect(dataset), dataset, "2026-11", lang)
+    row = {
+        "player": "Ben", "game_id": game.game_id, "hand": 1, "seq": 9, "answer": "stay",
+        "stake": 2, "cost_stay": 1.6, "cost_fold": 0.5, "ev_lost": 1.1,
+    }  # fmt: skip
+    told = {
+        partners: markdown(dataclasses.replace(news, blunder={**row, "partners_play_on": partners}))
+        for partners in (True, False)
+    }
+    assert side_words in told[True] and side_words not in told[False]
+    for text in told.values():  # Markdown escapes the point
+        assert "1\\.6" in text and "0\\.5" in text

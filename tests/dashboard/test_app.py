@@ -680,6 +680,32 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     ]
 
 
+def test_a_team_fold_says_the_partners_play_on_from_the_stored_fact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Carla folds to Ben's knock while her partner Anna is still in: her answer's sentence
+    says the side may pay again. Anna folds last, with no partner left in: hers does not.
+    The page reads the analysis's `partners_play_on`, not a guess from the cost."""
+    (game,) = notation.load(SAMPLES / "team-side-folds.txt")
+    Dataset(tmp_path / "teams").write([game])
+    enrich(Dataset(tmp_path / "teams"))
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "teams"))
+    states = hand_states(game, 1, reveal_all=False)
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    said = {}
+    for who in ("Carla", "Anna"):
+        step = next(s.step for s in states if s.text.startswith(f"{who} folds"))
+        at.slider(key="replay_step").set_value(step).run()
+        assert not at.exception
+        found = re.search(r'<p class="kroeg-verdict [a-z]+">(Folded: [^<]*)</p>', page_html(at))
+        assert found, who
+        said[who] = found.group(1)
+    again = "the side pays the stake again if the partners lose"
+    assert again in said["Carla"] and said["Carla"].startswith("Folded: expected to cost")
+    assert again not in said["Anna"] and said["Anna"].startswith("Folded: cost 1.0")
+
+
 def chart_rows(at: AppTest) -> list[dict[str, object]]:
     """The rows the page's one chart draws."""
     import pyarrow as pa
