@@ -12,11 +12,12 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.evenings import Games, chosen
+from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
 __all__ = [
-    "BEHIND", "behind", "connect_limited", "hand_answers", "hand_folds", "hand_knocks",
-    "hand_troef_sides",
+    "BEFORE_HAND", "BEHIND", "before_hand", "behind", "connect_limited", "counts_before_game",
+    "game_hand_counts", "hand_answers", "hand_folds", "hand_knocks", "hand_troef_sides",
 ]  # fmt: skip
 
 
@@ -132,3 +133,64 @@ def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games)
         [hands["game_id"].unique().to_list()],
     )
     return hands.join(named, on="game_id", how="left", maintain_order="left")
+
+
+#: What the replay shows of each player before a hand, as a poker tracker's heads-up
+#: display does: statistics of the registry (analytics.stats), by name.
+BEFORE_HAND = ("bluff_rate", "fold_rate")
+
+
+def _before_counts() -> tuple[list[Stat], list[str]]:
+    stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
+    return stats, list(dict.fromkeys(c for s in stats for c in (s.done, s.opportunities)))
+
+
+def counts_before_game(con: duckdb.DuckDBPyConnection, game_id: str, games: Games) -> pl.DataFrame:
+    """`BEFORE_HAND`'s counts for each player of a game over the games among `games`
+    played before it (started earlier, or at the same time with a smaller id)."""
+    _, counts = _before_counts()
+    where, params = chosen(games, "t")
+    added = ", ".join(f"sum(t.{c}) AS {c}" for c in counts)
+    return _frame(
+        con,
+        f"SELECT t.player, {added} FROM {totals_source(con)} AS t, "
+        "(SELECT started_at, players FROM games WHERE game_id = ?) AS g "
+        "WHERE list_contains(g.players, t.player) AND (t.started_at < g.started_at "
+        f"OR (t.started_at = g.started_at AND t.game_id < ?)) AND {where} GROUP BY t.player",
+        [game_id, game_id, *params],
+    )
+
+
+def game_hand_counts(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
+    """`BEFORE_HAND`'s counts of a game's finished hands, a row per hand and player (the
+    same figures seat_totals adds up, hand by hand), players in seat order."""
+    _, counts = _before_counts()
+    return _frame(
+        con,
+        "SELECT g.players[s.seat + 1] AS player, s.*, f.* EXCLUDE (game_id, hand, seat) "
+        "FROM (SELECT * FROM seat_hands WHERE game_id = ? AND finished) AS s "
+        "LEFT JOIN (SELECT * FROM hand_facts WHERE game_id = ?) AS f "
+        "USING (game_id, hand, seat) JOIN games AS g ON g.game_id = s.game_id ORDER BY s.seat",
+        [game_id, game_id],
+    ).select("hand", "player", *counts)
+
+
+def before_hand(
+    players: tuple[str, ...], earlier: pl.DataFrame, hands: pl.DataFrame, hand: int
+) -> pl.DataFrame:
+    """Each of `players`, in seat order: `BEFORE_HAND`'s counts and rates over the hands
+    they played before hand `hand` of a game: earlier games (`counts_before_game`) and
+    this game's earlier hands (`game_hand_counts`)."""
+    stats, counts = _before_counts()
+    this_game = hands.filter(pl.col("hand") < hand).drop("hand")
+    summed = (
+        pl.concat([earlier, this_game], how="diagonal_relaxed")
+        .group_by("player")
+        .agg([pl.col(c).sum() for c in counts])
+    )
+    frame = (
+        pl.DataFrame({"player": list(players)}, schema={"player": pl.String})
+        .join(summed, on="player", how="left", maintain_order="left")
+        .with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in counts])
+    )
+    return with_rates(frame, stats)

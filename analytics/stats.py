@@ -31,7 +31,9 @@ __all__ = [
     "player_stats",
     "ruleset_totals",
     "stats_blocks",
+    "totals_source",
     "troefcall_stats",
+    "with_rates",
 ]
 
 #: Fewer opportunities than this and a figure is flagged as a small sample.
@@ -193,7 +195,7 @@ def _filters(
     return filters, params
 
 
-def _with_rates(frame: pl.DataFrame, stats: Sequence[Stat]) -> pl.DataFrame:
+def with_rates(frame: pl.DataFrame, stats: Sequence[Stat]) -> pl.DataFrame:
     columns = []
     for stat in stats:
         done, opp = pl.col(stat.done), pl.col(stat.opportunities)
@@ -202,6 +204,13 @@ def _with_rates(frame: pl.DataFrame, stats: Sequence[Stat]) -> pl.DataFrame:
         columns.append(value.alias(stat.name))
         columns.append((opp < stat.small_sample).alias(f"{stat.name}_small"))
     return frame.with_columns(columns)
+
+
+def totals_source(con: duckdb.DuckDBPyConnection) -> str:
+    """The view of each player's counts per Toepen game to add up: the stored counts
+    (fast) once every game's are stored, else the view that counts the rest live."""
+    stored = con.sql(_ALL_STORED).fetchall()[0][0]
+    return "seat_totals_stored" if stored else "seat_totals"
 
 
 def player_stats(
@@ -228,8 +237,7 @@ def player_stats(
     if unit is not None:
         filters.append("AND unit = ?")
         params.append(unit)
-    stored = con.sql(_ALL_STORED).fetchall()[0][0]
-    source = "seat_totals_stored" if stored else "seat_totals"
+    source = totals_source(con)
     if by == "side":  # a partnership: its hands and wins, and its players' counts added up
         added = ", ".join(f"sum(t.{c}) AS {c}" for c in _SUMS if c not in ("hands", "won"))
         source = (
@@ -241,7 +249,7 @@ def player_stats(
             "AND h.side = t.side GROUP BY t.side, t.game_id)"
         )
     frame = _sums(con, source, GROUPINGS[by], _SUMS, filters, params)
-    return _with_rates(frame, STATS)
+    return with_rates(frame, STATS)
 
 
 def _sums(
@@ -305,7 +313,7 @@ def troefcall_stats(
     names = f"SELECT DISTINCT player FROM {source} ORDER BY 1"
     filters, params = _filters(con, names, player, since, until, game_ids)
     frame = _sums(con, source, TROEFCALL_GROUPINGS[by], _TROEF_SUMS, filters, params)
-    return _with_rates(frame, TROEFCALL_STATS)
+    return with_rates(frame, TROEFCALL_STATS)
 
 
 def ruleset_totals(

@@ -1,11 +1,14 @@
-// The replay's clickable moves, the move list kept in view, and "copy link" (the keys
+// The replay's clickable moves, the move list kept in view, swipes on the table, the
+// keys back to a previous knock, fold or trick, autoplay, and "copy link" (the other keys
 // are the step buttons' own shortcuts).
 //
 // Streamlit mounts this in the page itself (components v2, no iframe). It sends one
 // trigger, "go", with the step to show; Python moves the slider there. The moves are
-// plain HTML drawn by Python (li[data-kroeg-step]); this only listens.
+// plain HTML drawn by Python (li[data-kroeg-step]); this only listens. `data.kinds`: the
+// kind of each step of the hand; `data.jumps`: a jump's key and the kinds it goes to.
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
+  data.last = data.kinds.length - 1;
   // The step shown is the list's current move: the data stay the same from step to step,
   // so a step does not mount this again.
   const shown = () => {
@@ -66,14 +69,86 @@ export default function (component) {
   observer.observe(document.body, { childList: true, subtree: true });
   onChange();
 
+  // A swipe across the table steps: to the left on, to the right back (mostly sideways,
+  // so that scrolling the page up and down is left alone).
+  let touch = null;
+  const onTouchStart = (event) => {
+    const table = event.target.closest && event.target.closest(".kroeg-table");
+    touch = table && event.touches.length === 1
+      ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+  };
+  const onTouchEnd = (event) => {
+    if (!touch || event.changedTouches.length !== 1) return;
+    const dx = event.changedTouches[0].clientX - touch.x;
+    const dy = event.changedTouches[0].clientY - touch.y;
+    touch = null;
+    const now = shown();
+    if (now !== null && Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) {
+      go(now + (dx < 0 ? 1 : -1));
+    }
+  };
+
+  // Shift and a jump's key (Shift+K: the knock before the step shown). The step buttons
+  // take the key alone (the next one).
+  const onKey = (event) => {
+    if (!event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
+    const where = event.target;
+    if (where && (where.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(where.tagName))) return;
+    const kinds = data.jumps[event.key.toUpperCase()];
+    const now = shown();
+    if (!kinds || now === null) return;
+    for (let step = now - 1; step >= 0; step--) {
+      if (kinds.includes(data.kinds[step])) {
+        event.preventDefault();
+        go(step);
+        return;
+      }
+    }
+  };
+
+  // Autoplay: a step on at every tick of the speed chosen, from the step shown, until
+  // the hand's end or a second press.
+  const play = parentElement.querySelector("button.kroeg-play");
+  const speed = parentElement.querySelector("select.kroeg-speed");
+  let playing = null;
+  const stop = () => {
+    if (playing !== null) clearInterval(playing);
+    playing = null;
+    if (play) {
+      play.textContent = "▶ Play";
+      play.setAttribute("aria-pressed", "false");
+    }
+  };
+  const tick = () => {
+    const now = shown();
+    if (now === null || now >= data.last) stop();
+    else go(now + 1);
+  };
+  const start = () => {
+    stop();
+    if (shown() !== null && shown() >= data.last) go(0); // played to the end: from the start
+    playing = setInterval(tick, Number(speed ? speed.value : 1000));
+    play.textContent = "❚❚ Pause";
+    play.setAttribute("aria-pressed", "true");
+  };
+  if (play) play.onclick = () => (playing === null ? start() : stop());
+  if (speed) speed.onchange = () => { if (playing !== null) start(); };
+
   // One listener of each at a time, whatever the number of reruns.
   const previous = window.__kroegReplayNav;
   if (previous) previous();
   document.addEventListener("click", onClick);
   document.addEventListener("scroll", onScroll, true); // a box's scroll does not bubble
+  document.addEventListener("touchstart", onTouchStart, { passive: true });
+  document.addEventListener("touchend", onTouchEnd);
+  document.addEventListener("keydown", onKey);
   const cleanup = () => {
     document.removeEventListener("click", onClick);
     document.removeEventListener("scroll", onScroll, true);
+    document.removeEventListener("touchstart", onTouchStart);
+    document.removeEventListener("touchend", onTouchEnd);
+    document.removeEventListener("keydown", onKey);
+    stop();
     callOff();
     observer.disconnect();
     if (window.__kroegReplayNav === cleanup) window.__kroegReplayNav = undefined;

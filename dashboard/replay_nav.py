@@ -1,4 +1,5 @@
-"""The replay's browser side: clickable moves, the move list kept in view, "copy link".
+"""The replay's browser side: clickable moves, the move list kept in view, swipes,
+autoplay, "copy link".
 
 A Streamlit components-v2 element (in the page itself, no iframe): `replay_nav.js`
 listens for clicks on the moves that `dashboard.table.moves_html` draws and sends the
@@ -13,16 +14,28 @@ import streamlit as st
 
 __all__ = ["mount"]
 
+#: Autoplay's speeds: the pause between two steps, in milliseconds, and its name.
+SPEEDS = {"2000": "slow", "1000": "1 step/s", "500": "fast"}
 _HTML = (
-    '<div class="kroeg-share"><button class="kroeg-copy" type="button">Copy link</button>'
+    '<div class="kroeg-share">'
+    '<button class="kroeg-play" type="button" aria-pressed="false" title="Play the hand '
+    'step by step, from the step shown">▶ Play</button>'
+    '<select class="kroeg-speed" aria-label="Autoplay speed">'
+    + "".join(
+        f'<option value="{ms}"{" selected" if ms == "1000" else ""}>{name}</option>'
+        for ms, name in SPEEDS.items()
+    )
+    + "</select>"
+    '<button class="kroeg-copy" type="button">Copy link</button>'
     '<span class="kroeg-copied" aria-live="polite"></span>'
     '<input class="kroeg-link" readonly hidden aria-label="Link to this move"></div>'
 )
 _CSS = """
 .kroeg-share { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-.kroeg-copy { font: inherit; font-size: 14px; padding: 4px 10px; border-radius: 8px;
-  border: 1px solid var(--st-border-color, #ccc); background: transparent; cursor: pointer;
-  color: inherit; }
+.kroeg-copy, .kroeg-play, .kroeg-speed { font: inherit; font-size: 14px; padding: 4px 10px;
+  border-radius: 8px; border: 1px solid var(--st-border-color, #ccc); background: transparent;
+  cursor: pointer; color: inherit; min-height: 44px; }
+.kroeg-play[aria-pressed="true"] { background: #fff3c4; }
 .kroeg-copied { font-size: 13px; color: #2e7d4f; }
 .kroeg-link { font-size: 13px; width: 100%; }
 """
@@ -38,10 +51,11 @@ _NAV = st.components.v2.component(
 STEP_KEY = "replay_step"
 
 
-def mount(last: int) -> None:
-    """The "copy link" control here, and the listener for clicks on the moves (of a hand
-    with steps 0 to `last`)."""
-    _NAV(key="replay_nav", data={"last": last}, on_go_change=_go)
+def mount(kinds: list[str], jumps: dict[str, list[str]]) -> None:
+    """Autoplay and "copy link" here, and the listeners for clicks on the moves, swipes on
+    the table and the keys that go back to a previous move of a kind (Shift and `jumps`'
+    key), for a hand whose steps are of `kinds`, in order."""
+    _NAV(key="replay_nav", data={"kinds": kinds, "jumps": jumps}, on_go_change=_go)
 
 
 def _go() -> None:

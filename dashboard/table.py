@@ -14,7 +14,8 @@ __all__ = ["CSS", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
 
 CSS = """
 <style>
-.kroeg-table { position: relative; height: 440px; margin: 8px auto; max-width: 720px; }
+.kroeg-table { position: relative; height: clamp(320px, calc(100vh - 440px), 440px);
+  margin: 8px auto; max-width: 720px; touch-action: pan-y; }
 .kroeg-felt { position: absolute; inset: 84px 26%; border-radius: 50%;
   background: radial-gradient(#2e7d4f, #1d5535); box-shadow: inset 0 0 30px #0006; }
 .kroeg-seat { position: absolute; width: 46%; transform: translate(-50%, -50%);
@@ -44,7 +45,7 @@ CSS = """
   text-overflow: ellipsis; white-space: nowrap; }
 .kroeg-played.won .kroeg-card { outline: 3px solid #f5c542; }
 .kroeg-played.won .kroeg-who { font-weight: 700; color: #ffe08a; }
-.kroeg-table.big { height: 500px; max-width: 760px; }
+.kroeg-table.big { height: clamp(360px, calc(100vh - 400px), 500px); max-width: 760px; }
 .kroeg-table.big .kroeg-felt { inset: 96px 26%; }
 .kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px;
   text-align: left; }
@@ -62,8 +63,9 @@ CSS = """
 .kroeg-now { font-size: 16px; margin: 4px 0 0; }
 .kroeg-result { font-size: 16px; margin: 8px 0 0; padding: 8px 10px; border-radius: 6px;
   background: #fff3c4; color: #111; }
+.kroeg-moves-title { margin: 0; }
 .kroeg-moves { font-size: 15px; line-height: 1.5; overflow-y: auto;
-  max-height: max(260px, calc(100vh - 480px));
+  max-height: clamp(160px, calc(100vh - 600px), 480px);
   border: 1px solid #ddd; border-radius: 6px; padding: 4px 6px; }
 .kroeg-moves ol { margin: 0; padding-left: 2.6em; }
 .kroeg-moves li { cursor: pointer; border-radius: 4px; }
@@ -90,6 +92,17 @@ CSS = """
 .kroeg-verdict.kap { border-color: #2f6fb0; }
 .st-key-replay_controls { position: sticky; top: 3.75rem; z-index: 5;
   background: var(--st-background-color, #fff); padding: 4px 0; }
+/* Touch targets of at least 44 px. */
+.st-key-replay_controls button { min-height: 44px; min-width: 44px; }
+/* One screen: the page starts under Streamlit's bar, its title a line, not a banner. */
+.stMainBlockContainer { padding-top: 4rem; }
+.stMainBlockContainer h1 { font-size: 2rem; padding: 0; }
+.kroeg-panel { margin-top: 6px; }
+.kroeg-hud { font-size: 13px; margin-top: 8px; color: #444; }
+.kroeg-hud span { color: #777; }
+.kroeg-hud table { border-collapse: collapse; margin-top: 2px; }
+.kroeg-hud th, .kroeg-hud td { padding: 1px 10px 1px 0; text-align: left; font-weight: normal; }
+.kroeg-hud th { color: #777; }
 .kroeg-keys { font-size: 13px; color: #666; margin: 6px 0 0; }
 /* The Hand and Game buttons' keys are in the line under the moves: one row of buttons. */
 .st-key-replay_hand_back kbd, .st-key-replay_hand_on kbd, .st-key-replay_game_back kbd,
@@ -102,13 +115,37 @@ CSS = """
   .kroeg-felt, .kroeg-table.big .kroeg-felt { left: 25%; right: 25%; }
   .kroeg-trick { width: 48%; font-size: 12px; }
   .kroeg-name { font-size: 13px; }
-  .kroeg-moves { max-height: 240px; }
-  .st-key-replay_controls kbd, .kroeg-keys { display: none; }
-  /* On a phone the Hand and Game pickers sit just above: their buttons would push the
-     table a row further down. */
+  /* One screen on a phone: the buttons, the whole table and the current move with its
+     neighbours (the list's box three moves high). */
+  .kroeg-table, .kroeg-table.big { height: 320px; }
+  .kroeg-felt, .kroeg-table.big .kroeg-felt { top: 78px; bottom: 78px; }
+  .kroeg-moves { max-height: 84px; }
+  .kroeg-moves-title, .st-key-replay_controls kbd, .kroeg-keys { display: none; }
+  /* On a phone the Hand and Game pickers sit just above, and the slider goes to the
+     start and the end: their buttons would push the table a row further down. */
   .st-key-replay_hand_back, .st-key-replay_hand_on, .st-key-replay_game_back,
-  .st-key-replay_game_on { display: none; }
-  h1 { font-size: 1.75rem !important; padding-top: 0 !important; }
+  .st-key-replay_game_on, .st-key-replay_first, .st-key-replay_last,
+  .kroeg-speed, .kroeg-copied:empty { display: none; }
+  .stMainBlockContainer { padding-top: 3.5rem; }
+  .stMainBlockContainer h1 { font-size: 1.5rem; }
+  /* The game on a line, then hand and view side by side, their labels left out (the
+     hand says "Hand 3"; the view says what it is). */
+  .st-key-replay_pickers [data-testid="stHorizontalBlock"] { flex-wrap: wrap;
+    gap: 0.5rem; }
+  .st-key-replay_pickers [data-testid="stColumn"] { flex: 1 1 calc(50% - 0.5rem) !important;
+    width: calc(50% - 0.5rem) !important; min-width: 0 !important; }
+  .st-key-replay_pickers [data-testid="stColumn"]:first-child { flex: 1 1 100% !important;
+    width: 100% !important; }
+  .st-key-replay_pickers [data-testid="stWidgetLabel"] { position: absolute; width: 1px;
+    height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  /* The slider, autoplay and the link in one row. */
+  .st-key-replay_slide [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
+  .st-key-replay_slide [data-testid="stColumn"]:first-child { flex: 1 1 auto !important;
+    width: auto !important; min-width: 0 !important; }
+  .st-key-replay_slide [data-testid="stColumn"]:last-child { flex: 0 0 auto !important;
+    width: auto !important; min-width: 0 !important; }
+  .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: "Link"; font-size: 14px; }
+  .stMainBlockContainer [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 }
 .kroeg-moves li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }
 </style>

@@ -44,7 +44,7 @@ def games_page() -> None:
     score = pl.col("total") if display == "points" else budget - pl.col("total")
     st.subheader(f"{label.capitalize()} after each hand")
     scores = running.with_columns(score.alias(label)).select("hand", "player", label)
-    _line_chart(scores, "player", label)
+    _line_chart(scores, "player", label, chosen)
     st.subheader("Hands")
     st.markdown(f"**Standings:** {standings(current_path(), chosen, 'toepen')}")
     st.markdown("\n".join(hand_lines(current_path(), chosen, "toepen")))
@@ -54,19 +54,24 @@ def _troefcall_game(chosen: str) -> None:
     """A Troefcall game: each side's points after each hand, and its hands."""
     sides = ask(current_path(), troefcall_running, chosen)
     st.subheader("Points after each hand")
-    _line_chart(sides, "side_name", "points", colours=SIDE_COLOURS)
+    _line_chart(sides, "side_name", "points", chosen, colours=SIDE_COLOURS)
     st.subheader("Hands")
     st.markdown(f"**Standings:** {standings(current_path(), chosen, 'troefcall')}")
     st.markdown("\n".join(hand_lines(current_path(), chosen, "troefcall")))
 
 
 def _line_chart(
-    frame: pl.DataFrame, who: str, value: str, colours: tuple[str, ...] | None = None
+    frame: pl.DataFrame,
+    who: str,
+    value: str,
+    game_id: str,
+    colours: tuple[str, ...] | None = None,
 ) -> None:
     """A line per player (or side) over the hands: whole hand numbers on the axis, a
     point on every hand (so a one-hand game shows its point), room above the highest
-    line, and Troefcall's sides in the replay's colours. The Vega-Lite spec is written
-    as a dict (Altair's schema validation was half of this page's time in the server)."""
+    line, and Troefcall's sides in the replay's colours. A click on the chart opens the
+    replay of the hand nearest to it. The Vega-Lite spec is written as a dict (Altair's
+    schema validation was half of this page's time in the server)."""
     highest = frame[value].max()
     top = max(1, int(highest) if isinstance(highest, int | float) else 0)
     colour: dict[str, object] = {"field": who, "type": "nominal", "title": None, "sort": None}
@@ -75,7 +80,7 @@ def _line_chart(
         colour = {"field": who, "type": "nominal", "title": None,
                   "scale": {"domain": names, "range": list(colours)}}  # fmt: skip
     spec = {
-        "mark": {"type": "line", "point": True},
+        "mark": {"type": "line", "point": {"size": 90}},  # a point big enough to tap
         "height": 300,
         "encoding": {
             "x": {"field": "hand", "type": "ordinal", "title": "hand", "axis": {"labelAngle": 0}},
@@ -86,8 +91,21 @@ def _line_chart(
                         {"field": "hand", "type": "ordinal"},
                         {"field": value, "type": "quantitative"}],
         },
+        "params": [{"name": "picked", "select": {"type": "point", "fields": ["hand"],
+                                                 "on": "click"}}],
     }  # fmt: skip
-    st.vega_lite_chart(frame, spec, width="stretch")
+    picked = st.vega_lite_chart(
+        frame, spec, width="stretch", key="games_chart", on_select="rerun",
+        selection_mode="picked",
+    )  # fmt: skip
+    st.caption("Click a point to replay that hand.")
+    hands = (picked.selection.get("picked") or []) if picked else []
+    if hands and "hand" in hands[0]:
+        # A new arrival for the replay: it opens at the hand's start.
+        st.session_state.pop("replay_where", None)
+        st.switch_page(
+            "views/replay.py", query_params={"game": game_id, "hand": str(hands[0]["hand"])}
+        )
 
 
 games_page()

@@ -8,7 +8,16 @@ import re
 import streamlit as st
 
 from kroeg.analytics.games import recent_games
-from kroeg.analytics.pages import hand_answers, hand_folds, hand_knocks, hand_troef_sides
+from kroeg.analytics.pages import (
+    BEFORE_HAND,
+    before_hand,
+    counts_before_game,
+    game_hand_counts,
+    hand_answers,
+    hand_folds,
+    hand_knocks,
+    hand_troef_sides,
+)
 from kroeg.analytics.report import (
     answer_verdict,
     baunie_verdict,
@@ -19,6 +28,7 @@ from kroeg.analytics.report import (
     stay_verdict,
     verdict_summary,
 )
+from kroeg.analytics.stats import STAT_BY_NAME
 from kroeg.dashboard import replay_nav
 from kroeg.dashboard.data import ask, expectations, game
 from kroeg.dashboard.data import states as hand_steps
@@ -63,8 +73,10 @@ def replay() -> None:
         else:
             st.session_state.pop("replay_game", None)
     labels = dict(zip(ids, games["title"].to_list(), strict=True))
-    # Game, hand and view in one row (stacked on a phone): the table comes up the page.
-    pick_game, pick_hand, pick_view = st.columns([6, 1, 2], vertical_alignment="bottom")
+    # Game, hand and view in one row (on a phone: the game, then hand and view side by
+    # side, without their labels): the table comes up the page.
+    pickers = st.container(key="replay_pickers")
+    pick_game, pick_hand, pick_view = pickers.columns([6, 1.4, 2], vertical_alignment="bottom")
     chosen = pick_game.selectbox(
         "Game", ids, index=ids.index(wanted) if wanted in ids and not external else 0,
         format_func=labels.__getitem__, key="replay_game",
@@ -86,8 +98,9 @@ def replay() -> None:
     if external:
         st.session_state["replay_hand"] = start_hand
     hand = pick_hand.selectbox(
-        "Hand", numbers, index=0 if external else numbers.index(start_hand), key="replay_hand"
-    )
+        "Hand", numbers, index=0 if external else numbers.index(start_hand), key="replay_hand",
+        format_func=lambda number: f"Hand {number}",
+    )  # fmt: skip
     views = _views(record.players)
     if external:
         st.session_state["replay_view"] = _linked_view(params.get("view"), views)
@@ -118,10 +131,35 @@ def replay() -> None:
     # one player's as they saw it, nobody's in the table's view (it would tell their cards).
     shown = [] if states[0].troefcall or view == "table" else [seat] if seat is not None else None
     lines = _expected_lines(states, chosen, hand, record.players, shown)
+    hud = "" if states[0].troefcall else _before_hand(chosen, hand, record.players)
     _stepper(
         states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
-        around, lines,
+        around, lines, hud,
     )  # fmt: skip
+
+
+def _before_hand(game_id: str, hand: int, players: tuple[str, ...]) -> str:
+    """Each player's figures from the hands before this one (analytics.pages.before_hand,
+    among the games the sidebar lets through), as a small table: a tracker's heads-up
+    display. The earlier games' counts are worked out once per game."""
+    path = current_path()
+    frame = before_hand(
+        players, ask(path, counts_before_game, game_id, chosen_games()),
+        ask(path, game_hand_counts, game_id), hand,
+    )  # fmt: skip
+    stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
+    head = "".join(f"<th>{html.escape(s.label)}</th>" for s in stats)
+    rows = "".join(
+        f"<tr><td>{html.escape(r['player'])}</td>"
+        + "".join(f"<td>{html.escape(s.cell(r[s.done], r[s.opportunities]))}</td>" for s in stats)
+        + "</tr>"
+        for r in frame.iter_rows(named=True)
+    )
+    said = "; ".join(f"{s.label}: {s.definition}" for s in stats)
+    return (
+        f'<div class="kroeg-hud"><b>Before this hand</b> <span>({html.escape(said)}; '
+        f"* a small sample)</span><table><tr><th></th>{head}</tr>{rows}</table></div>"
+    )
 
 
 def _expected_lines(
@@ -296,6 +334,7 @@ _MOVES = {
 _TOEPEN_JUMPS = {
     "Knock ›": ("next knock", ("knock",), "K"),
     "Fold ›": ("next fold", ("fold",), "F"),
+    "Trick ›": ("next trick", ("trick",), "T"),
 }
 _TROEFCALL_JUMPS = {
     "Trick ›": ("next trick", ("trick",), "T"),
@@ -313,11 +352,13 @@ def _stepper(
     reveal_all: bool,
     around: dict[str, dict[str, object] | None],
     lines: list[dict[str, object]],
+    hud: str = "",
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
-    in a line. Unless every card is shown, the moves, their marks and the summary come
-    only as far as the step shown: nothing still to come is told."""
+    in a line; `hud`: the players' figures before the hand (HTML). Unless every card is
+    shown, the moves, their marks and the summary come only as far as the step shown:
+    nothing still to come is told."""
     if st.session_state.pop("replay_whole_page", False):
         st.rerun()  # another hand or game: the pickers above change, not this part alone
     last = len(states) - 1
@@ -350,39 +391,47 @@ def _stepper(
             label, key=f"replay_{name}", disabled=around[name] is None, help=help_text,
             shortcut=key, on_click=_go_elsewhere, args=(around[name],),
         )  # fmt: skip
-    step = st.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
+    # The slider, and beside it autoplay and "copy link" (on a phone, under it). Shift and
+    # a jump's key goes back to the previous such move (by the kinds of the hand's steps).
+    slide, extra = st.container(key="replay_slide").columns([5, 2], vertical_alignment="center")
+    with extra:
+        replay_nav.mount(
+            [s.kind for s in states], {key: list(kinds) for _, kinds, key in jumps.values()}
+        )
+    step = slide.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
     state = states[step]
     st.query_params["step"] = str(state.seq)  # links name a move by its event number
-    keys = " · ".join(f"{key} {what}" for what, _, key in jumps.values())
+    keys = " · ".join(f"{key} / Shift+{key} {what.replace('next ', 'next / previous ')}"
+                      for what, _, key in jumps.values())  # fmt: skip
     left, right = st.columns([3, 2])
-    # Plain HTML blocks (no Markdown to parse): a step redraws two elements.
-    result = (
-        f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>' if step == last else ""
-    )
     told = states if reveal_all else states[: step + 1]
     marks = {s.step: verdicts[s.seq] for s in told if s.seq in verdicts}
-    if summary and (reveal_all or step == last):
-        st.html(f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>')
-    verdict = (
+    # The decision panel, beside the table: the step's verdict in words, and at the end
+    # the hand's result and its verdicts in a line.
+    panel = (
         f'<p class="kroeg-verdict {marks[step][0]}">{html.escape(marks[step][1])}</p>'
         if step in marks
         else ""
     )
-    # The step's words, its verdict and (at the end) the result above the table, where
-    # the eye is after a step.
+    if step == last:
+        panel += f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>'
+    if summary and (reveal_all or step == last):
+        panel += f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>'
+    # Plain HTML blocks (no Markdown to parse): a step redraws two elements. The step's
+    # words above the table; the moves (the current one and its neighbours in view), then
+    # the panel, beside it: on a phone, under it, all on one screen.
     left.html(
         f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
-        + verdict
-        + result
         + table_html(state, players)
     )
-    with right:
-        replay_nav.mount(last)
     right.html(
-        "<b>Moves</b>"
+        '<p class="kroeg-moves-title"><b>Moves</b></p>'
         + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
-        + f'<p class="kroeg-keys">Click a move to go there. Keys: ← → a step · Home / End · '
-        f"{html.escape(keys)} · N / P a hand · Shift+N / Shift+P a game.</p>"
+        + (f'<div class="kroeg-panel">{panel}</div>' if panel else "")
+        + hud
+        + f'<p class="kroeg-keys">Click a move to go there; on a phone, swipe the table. '
+        f"Keys: ← → a step · Home / End · {html.escape(keys)} · N / P a hand · "
+        "Shift+N / Shift+P a game.</p>"
     )
     # Unless every card is shown, the graph goes as far as the step shown.
     drawn = lines if reveal_all else [r for r in lines if int(r["step"]) <= step]  # type: ignore[call-overload]

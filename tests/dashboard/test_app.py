@@ -770,3 +770,42 @@ def test_the_replay_graphs_the_expected_result_as_each_player_saw_it(club: Path)
     shown = lines(at)
     assert {r["player"] for r in shown} == {"Ben"}
     assert max(int(r["step"]) for r in shown) == knock_state.step
+
+
+def test_the_replay_shows_each_players_figures_before_the_hand(club: Path) -> None:
+    """The evening's second game: at its first hand the heads-up display counts the
+    games played before it, as analytics.pages.before_hand and the registry's cells
+    write them; a later hand adds this game's own earlier hands."""
+    from kroeg.analytics.pages import BEFORE_HAND, before_hand, counts_before_game, game_hand_counts
+    from kroeg.analytics.stats import STAT_BY_NAME
+    from kroeg.analytics.views import connect
+
+    dataset = Dataset(club)
+    dataset.write(notation.load(SAMPLES / "classic-evening.txt"))
+    enrich(dataset)
+    second = max(dataset.read_games(), key=lambda g: g.started_at)  # type: ignore[arg-type, return-value]
+    con = connect(club)
+    stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
+    at = app()
+    at.query_params["game"] = second.game_id
+    at.query_params["hand"] = "1"
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert at.selectbox(key="replay_game").value == second.game_id
+    seen = []
+    for hand in (1, 2):
+        if hand == 2:
+            at.selectbox(key="replay_hand").select(2).run()
+        expected = before_hand(
+            second.players, counts_before_game(con, second.game_id, None),
+            game_hand_counts(con, second.game_id), hand,
+        )  # fmt: skip
+        assert sum(r[s.opportunities] for r in expected.iter_rows(named=True) for s in stats)
+        shown = page_html(at)
+        assert "<b>Before this hand</b>" in shown
+        for row in expected.iter_rows(named=True):
+            cells = "".join(f"<td>{html.escape(s.cell(row[s.done], row[s.opportunities]))}</td>"
+                            for s in stats)  # fmt: skip
+            assert f"<tr><td>{html.escape(row['player'])}</td>{cells}</tr>" in shown, hand
+        seen.append(expected)
+    assert not seen[0].equals(seen[1])  # hand 1's knock and fold count at hand 2

@@ -138,7 +138,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         expect(page.get_by_text("Moves", exact=True)).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Step 0/")).to_be_visible()  # a hand opens at its start
         page.wait_for_function(SETTLED)
-        page.locator(".st-key-replay_knock button").first.click()
+        page.locator(".st-key-replay_knock button:visible").first.click()
         expect(page.get_by_text("Ben knocks: the stake is now 2").first).to_be_visible()
         expect(page.get_by_text("stake 2", exact=True)).to_be_visible()
         page.screenshot(path=str(shots / "replay-knock.png"), full_page=True)
@@ -438,6 +438,159 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         browser.close()
 
 
+#: What must be on screen together, without scrolling: the step buttons, the whole
+#: table, the current move and the moves either side of it. The boxes that are not (the
+#: page's own scroll first), or an empty list.
+OFF_SCREEN = """() => {
+  const out = [];
+  if (window.scrollY !== 0) out.push('page scrolled ' + window.scrollY);
+  const h = window.innerHeight, w = window.innerWidth;
+  const check = (what, el) => {
+    if (!el) { out.push(what + ' missing'); return; }
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > h || r.left < 0 || r.right > w) {
+      out.push(what + ' at ' + Math.round(r.top) + '-' + Math.round(r.bottom));
+    }
+  };
+  document.querySelectorAll('.st-key-replay_controls button').forEach((b, i) => {
+    if (b.offsetParent !== null) check('button ' + b.innerText, b);
+  });
+  check('table', document.querySelector('.kroeg-table'));
+  const now = document.querySelector('.kroeg-moves li.now');
+  check('current move', now);
+  const all = [...document.querySelectorAll('.kroeg-moves li')];
+  const at = all.indexOf(now);
+  if (at > 0) check('move before', all[at - 1]);
+  if (at >= 0 && at + 1 < all.length) check('move after', all[at + 1]);
+  return out;
+}"""
+
+#: The visible step and autoplay buttons smaller than a 44 px touch target.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '.st-key-replay_controls button, .kroeg-share button')]
+  .filter((b) => b.offsetParent !== null)
+  .map((b) => [b.innerText, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([t, r]) => t + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+#: A finger swiped across the table, `dx` pixels sideways.
+SWIPE = """(dx) => {
+  const table = document.querySelector('.kroeg-table');
+  const r = table.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const at = (px) => [new Touch({ identifier: 1, target: table, clientX: px, clientY: y })];
+  table.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: at(x),
+    changedTouches: at(x) }));
+  table.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [],
+    changedTouches: at(x + dx) }));
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
+    review_server, shots: Path, size
+) -> None:
+    """At 1440×900 and 390×844 the step buttons, the whole table and the current move
+    with its neighbours are on screen together without scrolling, at the deal, at a
+    knock (its verdict beside the table) and at the end; every button is a 44 px target;
+    a swipe steps on a phone; Shift+K goes back to the knock; autoplay steps on by
+    itself and stops when paused."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = review_server
+    width, height = size
+    tag = "desktop" if width > 640 else "phone"
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=tag == "phone"
+        )
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+
+        def step() -> int:
+            return int(re.match(r"Step (\d+)/", now(page)).group(1))  # type: ignore[union-attr]
+
+        page.goto(f"{url}/replay?game=seed003&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function(SETTLED)
+        assert page.evaluate(OFF_SCREEN) == []
+        assert page.evaluate(SMALL_TARGETS) == []
+        page.locator(".st-key-replay_knock button:visible").first.click()  # the next knock
+        expect(page.locator(".kroeg-now")).to_contain_text("Ben knocks")
+        expect(page.locator(".kroeg-verdict")).to_contain_text("strength 0.12")
+        page.wait_for_function(SETTLED)
+        page.wait_for_timeout(700)  # the list's own late scrolls are done
+        assert page.evaluate(OFF_SCREEN) == []
+        knock = step()
+        page.screenshot(path=str(shots / f"replay-one-screen-{tag}.png"))
+        if tag == "phone":
+            # A swipe to the left steps on, to the right back.
+            page.evaluate(SWIPE, -120)
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + 1}/")
+            page.wait_for_function(SETTLED)
+            page.evaluate(SWIPE, 120)
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock}/")
+            page.wait_for_function(SETTLED)
+            page.evaluate(SWIPE, 20)  # a touch that barely moves is not a swipe
+            page.wait_for_timeout(500)
+            assert step() == knock
+        else:
+            # Two steps on, then Shift+K: back to the knock.
+            page.locator(".st-key-replay_next button").first.click()
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + 1}/")
+            page.wait_for_function(SETTLED)
+            page.locator("h1").first.click()  # the keys go to the page
+            page.keyboard.press("Shift+K")
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock}/")
+        # Autoplay steps on by itself, and stands still once paused.
+        page.get_by_role("button", name="▶ Play").click()
+        expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + 2}/")
+        page.get_by_role("button", name="❚❚ Pause").click()
+        page.wait_for_function(SETTLED)
+        paused = step()
+        page.wait_for_timeout(2500)
+        assert step() == paused and paused >= knock + 2
+        # The end: the result beside (on a phone, under) the table, the moves in view.
+        page.locator("h1").first.click()
+        page.keyboard.press("End")  # on a phone too, where its button gives way
+        expect(page.locator(".kroeg-result")).to_contain_text("Result:")
+        page.wait_for_function(SETTLED)
+        page.wait_for_timeout(700)
+        assert page.evaluate(OFF_SCREEN) == []
+        browser.close()
+
+
+@pytest.mark.slow
+def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path) -> None:
+    """A click on hand 2's point of the Games chart opens the replay of hand 2 of that
+    game, at its start, in the same tab."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    toepen = next(g for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.goto(f"{url}/games?game={toepen.game_id}")
+        expect(page.get_by_text("Click a point to replay that hand.")).to_be_visible()
+        point = page.locator('.vega-embed path[aria-label*="hand: 2;"]').first
+        for _ in range(6):  # a busy page may take the first click before it is wired
+            point.click()
+            try:
+                page.wait_for_url(re.compile(r"/replay\?"), timeout=5_000)
+                break
+            except Exception:
+                continue
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        assert f"game={toepen.game_id}" in page.url and "hand=2" in page.url
+        expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
+        page.screenshot(path=str(shots / "games-point-opened.png"))
+        browser.close()
+
+
 @pytest.fixture
 def evening_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
     """Typed club evenings and bot games played after them, analysed (as `make demo`)."""
@@ -673,7 +826,7 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None
         page.go_back()
         page.wait_for_function(SETTLED)
         assert "hand=1" in page.url
-        expect(page.get_by_role("combobox", name="Hand")).to_have_value("1")
+        expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 1")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")  # where it was left
         browser.close()
 
