@@ -434,6 +434,24 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     assert 'class="kroeg-card back"' not in page_html(at)
 
 
+def test_troefcall_replay_shows_the_kaps_points_at_its_score(troefcall_club: Path) -> None:
+    """The kap's step shows the scores before it; the next step, the score's row, the five
+    (the table's scores read the pay and score rows so far, not the engine's state, which
+    holds the score from the kap on)."""
+    (game_id,) = Dataset(troefcall_club).game_ids()
+    states = hand_states(Dataset(troefcall_club).read_game(game_id), 1, reveal_all=False)
+    kap = next(s.step for s in states if s.kind == "kap")
+    assert states[kap + 1].kind == "score"
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    at.slider(key="replay_step").set_value(kap).run()
+    assert page_html(at).count('<div class="kroeg-score">0 points</div>') == 4
+    at.slider(key="replay_step").set_value(kap + 1).run()
+    shown = page_html(at)
+    assert "Anna &amp; Carla score 5" in shown
+    assert shown.count('<div class="kroeg-score">5 points</div>') == 2
+
+
 def test_troefcall_games_and_players(troefcall_club: Path) -> None:
     at = app().run()
     at.switch_page("views/games.py").run()
