@@ -40,7 +40,7 @@ LOG_HEIGHT = 140
 
 #: The page's own look: card targets a finger can hit (44 px, as phones' guidelines ask),
 #: one suit to a line (its symbol, then its ranks; on a phone the ranks take two lines
-#: beside the symbol).
+#: beside the symbol), and less room above the prompt, so the cards start higher.
 #: Scrolls the page to its top (a fixed script: nothing of the game's text goes in it).
 TO_THE_TOP = """<script data-step="%d">
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});
@@ -54,6 +54,7 @@ CSS = """<style>
 .st-key-record_grid [class*="st-key-record_suit_"] > div { width: auto !important; min-width: 0; }
 .st-key-record_grid button { min-height: 44px; min-width: 44px; width: 100%%; padding: 0 0.25rem; }
 .st-key-record_grid .kroeg-suit { font-size: 1.4rem; text-align: center; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
 .st-key-record_grid .kroeg-suit.red { color: #c62828; }
 @media (max-width: 640px) {
   .st-key-record_grid [class*="st-key-record_suit_"] {
@@ -241,12 +242,16 @@ def _deal_entry(manual: ManualGame, prompt: Prompt, step: int) -> None:
     """The deal, a hand at a time from one grid: each tap gives the card to the hand being
     filled, which passes to the next hand once it holds its count; the deal goes to the
     engine when every hand is full (the last one filled by itself when it can only take
-    the cards left). Hands not entered stay unknown."""
+    the cards left). Hands not entered stay unknown ("Deal these cards")."""
     names = manual.players
     entry = _entry(step)
     hands = _hands(manual, prompt, entry)
     wanted = _wanted(manual, prompt)
     filling = _filling(manual, prompt, entry)
+    taken = {c for cards in hands.values() for c in cards}
+    cards = [c for c in _possible(manual) if c not in taken]
+    _card_grid(cards, f"deal_{step}", lambda card: _deal_tap(step, card))
+    # Whose hand the taps fill, under the cards: in view while the thumb is on them.
     row = st.container(horizontal=True, gap="small")
     for seat in prompt.seats:
         row.button(
@@ -258,14 +263,9 @@ def _deal_entry(manual: ManualGame, prompt: Prompt, step: int) -> None:
              if cards]  # fmt: skip
     if shown:
         st.markdown(" · ".join(shown))
-    taken = {c for cards in hands.values() for c in cards}
-    label = "" if filling is None else f"{md(names[filling])}'s cards"
-    cards = [c for c in _possible(manual) if c not in taken]
-    _card_grid(cards, f"deal_{step}", lambda card: _deal_tap(step, card), label)
     left, middle, right = st.columns(3)
     left.button(
-        "Deal these cards", key="record_deal", type="primary", width="stretch",
-        disabled=not taken, help="the hands not entered stay unknown",
+        "Deal these cards", key="record_deal", width="stretch", disabled=not taken,
         on_click=_deal_now, args=(step,),
     )  # fmt: skip
     middle.button(
