@@ -150,7 +150,7 @@ def hand_states(
             folded=tuple(toepen.folded) if toepen else (False,) * game.n,
             hands=hands,
             trick=tuple(table),
-            scores=tuple(game.score_text(s) for s in range(game.n)),
+            scores=rebuilt.score_texts(),  # the pay and score rows so far: the facts
             actor=seat,
             over=game.between_hands(),
             table_trick=table_trick,

@@ -19,15 +19,15 @@ from kroeg.parsers.notation import VERBS
 from kroeg.parsers.render import describe_events
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import CardError, CommandError, KroegError
-from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.manual import SKIP, ManualGame
 from kroeg.recorder.text import quoted
 from kroeg.recorder.troefcall import Troefcall
 
 __all__ = ["HELP", "Outcome", "Session", "loop"]
 
-HELP = """\
+HELP = f"""\
 At the start of a hand: Enter for the dealer the rules name, or a name / seat number.
-Cards: 'Anna: Jh Jc Td 9s; Ben: ?' (leave anyone out: unknown), or 'skip' for all unknown.
+Cards: 'Anna: Jh Jc Td 9s; Ben: ?' (leave anyone out: unknown), or '{SKIP}' for all unknown.
 Play: 'jh' (the player to move), 'Anna Jh', 'k' / 'b k' (knock), 's' / 'f' (stay / fold),
       'Carla laundry', 'Ben checks Carla [genuine|bluff]', 'Carla armoede', 'Dan redeals',
       'Anna whistles 3T'. Several at once: 'b k, c f, d s'.
@@ -191,7 +191,7 @@ class Session:
 
     def cards(self, text: str) -> None:
         manual = self.manual
-        if text.lower() in ("skip", "-", "?", "none"):
+        if text.lower() in (SKIP, "-", "?", "none"):
             manual.deal({})
             return
         waiting = manual.prompt().seats

@@ -39,7 +39,11 @@ from kroeg.recorder.text import names_problem, venue_problem
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import Troefcall
 
-__all__ = ["JournalError", "ManualGame", "Prompt"]
+__all__ = ["SKIP", "JournalError", "ManualGame", "Prompt"]
+
+#: The word that leaves the cards of a deal unknown: the cards prompt offers it, `kroeg
+#: record` reads it, and the Record page's button says it.
+SKIP = "skip"
 
 
 @dataclass(frozen=True)
@@ -210,7 +214,7 @@ class ManualGame:
             listed = ", ".join(names[s] for s in seats)
             claim = game.claim_to_check()
             check = "" if claim is None else f", or a check of {names[claim]}'s laundry first"
-            return Prompt("cards", seats, stake, f"cards for {listed} (or skip){check}")
+            return Prompt("cards", seats, stake, f"cards for {listed} (or {SKIP}){check}")
         answering = tuple(game.answerers())
         if answering:
             listed = " or ".join(names[s] for s in answering)
@@ -253,7 +257,7 @@ class ManualGame:
             seats = tuple(dict.fromkeys(game.deal_queue))
             listed = ", ".join(names[s] for s in seats)
             first = " (the caller's first five)" if game.trump is None and len(seats) == 1 else ""
-            return Prompt("cards", seats, 0, f"cards for {listed}{first} (or skip)")
+            return Prompt("cards", seats, 0, f"cards for {listed}{first} (or {SKIP})")
         if game.phase == "call":
             assert game.caller is not None
             return Prompt("trump", (game.caller,), 0, f"{names[game.caller]} calls trump")

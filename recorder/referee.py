@@ -70,6 +70,12 @@ class Replay:
                 f"but the rules give {describe_event(game, recorded)}"
             )
 
+    def score_texts(self) -> tuple[str, ...]:
+        """Each seat's score as the log stands at the event fed last: what its pay or score
+        rows so far say, not yet what the engine has recorded ahead of them (a kap's
+        score, a fold's pay, which come as the next events)."""
+        return tuple(self.game.score_text(s, upto=self.count) for s in range(self.game.n))
+
     def finish(self) -> Game:
         """The rebuilt game; raise if the log stops before events the rules still owe."""
         game = self.game

@@ -146,12 +146,18 @@ class ToepenState(TrickGame):
         """Penalty points of a seat (the budget minus lives left)."""
         return self.rules.lives - self.lives[seat]
 
-    def score_text(self, seat: int) -> str:
-        """A seat's score as the rules show it: `3 points` or `7 lives`."""
-        if self.rules.score_display == "points":
-            points = self.points(seat)
-            return f"{points} point{'' if points == 1 else 's'}"
+    def score_text(self, seat: int, upto: int | None = None) -> str:
+        """A seat's score as the rules show it: `3 points` or `7 lives`; with `upto`, as
+        the log stood after its first `upto` events, read from its pay rows (the facts: an
+        action pays before the log's next row says so, as a fold and the pay after it)."""
         lives = self.lives[seat]
+        if upto is not None:
+            paid = (e.amount for e in self.log[:upto] if isinstance(e, Pay)
+                    and seat in self.side_seats[e.seat])  # fmt: skip
+            lives = self.rules.lives - sum(paid)
+        if self.rules.score_display == "points":
+            points = self.rules.lives - lives
+            return f"{points} point{'' if points == 1 else 's'}"
         return f"{lives} li{'fe' if lives == 1 else 'ves'}"
 
     def expected_dealer(self) -> int | None:

@@ -115,9 +115,15 @@ class Troefcall(TrickGame):
         """The seat opposite."""
         return (seat + 2) % 4
 
-    def score_text(self, seat: int) -> str:
-        """The score of a seat's side: `7 points`."""
-        points = self.scores[TEAMS[seat]]
+    def score_text(self, seat: int, upto: int | None = None) -> str:
+        """The score of a seat's side: `7 points`; with `upto`, as the log stood after its
+        first `upto` events, read from its score rows (the facts: a kap scores before the
+        log's next row says so)."""
+        side = TEAMS[seat]
+        points = self.scores[side]
+        if upto is not None:
+            points = sum(e.amount for e in self.log[:upto]
+                         if isinstance(e, Score) and TEAMS[e.seat] == side)  # fmt: skip
         return f"{points} point{'' if points == 1 else 's'}"
 
     def expected_dealer(self) -> int | None:

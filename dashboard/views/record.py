@@ -9,7 +9,7 @@ laundry, a check, the face-up Troefcall deal) can still be typed as a command.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -20,15 +20,49 @@ from kroeg.dashboard.access import READ_ONLY_VAR
 from kroeg.dashboard.data import forget_signature
 from kroeg.dashboard.filters import current_path
 from kroeg.parsers.commands import Session
-from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import KroegError
-from kroeg.recorder.manual import ManualGame, Prompt
+from kroeg.recorder.manual import SKIP, ManualGame, Prompt
 from kroeg.recorder.rules import VARIANTS, Ruleset
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import markdown_text as md
 
+#: The ranks in the order printed on the cards, two to ace (each game's own order of
+#: strength is the engine's business; a person finds a card faster in this one).
+RANKS = tuple(reversed(Rank))
+
 #: The log's lines kept on the page (the journal keeps everything).
 LOG_SHOWN = 40
+
+#: The log's box: about five lines (it is under the prompt, where a player looks after a
+#: tap, so it must stay short).
+LOG_HEIGHT = 140
+
+#: The page's own look: card targets a finger can hit (44 px, as phones' guidelines ask),
+#: one suit to a line (its symbol, then its ranks; on a phone the ranks take two lines
+#: beside the symbol), and less room above the prompt, so the cards start higher.
+#: Scrolls the page to its top (a fixed script: nothing of the game's text goes in it).
+TO_THE_TOP = """<script data-step="%d">
+document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});
+</script>"""
+
+CSS = """<style>
+.st-key-record_grid [class*="st-key-record_suit_"] {
+  display: grid; grid-template-columns: 1.5rem repeat(%(ranks)d, minmax(44px, 1fr));
+  gap: 0.25rem; align-items: center;
+}
+.st-key-record_grid [class*="st-key-record_suit_"] > div { width: auto !important; min-width: 0; }
+.st-key-record_grid button { min-height: 44px; min-width: 44px; width: 100%%; padding: 0 0.25rem; }
+.st-key-record_grid .kroeg-suit { font-size: 1.4rem; text-align: center; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
+.st-key-record_grid .kroeg-suit.red { color: #c62828; }
+@media (max-width: 640px) {
+  .st-key-record_grid [class*="st-key-record_suit_"] {
+    grid-template-columns: 1.5rem repeat(%(half)d, minmax(44px, 1fr));
+  }
+  .st-key-record_grid [class*="st-key-record_suit_"] > div:first-child { grid-row: span 2; }
+}
+</style>"""
 
 
 def _writable() -> bool:
@@ -40,19 +74,27 @@ def _writable() -> bool:
 
 
 def record() -> None:
-    """Entry at the table: the prompt, the taps it takes, the log in time order."""
-    st.title("Record")
+    """Entry at the table: the prompt, the log (newest first), the taps it takes."""
     manual: ManualGame | None = st.session_state.get("record_manual")
     if manual is None:
+        st.title("Record")
         stored = st.session_state.pop("record_stored", None)
         if stored:
             st.success(stored)
         _start_form()
         return
+    # A game is on: the prompt heads the page (a title would push the cards down a phone).
+    ranks = len(manual.game.deck) // len(Suit)
+    st.html(CSS % {"ranks": ranks, "half": -(-ranks // 2)})
+    # Each new moment of the game opens at the top, where its prompt and the log's newest
+    # line are: the page keeps its scroll between taps, and the last tap may have been far
+    # down (a spade of the deal, a knock). Runs once per moment: its markup names the step.
+    st.html(TO_THE_TOP % len(manual.game.log), unsafe_allow_javascript=True)
     prompt = manual.prompt()
     st.subheader(md(prompt.text))
     scores = ", ".join(f"{name} {score}" for name, score in manual.scores())
     st.caption(f"scores: {md(scores)}")
+    _log()
     if manual.game.trick_plays:
         cards = " ".join(f"{manual.players[s]} {c.pretty}" for s, c in manual.game.trick_plays)
         st.markdown(f"on the table: {md(cards)}")
@@ -65,7 +107,6 @@ def record() -> None:
             "Command ('help' lists them)", key="record_command", on_change=_record_command
         )
     _store(manual)
-    _log()
 
 
 def _taps(manual: ManualGame, prompt: Prompt) -> None:
@@ -164,6 +205,28 @@ def _possible(manual: ManualGame, seat: int | None = None) -> list[Card]:
     return [c for c in game.deck if c not in game.seen]
 
 
+def _card_grid(
+    cards: Sequence[Card], key: str, tap: Callable[[Card], None], label: str = ""
+) -> None:
+    """The cards as buttons, one line per suit (its symbol, then its ranks low to high, as
+    a person sorts a hand): a card is one tap."""
+    if label:
+        st.caption(label)
+    grid = st.container(key="record_grid")
+    for suit in Suit:
+        row = sorted((c for c in cards if c.suit is suit), key=lambda c: RANKS.index(c.rank))
+        if not row:
+            continue
+        line = grid.container(horizontal=True, gap=None, key=f"record_suit_{suit.name}")
+        red = " red" if suit.is_red else ""
+        line.html(f'<div class="kroeg-suit{red}" title="{suit.name.lower()}">{suit.symbol}</div>')
+        for card in row:
+            line.button(
+                card.pretty.removesuffix(suit.symbol), key=f"record_card_{key}_{card.code}",
+                on_click=tap, args=(card,),
+            )  # fmt: skip
+
+
 def _card_pick(
     manual: ManualGame,
     label: str,
@@ -172,49 +235,129 @@ def _card_pick(
     seat: int | None = None,
 ) -> None:
     """One tap on a card does it."""
-    cards = {c.code: c for c in _possible(manual, seat)}
-    key = f"record_pick_{step}"
-
-    def picked() -> None:
-        code = st.session_state.get(key)
-        if code:
-            _do(*action(cards[code]))
-
-    st.pills(label, list(cards), format_func=lambda code: cards[code].pretty, key=key,
-             on_change=picked)  # fmt: skip
+    _card_grid(_possible(manual, seat), str(step), lambda card: _do(*action(card)), label)
 
 
 def _deal_entry(manual: ManualGame, prompt: Prompt, step: int) -> None:
-    """Each player's cards picked from the grid, or the deal left unknown."""
+    """The deal, a hand at a time from one grid: each tap gives the card to the hand being
+    filled, which passes to the next hand once it holds its count; the deal goes to the
+    engine when every hand is full (the last one filled by itself when it can only take
+    the cards left). Hands not entered stay unknown ("Deal these cards")."""
     names = manual.players
-    game = manual.game
-    wanted = {s: list(game.deal_queue).count(s) for s in prompt.seats}
-    chosen: dict[int, list[Card]] = {}
-    taken: set[str] = set()
-    deck = {c.code: c for c in _possible(manual)}
+    entry = _entry(step)
+    hands = _hands(manual, prompt, entry)
+    wanted = _wanted(manual, prompt)
+    filling = _filling(manual, prompt, entry)
+    taken = {c for cards in hands.values() for c in cards}
+    cards = [c for c in _possible(manual) if c not in taken]
+    _card_grid(cards, f"deal_{step}", lambda card: _deal_tap(step, card))
+    # Whose hand the taps fill, under the cards: in view while the thumb is on them.
+    row = st.container(horizontal=True, gap="small")
     for seat in prompt.seats:
-        key = f"record_cards_{step}_{seat}"
-        already = st.session_state.get(key) or []
-        options = [code for code in deck if code not in taken or code in already]
-        picked = st.pills(
-            f"{md(names[seat])}'s cards ({wanted[seat]}, or none if unknown)", options,
-            selection_mode="multi", format_func=lambda code: deck[code].pretty, key=key,
+        row.button(
+            f"{md(names[seat])} {len(hands[seat])}/{wanted[seat]}", key=f"record_seat_{seat}",
+            type="primary" if seat == filling else "secondary",
+            on_click=_choose_seat, args=(step, seat),
         )  # fmt: skip
-        taken.update(picked)
-        if picked:
-            chosen[seat] = [deck[code] for code in picked]
-    left, right = st.columns(2)
+    shown = [f"{md(names[s])}: {' '.join(c.pretty for c in cards)}" for s, cards in hands.items()
+             if cards]  # fmt: skip
+    if shown:
+        st.markdown(" · ".join(shown))
+    left, middle, right = st.columns(3)
     left.button(
-        "Deal these cards", key="record_deal", type="primary", width="stretch",
-        disabled=not chosen, on_click=_do,
-        args=("the cards: " + "; ".join(
-            f"{names[s]} {' '.join(c.pretty for c in cards)}" for s, cards in chosen.items()
-        ), lambda: manual.deal(dict(chosen))),
+        "Deal these cards", key="record_deal", width="stretch", disabled=not taken,
+        on_click=_deal_now, args=(step,),
+    )  # fmt: skip
+    middle.button(
+        "Take back a card", key="record_take_back", width="stretch", disabled=not taken,
+        on_click=_take_back, args=(step,),
     )  # fmt: skip
     right.button(
-        "Cards unknown", key="record_skip", width="stretch",
-        on_click=_do, args=("cards unknown", lambda: manual.deal({})),
+        SKIP.capitalize(), key="record_skip", width="stretch",
+        on_click=_do, args=(SKIP, lambda: manual.deal({})),
     )  # fmt: skip
+
+
+def _entry(step: int) -> dict[str, object]:
+    """The deal being entered at this moment of the game: the cards tapped, in order, each
+    with its seat, and the hand chosen to fill (None: the next one not full)."""
+    entry: dict[str, object] = st.session_state.setdefault(
+        f"record_deal_{step}", {"picks": [], "seat": None}
+    )
+    return entry
+
+
+def _picks(entry: dict[str, object]) -> list[tuple[int, Card]]:
+    picks = entry["picks"]
+    assert isinstance(picks, list)
+    return picks
+
+
+def _wanted(manual: ManualGame, prompt: Prompt) -> dict[int, int]:
+    """How many cards each seat the engine waits for gets now."""
+    queue = list(manual.game.deal_queue)
+    return {seat: queue.count(seat) for seat in prompt.seats}
+
+
+def _hands(manual: ManualGame, prompt: Prompt, entry: dict[str, object]) -> dict[int, list[Card]]:
+    hands: dict[int, list[Card]] = {seat: [] for seat in prompt.seats}
+    for seat, card in _picks(entry):
+        hands[seat].append(card)
+    return hands
+
+
+def _filling(manual: ManualGame, prompt: Prompt, entry: dict[str, object]) -> int | None:
+    """The hand the next tap goes to: the one chosen while it has room, else the first
+    (in the order of the deal) that is not full."""
+    hands, wanted = _hands(manual, prompt, entry), _wanted(manual, prompt)
+    chosen = entry["seat"]
+    if isinstance(chosen, int) and len(hands[chosen]) < wanted[chosen]:
+        return chosen
+    return next((s for s in prompt.seats if len(hands[s]) < wanted[s]), None)
+
+
+def _choose_seat(step: int, seat: int) -> None:
+    _entry(step)["seat"] = seat
+
+
+def _take_back(step: int) -> None:
+    entry = _entry(step)
+    picks = _picks(entry)
+    if picks:
+        entry["seat"] = picks.pop()[0]
+
+
+def _deal_tap(step: int, card: Card) -> None:
+    """A card for the hand being filled; the deal goes once every hand is full."""
+    manual: ManualGame = st.session_state["record_manual"]
+    prompt = manual.prompt()
+    entry = _entry(step)
+    seat = _filling(manual, prompt, entry)
+    if seat is None:
+        return
+    _picks(entry).append((seat, card))
+    hands, wanted = _hands(manual, prompt, entry), _wanted(manual, prompt)
+    short = [s for s in prompt.seats if len(hands[s]) < wanted[s]]
+    taken = {c for cards in hands.values() for c in cards}
+    left = [c for c in _possible(manual) if c not in taken]
+    if len(short) == 1 and len(left) == wanted[short[0]] - len(hands[short[0]]):
+        # The deal takes every card still possible: the last hand is what is left.
+        _picks(entry).extend((short[0], c) for c in left)
+        short = []
+    if not short:
+        _deal_now(step)
+
+
+def _deal_now(step: int) -> None:
+    """The cards entered so far go to the engine; the hands not entered stay unknown."""
+    manual: ManualGame = st.session_state["record_manual"]
+    names = manual.players
+    hands = {s: cards for s, cards in _hands(manual, manual.prompt(), _entry(step)).items()
+             if cards}  # fmt: skip
+    said = "the cards: " + "; ".join(
+        f"{names[s]} {' '.join(c.pretty for c in cards)}" for s, cards in hands.items()
+    )
+    _do(said, lambda: manual.deal(dict(hands)))
 
 
 def _store(manual: ManualGame) -> None:
@@ -242,11 +385,24 @@ def _store(manual: ManualGame) -> None:
 
 
 def _log() -> None:
-    """What was done, in time order, the latest last."""
-    lines = st.session_state.get("record_log", [])
-    if lines:
-        st.caption("What was entered")
-        st.code("\n".join(lines[-LOG_SHOWN:]), language=None)
+    """What was done, in `kroeg record`'s words, in a short box under the prompt, newest
+    first: each tap's answer on top, where the player looks after the tap, with no scroll
+    to make (the box scrolls down to older moves). A move keeps its lines in time order."""
+    entries = _entries(st.session_state.get("record_log", [])[-LOG_SHOWN:])
+    if entries:
+        box = st.container(height=LOG_HEIGHT, key="record_log")
+        newest_first = [line for entry in reversed(entries) for line in entry]
+        box.code("\n".join(newest_first), language=None, wrap_lines=True)
+
+
+def _entries(lines: list[str]) -> list[list[str]]:
+    """The log's lines by move: a line typed or tapped (`> …`) and what the engine did."""
+    entries: list[list[str]] = []
+    for line in lines:
+        if line.startswith("> ") or not entries:
+            entries.append([])
+        entries[-1].append(line)
+    return entries
 
 
 def _start_form() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block, Button
 
 from kroeg.analytics.derived import analysed, enrich
 from kroeg.dashboard import serve
@@ -195,7 +196,8 @@ def test_games_page_draws_the_scores_and_links_every_hand(club: Path) -> None:
 
 def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     """Seed 003's example entered with taps (dealer, knocks, answers) and typed cards; a
-    refusal shows as an error in words; the log reads in time order; storing asks first."""
+    refusal shows as an error in words; the log reads newest move first, each move's lines
+    in time order; storing asks first."""
     from tests.recorder.test_seed_example import play_example
 
     at = app().run()
@@ -227,7 +229,13 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
         assert not at.exception and not at.error
     assert plain(at.subheader[0].value) == "hand 2: Anna deals"
     log = at.code[0].value.splitlines()
-    assert log.index("> Ben knocks") < log.index("> Carla folds") < log.index("> 8d")
+    assert (
+        log.index("> 8s")
+        < log.index("> 8d")
+        < log.index("> Carla folds")
+        < log.index("> Ben knocks")
+    )
+    assert log[:2] == ["> 8s", "  Ben plays 8♠"]  # the last move on top, its lines in order
     assert "journal" not in "\n".join(log) and str(club) not in "\n".join(log)  # no paths
     at.button(key="record_store").click().run()
     assert "Store this game (1 hand) in the dataset?" in at.warning[0].value
@@ -239,6 +247,117 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     # Analysed at landing: the Replay page has its verdicts without `kroeg analyse`.
     assert at.success[0].value.endswith("Analysed: its knocks and folds have their verdicts.")
     assert stored[0].game_id in analysed(Dataset(club))
+
+
+def card_lines(at: AppTest) -> list[list[str]]:
+    """The Record page's card grid as shown: each line's cards (their codes), in order."""
+    lines: list[list[str]] = []
+
+    def walk(block: Block) -> None:
+        buttons = [c for c in block.children.values() if isinstance(c, Button)]
+        keys = [b.key for b in buttons if b.key and b.key.startswith("record_card_")]
+        if keys:
+            lines.append([key.rsplit("_", 1)[1] for key in keys])
+        for child in block.children.values():
+            if isinstance(child, Block):
+                walk(child)
+
+    walk(at.main)
+    return lines
+
+
+def tap_card(at: AppTest, code: str) -> None:
+    """One tap on a card of the grid."""
+    (button,) = [b for b in at.button if b.key and b.key.startswith("record_card_")
+                 and b.key.endswith(f"_{code}")]  # fmt: skip
+    button.click().run()
+
+
+#: Seed 003's deal (tests/recorder/test_seed_example.py), hand by hand in seat order.
+SEED_DEAL = {"Anna": "Jh Jc Td 9s", "Ben": "Qh Qc Jd 8s", "Carla": "Kh Kc 7d As",
+             "Dan": "Ah 7c 8d Qd"}  # fmt: skip
+
+
+def test_record_page_cards_by_suit_and_a_deal_in_one_tap_a_card(club: Path) -> None:
+    """The cards are a grid of four lines, one per suit, its ranks low to high, only the
+    cards still possible; a full deal is one tap a card: the hand being filled passes to
+    the next once full, and the deal goes to the engine with the last card."""
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.button[0].click().run()  # start: Anna, Ben, Carla, Dan, classic
+    at.button(key="record_p_Who deals?_3").click().run()  # Dan deals
+    ranks = ["7", "8", "9", "T", "J", "Q", "K", "A"]
+    assert card_lines(at) == [[r + s for r in ranks] for s in "cdhs"]
+    labels = [b.label for b in at.button if b.key and b.key.startswith("record_card_")]
+    assert labels[:8] == ["7", "8", "9", "10", "J", "Q", "K", "A"]  # the suit leads the line
+    assert at.button(key="record_seat_0").proto.type == "primary"  # Anna's hand first
+    taps = 0
+    for name, cards in SEED_DEAL.items():
+        for code in cards.split():
+            tap_card(at, code)
+            taps += 1
+            assert not at.exception and not at.error
+        if name == "Anna":  # full: the next taps go to Ben, and her cards are not offered
+            assert at.button(key="record_seat_0").label == "Anna 4/4"
+            assert at.button(key="record_seat_1").proto.type == "primary"
+            assert [c for line in card_lines(at) for c in line if c in cards.split()] == []
+            assert "Anna: J♥ J♣ 10♦ 9♠" in [m.value for m in at.main.markdown]
+    assert taps == 16  # and no tap to confirm (the old page took 17: 16 cards and "Deal")
+    assert plain(at.subheader[0].value) == "hand 1, trick 1: Anna leads (stake 1)"
+    manual = at.session_state["record_manual"]
+    assert [" ".join(str(c) for c in hand) for hand in manual.game.hands] == list(
+        SEED_DEAL.values()
+    )
+    assert "> the cards: Anna J♥ J♣ 10♦ 9♠; Ben Q♥ Q♣ J♦ 8♠; Carla K♥ K♣ 7♦ A♠; " \
+        "Dan A♥ 7♣ 8♦ Q♦" in at.code[0].value.splitlines()  # fmt: skip
+    # Anna leads: one tap on a card of her known hand, the only cards offered.
+    assert card_lines(at) == [["Jc"], ["Td"], ["Jh"], ["9s"]]
+    tap_card(at, "Jh")
+    assert plain(at.subheader[0].value).startswith("hand 1, trick 1: Ben plays")
+    assert at.code[0].value.splitlines()[:2] == ["> Anna plays J♥", "  Anna plays J♥"]
+
+
+def test_record_page_deals_some_hands_and_takes_a_card_back(club: Path) -> None:
+    """Only the hands someone saw: a hand chosen by its button, a card taken back, the rest
+    left unknown with "Deal these cards"."""
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.button[0].click().run()
+    at.button(key="record_p_Who deals?_3").click().run()
+    at.button(key="record_seat_3").click().run()  # Dan's hand, the one seen
+    for code in ["Ah", "7c", "9d"]:
+        tap_card(at, code)
+    at.button(key="record_take_back").click().run()  # not the 9♦: the 8♦
+    assert at.button(key="record_seat_3").label == "Dan 2/4"
+    for code in ["8d", "Qd"]:
+        tap_card(at, code)
+    assert at.button(key="record_seat_0").proto.type == "primary"  # Dan is full: Anna next
+    at.button(key="record_deal").click().run()
+    assert not at.error, at.error[0].value
+    manual = at.session_state["record_manual"]
+    assert [len(h) for h in manual.game.hands] == [4, 4, 4, 4]
+    assert [str(c) for c in manual.game.hands[3]] == ["Ah", "7c", "8d", "Qd"]
+    assert [h.count(None) for h in manual.game.hands] == [4, 4, 4, 0]  # the others unknown
+
+
+def test_record_page_says_the_clis_words(club: Path) -> None:
+    """The cards prompt offers the word `kroeg record` reads, and the button says it: one
+    word, from recorder.manual, in the prompt, on the button, in the help and the log."""
+    from kroeg.parsers.commands import HELP
+    from kroeg.recorder.manual import SKIP
+
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.button[0].click().run()
+    at.button(key="record_p_Who deals?_3").click().run()
+    prompt = plain(at.subheader[0].value)
+    button = at.button(key="record_skip").label
+    assert prompt == "cards for Anna, Ben, Carla, Dan (or skip)"
+    assert f"(or {button.lower()})" in prompt and button.lower() == SKIP
+    assert f"or '{SKIP}' for all unknown" in HELP
+    at.button(key="record_skip").click().run()
+    assert "> skip" in at.code[0].value.splitlines()  # what one types at `kroeg record`
+    assert plain(at.subheader[0].value) == "hand 1, trick 1: Anna leads (stake 1)"
 
 
 def test_the_sidebar_filters_apply_to_every_page(
@@ -315,6 +434,24 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     assert 'class="kroeg-card back"' not in page_html(at)
 
 
+def test_troefcall_replay_shows_the_kaps_points_at_its_score(troefcall_club: Path) -> None:
+    """The kap's step shows the scores before it; the next step, the score's row, the five
+    (the table's scores read the pay and score rows so far, not the engine's state, which
+    holds the score from the kap on)."""
+    (game_id,) = Dataset(troefcall_club).game_ids()
+    states = hand_states(Dataset(troefcall_club).read_game(game_id), 1, reveal_all=False)
+    kap = next(s.step for s in states if s.kind == "kap")
+    assert states[kap + 1].kind == "score"
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    at.slider(key="replay_step").set_value(kap).run()
+    assert page_html(at).count('<div class="kroeg-score">0 points</div>') == 4
+    at.slider(key="replay_step").set_value(kap + 1).run()
+    shown = page_html(at)
+    assert "Anna &amp; Carla score 5" in shown
+    assert shown.count('<div class="kroeg-score">5 points</div>') == 2
+
+
 def test_troefcall_games_and_players(troefcall_club: Path) -> None:
     at = app().run()
     at.switch_page("views/games.py").run()
@@ -358,6 +495,37 @@ def test_record_page_enters_a_troefcall_hand(troefcall_club: Path) -> None:
         == "scores: Anna 5 points, Ben 0 points, Carla 5 points, Dan 0 points"
     )
     assert plain(at.subheader[0].value) == "hand 2: Anna deals, Ben calls"
+
+
+def test_record_page_deals_a_troefcall_hand_in_taps(troefcall_club: Path) -> None:
+    """Troefcall's deal by taps: the caller's five (dealt once five are in), then the rest;
+    the last hand, which can only take the cards left, is filled by itself."""
+    from tests.kroeg.test_record import TROEFCALL_SCRIPT
+
+    at = app().run()
+    at.switch_page("views/record.py").run()
+    at.selectbox[0].select("troefcall")
+    at.button[0].click().run()
+    at.text_input(key="record_command").input(TROEFCALL_SCRIPT[0]).run()  # the Jacks
+    at.button(key="record_deal_expected").click().run()  # Dan deals
+    assert card_lines(at)[0] == [r + "c" for r in "23456789TJQKA"]  # 13 ranks, low to high
+    taps = 0
+    for code in TROEFCALL_SCRIPT[2].removeprefix("a: ").split():
+        tap_card(at, code.capitalize())
+        taps += 1
+    assert plain(at.subheader[0].value) == "Anna calls trump"
+    at.button(key="record_trump_SPADES").click().run()
+    hands = dict(part.split(": ") for part in TROEFCALL_SCRIPT[4].split("; "))
+    for who in "bcd":  # Ben, Carla, Dan: Anna's eight are what is left
+        for code in hands[who].split():
+            tap_card(at, code.capitalize())
+            taps += 1
+            assert not at.exception and not at.error
+    assert taps == 5 + 39  # the old page: 5 + "Deal", then 47 + "Deal": 54
+    assert plain(at.subheader[0].value) == "hand 1, trick 1: Anna leads, trump ♠"
+    manual = at.session_state["record_manual"]
+    anna = (TROEFCALL_SCRIPT[2].removeprefix("a: ") + " " + hands["a"]).split()
+    assert sorted(str(c) for c in manual.game.hands[0]) == sorted(c.capitalize() for c in anna)
 
 
 MARKUP_NAMES = ("![i](//127.0.0.1/img.png)", "[login](https//x.y)", "<b>Carla</b>", "*Dan*")

@@ -39,7 +39,8 @@ def test_what_the_table_saw() -> None:
     fold = step_of(states, "Carla folds")
     assert states[fold].folded == (False, False, True, False)
     assert states[fold].in_hand == (True, True, False, True)
-    assert states[fold].scores[2] == "1 point"
+    assert states[fold].scores[2] == "0 points"  # the fold; its pay is the next row
+    assert states[fold + 1].kind == "pay" and states[fold + 1].scores[2] == "1 point"
     last = states[-1]
     assert last.stake == 3 and last.scores == ("0 points", "3 points", "1 point", "2 points")
     assert last.hands == ((), (), (HIDDEN, HIDDEN), (HIDDEN,))  # folded cards stay face down

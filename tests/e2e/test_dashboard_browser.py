@@ -663,11 +663,11 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
         page.get_by_role("button", name="Dan", exact=True).click()
         expect(page.get_by_text("cards for")).to_be_visible()
         page.wait_for_function(SETTLED)
-        page.get_by_role("button", name="Cards unknown").click()
+        page.get_by_role("button", name="Skip").click()
         expect(page.locator("h3").first).to_contain_text("Anna leads")
-        pills = page.locator("[class*='st-key-record_pick_'] button")
+        cards = page.locator(".st-key-record_grid button")
         page.wait_for_function(SETTLED)  # a person taps what the page shows now
-        pills.first.click()  # Anna leads a card with one tap
+        cards.first.click()  # Anna leads a card with one tap
         expect(page.locator("h3").first).to_contain_text("Ben plays")
         page.wait_for_function(SETTLED)
         page.get_by_role("button", name="Ben", exact=True).click()  # Ben knocks
@@ -707,6 +707,87 @@ def test_the_newsletter_prints_on_a4(tmp_path: Path, shots: Path) -> None:
             pdf = view.pdf(format="A4", print_background=True)
             browser.close()
         assert pdf[:4] == b"%PDF" and len(pdf) > 10_000
+
+
+#: The first line of the Record page's log: its text and where it is on the screen.
+LOG_TOP_LINE = """() => {
+  const pre = document.querySelector('.st-key-record_log pre');
+  const text = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT).nextNode();
+  const range = document.createRange();
+  range.setStart(text, 0);
+  range.setEnd(text, 1);
+  const r = range.getBoundingClientRect();
+  return {line: pre.innerText.split('\\n')[0], top: r.top, bottom: r.bottom,
+          wide: pre.scrollWidth, width: pre.clientWidth};
+}"""
+
+#: Scrolls Streamlit's main area (the part of the page that scrolls) back to its top.
+TO_THE_TOP = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)"
+
+#: Seed 003's deal, hand by hand in seat order (tests/recorder/test_seed_example.py).
+SEED_DEAL = ["Jh", "Jc", "Td", "9s", "Qh", "Qc", "Jd", "8s", "Kh", "Kc", "7d", "As",
+             "Ah", "7c", "8d", "Qd"]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_record_page_at_the_table(server, shots: Path, size) -> None:
+    """The Record page as a phone at the table uses it: the cards a line per suit, targets
+    of 44 px at least, a deal in one tap a card; the log wraps (nothing scrolls sideways)
+    and its newest line is on the screen after a tap."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = server
+    width, height = size
+    tag = "desktop" if width > 640 else "phone"
+    with sync_playwright() as p:
+        browser, page = open_page(p)
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{url}/record")
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.get_by_text("name the dealer")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        page.get_by_role("button", name="Dan", exact=True).click()
+        expect(page.locator("h3").first).to_contain_text("Anna, Ben, Carla, Dan (or skip)")
+        page.wait_for_function(SETTLED)
+        expect(page.get_by_role("button", name="Skip")).to_be_visible()  # the prompt's word
+        cards = page.locator(".st-key-record_grid button")
+        expect(cards).to_have_count(32)
+        for suit, letter in (("CLUBS", "c"), ("DIAMONDS", "d"), ("HEARTS", "h"), ("SPADES", "s")):
+            line = page.locator(f".st-key-record_suit_{suit} [class*='st-key-record_card_']")
+            expect(line).to_have_count(8)  # one suit to a line: its eight cards, no other
+            keys = line.evaluate_all("els => els.map(e => e.className)")
+            assert all(re.search(f"record_card_deal_\\d+_.{letter}\\b", k) for k in keys)
+        for box in (cards.nth(i).bounding_box() for i in range(32)):
+            assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+        for taps, code in enumerate(SEED_DEAL, start=1):
+            page.wait_for_function(SETTLED)
+            page.locator(f"[class*='st-key-record_card_deal_'][class*='_{code} '] button").click()
+            if taps == 6:
+                page.wait_for_function(SETTLED)
+                expect(page.locator(".st-key-record_seat_1 button")).to_contain_text("Ben 2/4")
+                page.evaluate(TO_THE_TOP)  # the deal's screen as it opened, two taps into Ben
+                page.screenshot(path=str(shots / f"record-deal-{tag}.png"))
+        expect(page.locator("h3").first).to_contain_text("hand 1, trick 1: Anna leads")
+        # Play on with taps: the first trick, Ben's knock, Carla's fold.
+        for code in ("Jh", "Qh", "Kh", "Ah"):
+            page.wait_for_function(SETTLED)
+            page.locator(f"[class*='st-key-record_card_'][class*='_{code} '] button").click()
+        expect(page.locator("h3").first).to_contain_text("trick 2: Dan leads")
+        page.wait_for_function(SETTLED)
+        page.get_by_role("button", name="Ben", exact=True).click()  # Ben knocks
+        page.wait_for_function(SETTLED)
+        page.get_by_role("button", name="Carla folds").click()
+        expect(page.get_by_role("button", name="Dan stays")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        top = page.evaluate(LOG_TOP_LINE)
+        assert top["line"] == "> Carla folds"  # the newest move heads the log
+        assert top["top"] >= 0 and top["bottom"] <= height, top  # on the screen, no scroll
+        assert top["wide"] <= top["width"], top  # the log wraps: nothing cut off on the right
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"record-play-{tag}.png"))
+        browser.close()
 
 
 @pytest.mark.slow

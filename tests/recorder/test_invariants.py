@@ -370,3 +370,30 @@ def test_auditor_catches_a_wrong_trick_winner() -> None:
     log[index] = dataclasses.replace(log[index], seat=(log[index].seat + 1) % 4)  # type: ignore[attr-defined]
     with pytest.raises(AssertionError):
         Auditor(rules, 4).audit(log)
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants"),
+    [("classic", []), ("lives", []), ("classic", ["team-toepen"]),
+     ("troefcall", []), ("troefcall", ["silent-kap"]), ("troefcall", ["no-baunie"])],
+)  # fmt: skip
+def test_a_replays_scores_read_from_the_rows_agree_with_the_engine_at_rest(
+    preset: str, variants: list[str]
+) -> None:
+    """Replayed a row at a time, the scores read from the pay and score rows so far
+    (`Replay.score_texts`) are the engine's own wherever the log has caught up with what
+    the engine recorded: the rows are the facts the state was built from."""
+    from kroeg.recorder.referee import Replay
+    from kroeg.recorder.simulate import simulate
+
+    rules = Ruleset.resolve(preset, variants)
+    at_rest = 0
+    for record in simulate(rules, 4, 4, seed=3):
+        rebuilt = Replay(record.rules, record.players)
+        for event in record.events:
+            rebuilt.feed(event)
+            game = rebuilt.game
+            if rebuilt.count == len(game.log):
+                at_rest += 1
+                assert rebuilt.score_texts() == tuple(game.score_text(s) for s in range(4))
+    assert at_rest > 100

@@ -53,3 +53,21 @@ def test_english_worked_example_replays():
     game = play_example()
     again = replay(game.rules, game.players, game.log)
     assert again.snapshot() == game.snapshot()
+
+
+def test_english_worked_example_replayed_pays_at_its_pay_rows():
+    """Carla's fold is one row, her pay the next: replayed a row at a time, the fold's row
+    shows her score before the pay (the engine recorded the pay with the fold) and the pay's
+    row the point; at the end every score is the engine's."""
+    from kroeg.recorder.referee import Replay
+
+    game = play_example()
+    rebuilt = Replay(game.rules, game.players)
+    carla = seat(game, "Carla")
+    shown = []
+    for event in game.log:
+        rebuilt.feed(event)
+        shown.append((event.kind, event.to_row()[1], rebuilt.score_texts()[carla]))
+    fold = shown.index(("fold", carla, "0 points"))
+    assert shown[fold + 1] == ("pay", carla, "1 point")
+    assert rebuilt.score_texts() == tuple(game.score_text(s) for s in range(game.n))

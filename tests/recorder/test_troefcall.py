@@ -334,3 +334,27 @@ def test_a_fork_plays_on_without_touching_the_game() -> None:
     other.kap(0)
     assert other.scores == [5, 0] and other.log[-1] == HandEnd(0, None)
     assert g.snapshot() == before and len(g.hands[0]) == 10
+
+
+def test_a_replays_scores_are_its_score_rows_so_far_not_what_the_engine_recorded_ahead() -> None:
+    """The kap is one event, its score the next: replayed a row at a time, the kap's row
+    still shows the scores before it and the score's row the five (the engine recorded
+    the score with the kap, ahead of the log being read)."""
+    from pathlib import Path
+
+    from kroeg.parsers import notation
+    from kroeg.recorder.referee import Replay
+
+    sample = Path(__file__).resolve().parents[2] / "sample_logs" / "troefcall-evening.txt"
+    record = notation.load(sample)[0]
+    rebuilt = Replay(record.rules, record.players)
+    shown = []
+    for event in record.events[: [e.kind for e in record.events].index("hand_end") + 1]:
+        rebuilt.feed(event)
+        shown.append((event.kind, rebuilt.score_texts()))
+    zero, five = ("0 points", "0 points", "0 points", "0 points"), ("5 points", "0 points") * 2
+    kinds = [kind for kind, _ in shown]
+    assert shown[kinds.index("kap")] == ("kap", zero)
+    assert shown[kinds.index("score")] == ("score", five)
+    assert shown[-1] == ("hand_end", five)
+    assert rebuilt.game.score_text(0) == "5 points"  # the engine's state: the kap scored
