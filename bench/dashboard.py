@@ -147,7 +147,13 @@ def main() -> None:
         build(path, hands)
     floor_app = ROOT / "bench" / "out" / "floor_app.py"
     floor_app.write_text(FLOOR_APP)
-    game_id = sorted(Dataset(path).game_ids())[0]
+    # The replayed game: among the first 200 by id, the first with 7 hands or more (the
+    # longest if none has), for six changes of hand.
+    dataset = Dataset(path)
+    ids = sorted(dataset.game_ids())[:200]
+    played = [dataset.read_game(g) for g in ids]
+    longest = max(played, key=lambda g: min(g.hands, 7))
+    game_id, hands_of_game = longest.game_id, longest.hands
     env = {**os.environ, "KROEG_DATASET": str(path)}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -172,11 +178,30 @@ def main() -> None:
                     page.get_by_role("heading", name=heading).first.wait_for(timeout=60_000)
                     switches.append(time.perf_counter() - began)
             page.close()
+            # The Replay page by a link (a new session each time, as a link opens).
+            opens = []
+            for _ in range(5):
+                page = browser.new_page()
+                began = time.perf_counter()
+                page.goto(f"{url}/replay?game={game_id}&hand=1")
+                page.locator(".kroeg-now").get_by_text("Step 0/").wait_for(timeout=60_000)
+                opens.append(time.perf_counter() - began)
+                page.close()
             page = browser.new_page()
             page.goto(f"{url}/replay?game={game_id}&hand=1")
             page.get_by_text("Moves", exact=True).wait_for(timeout=60_000)
             page.get_by_text("Step 0/").wait_for()  # a hand opens at its start
             driven, inside = step_times(page, rewind=True)
+            # A change of hand: "Hand ›" until the next hand's first step is drawn.
+            hand_changes = []
+            for k in range(2, min(hands_of_game, 7) + 1):
+                began = time.perf_counter()
+                page.locator(".st-key-replay_hand_on button").first.click()
+                page.locator(f'input[aria-label="Hand"][value="Hand {k}"]').wait_for(
+                    state="attached", timeout=60_000
+                )
+                page.locator(".kroeg-now").get_by_text("Step 0/").wait_for(timeout=60_000)
+                hand_changes.append(time.perf_counter() - began)
         with Server(["-m", "streamlit", "run", str(floor_app)], env) as url:
             floor_firsts = []
             for _ in range(3):  # the same as the first page above, for a one-button app
@@ -207,6 +232,11 @@ def main() -> None:
     print(line("replay step, click to paint timed inside the page", inside)
           + " (goal <= 200 ms)")  # fmt: skip
     print(line("replay step, driven and awaited by Playwright", driven))
+    print(f"replay opened by a link (new session each): "
+          f"{', '.join(f'{t:.2f}' for t in opens)} s, median {statistics.median(opens):.2f} s "
+          "(goal <= 1 s)")  # fmt: skip
+    print(line("change of hand (Hand ›) until its first step is drawn", hand_changes).replace(
+        "steps", "changes") + " (goal <= 300 ms)")  # fmt: skip
     print(f"floor: a one-button Streamlit app's first page: "
           f"{', '.join(f'{t:.2f}' for t in floor_firsts)} s")  # fmt: skip
     print(line("floor: a one-button Streamlit fragment, inside the page", floor_inside))

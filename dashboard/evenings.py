@@ -30,7 +30,14 @@ from kroeg.analytics.evenings import (
     troefcall_totals,
 )
 from kroeg.analytics.games import hand_costs, recent_games
-from kroeg.analytics.pages import hand_answers, hand_folds, hand_knocks, hand_troef_sides
+from kroeg.analytics.pages import (
+    counts_before_game,
+    game_hand_counts,
+    hand_answers,
+    hand_folds,
+    hand_knocks,
+    hand_troef_sides,
+)
 from kroeg.dashboard.data import ask, figures, states, toepen_units
 from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
@@ -312,3 +319,5 @@ def prefetch(path: Path) -> None:
             ask(path, hand_knocks, game_id, numbers_of[0])
             ask(path, hand_folds, game_id, numbers_of[0])
             ask(path, hand_answers, game_id, numbers_of[0])
+            ask(path, counts_before_game, game_id, chosen)  # the figures before the hand
+            ask(path, game_hand_counts, game_id)

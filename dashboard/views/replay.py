@@ -131,11 +131,14 @@ def replay() -> None:
     # one player's as they saw it, nobody's in the table's view (it would tell their cards).
     shown = [] if states[0].troefcall or view == "table" else [seat] if seat is not None else None
     lines = _expected_lines(states, chosen, hand, record.players, shown)
-    hud = "" if states[0].troefcall else _before_hand(chosen, hand, record.players)
     _stepper(
         states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
-        around, lines, hud,
+        around, lines,
     )  # fmt: skip
+    if not states[0].troefcall:
+        # Last, under the table: its figures add up earlier games (seconds at 100,000
+        # hands the first time), and the table is drawn before they are worked out.
+        st.html(_before_hand(chosen, hand, record.players))
 
 
 def _before_hand(game_id: str, hand: int, players: tuple[str, ...]) -> str:
@@ -352,13 +355,11 @@ def _stepper(
     reveal_all: bool,
     around: dict[str, dict[str, object] | None],
     lines: list[dict[str, object]],
-    hud: str = "",
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
-    in a line; `hud`: the players' figures before the hand (HTML). Unless every card is
-    shown, the moves, their marks and the summary come only as far as the step shown:
-    nothing still to come is told."""
+    in a line. Unless every card is shown, the moves, their marks and the summary come
+    only as far as the step shown: nothing still to come is told."""
     if st.session_state.pop("replay_whole_page", False):
         st.rerun()  # another hand or game: the pickers above change, not this part alone
     last = len(states) - 1
@@ -428,7 +429,6 @@ def _stepper(
         '<p class="kroeg-moves-title"><b>Moves</b></p>'
         + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
         + (f'<div class="kroeg-panel">{panel}</div>' if panel else "")
-        + hud
         + f'<p class="kroeg-keys">Click a move to go there; on a phone, swipe the table. '
         f"Keys: ← → a step · Home / End · {html.escape(keys)} · N / P a hand · "
         "Shift+N / Shift+P a game.</p>"
