@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-__all__ = ["LANGUAGES", "Words", "day_name", "words"]
+__all__ = ["LANGUAGES", "Words", "day_name", "short_day", "words"]
 
 _EN: dict[str, str] = {
     "lang": "en",
@@ -255,5 +255,9 @@ def words(lang: str) -> Words:
 
 def day_name(when: datetime | date, lang: str) -> str:
     """`Fri 20 Nov`, `vr 20 nov`."""
-    month = _MONTHS[lang][when.month - 1][:3]
-    return f"{_DAYS[lang][when.weekday()]} {when.day} {month}"
+    return f"{_DAYS[lang][when.weekday()]} {short_day(when, lang)}"
+
+
+def short_day(when: datetime | date, lang: str = "en") -> str:
+    """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
+    return f"{when.day} {_MONTHS[lang][when.month - 1][:3]}"
