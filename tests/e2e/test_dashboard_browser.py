@@ -171,7 +171,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
             except PlaywrightTimeout:
                 continue
         expect(answered).to_be_visible()
-        link = page.get_by_role("link", name="Fri 23 Oct 2026 20:00 at Café De Kroeg, hand 2")
+        link = page.get_by_role("link", name="23 Oct, 20:00 — Anna, Ben, Carla, Dan · hand 2")
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
         tabs = len(page.context.pages)
