@@ -310,9 +310,11 @@ class GameName:
     players: tuple[str, ...]
     #: Each seat's side where seats play in teams (games.teams), else None.
     teams: tuple[int, ...] | None
-    #: Whether the day has other evenings at other venues: then the venue is said.
+    #: Whether the day has other evenings of its kind (the club's, or the bots') at other
+    #: venues: then the venue is said.
     venue_said: bool = False
-    #: Whether the day has a club's and a simulated evening at one venue: `(bots)` is said.
+    #: Whether the day has the club's evenings and the bots': then `(bots)` is said on the
+    #: bots' games.
     bots_said: bool = False
     #: Whether the year is said: a game of another year than the dataset's latest game.
     year_said: bool = False
@@ -376,14 +378,17 @@ def game_names(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, GameNa
                    row_number() OVER (PARTITION BY {evening()} ORDER BY {PLAYED}) AS number,
                    count(*) OVER (PARTITION BY {evening()}) AS of
             FROM games
+        ), kinds AS (  -- a day's evenings of the club's, or of the bots'
+            SELECT day, bots, count(DISTINCT coalesce(venue, '')) AS venues
+            FROM named GROUP BY day, bots
         ), days AS (
-            SELECT day, count(DISTINCT coalesce(venue, '')) AS venues,
-                   count(DISTINCT bots) AS kinds
-            FROM named GROUP BY day
+            SELECT day, count(*) AS kinds FROM kinds GROUP BY day
         )
-        SELECT n.*, d.venues, d.kinds,
+        SELECT n.*, k.venues, d.kinds,
                year(n.day) <> (SELECT max(year(day)) FROM named) AS other_year
-        FROM named AS n JOIN days AS d ON n.day IS NOT DISTINCT FROM d.day
+        FROM named AS n
+        JOIN kinds AS k ON n.day IS NOT DISTINCT FROM k.day AND n.bots = k.bots
+        JOIN days AS d ON n.day IS NOT DISTINCT FROM d.day
         WHERE {where}""",
         params,
     )
