@@ -5,7 +5,10 @@
 - A game is **of a month** when it started in it: the `YYYY-MM` of `started_at`, the
   views' `month` column.
 - An **evening** is the games of one day (of `started_at`) at one venue, the club's own
-  and the simulated ones kept apart.
+  and the simulated ones kept apart; its games are in the order played (`started_at`,
+  then, at one start time or with none, the game id: the only order a dataset knows).
+- A game is **named** by its evening and its order in it, never by its id
+  (`game_names`, `GameName`): `20 Nov, game 2, 20:30 — Anna, Ben, Carla, Dan`.
 
 Each is SQL over a `games` row (with an alias, or none), for every report to share: the
 newsletter, `kroeg games`' sources (analytics/games.py), and the dashboard's Evenings and
@@ -21,18 +24,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 import duckdb
 import polars as pl
 
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.words import short_day
 from kroeg.recorder.errors import UsageError
+from kroeg.recorder.records import side_name, side_seats
 
-__all__ = ["SIMULATED_SOURCE", "MonthGames", "chosen", "evening", "evening_games_frame",
-           "evening_moments", "evening_numbers", "evenings_frame", "in_month", "month_games",
-           "month_range", "simulated", "toepen_out", "toepen_seats", "troefcall_hands",
-           "troefcall_running", "troefcall_totals"]  # fmt: skip
+__all__ = ["PLAYED", "ROSTER_WIDTH", "SIMULATED_SOURCE", "GameName", "MonthGames", "chosen",
+           "evening", "evening_games_frame", "evening_moments", "evening_numbers",
+           "evenings_frame", "game_names", "in_month", "month_games", "month_range",
+           "simulated", "toepen_out", "toepen_seats", "troefcall_hands", "troefcall_running",
+           "troefcall_totals"]  # fmt: skip
 
 #: The `source` of a game the engine's bots played.
 SIMULATED_SOURCE = "engine"
@@ -55,6 +61,10 @@ def evening(alias: str = "") -> str:
         f"coalesce({started}::DATE::VARCHAR, 'undated') || '|' || coalesce({venue}, '') "
         f"|| '|' || {simulated(alias)}::VARCHAR"
     )
+
+
+#: SQL: the games of an evening in the order played (a game without a start time last).
+PLAYED = "started_at NULLS LAST, game_id"
 
 
 def in_month(alias: str = "") -> str:
@@ -159,7 +169,7 @@ def evening_games_frame(
         con,
         "SELECT game_id, strftime(started_at, '%H:%M') AS time, label AS ruleset, game_type, "
         f"count(*) OVER () AS n FROM games WHERE {where} "
-        f"ORDER BY started_at NULLS LAST, game_id LIMIT {int(limit)}",
+        f"ORDER BY {PLAYED} LIMIT {int(limit)}",
         [key, *params],
     )
 
@@ -250,3 +260,153 @@ def toepen_out(con: duckdb.DuckDBPyConnection, game_id: str) -> list[int]:
         "AND kind = 'game_end') WHERE seat IS NOT NULL ORDER BY seat"
     )
     return [int(r[0]) for r in con.sql(sql, params=[game_id, game_id]).fetchall()]
+
+
+#: A game's players in its name at most this many characters long, cut as `Anna, Ben +3`:
+#: what tells games apart (day, order, time) comes first, and a name of 7 players of
+#: long names still fits a phone's select box (390 px) as well as one of four.
+ROSTER_WIDTH = 24
+
+#: A player in a game's name at most this long (`Bartholomeus v…`).
+PLAYER_WIDTH = 16
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= PLAYER_WIDTH else name[: PLAYER_WIDTH - 1].rstrip() + "…"
+
+
+def _cut(names: Sequence[str], width: int) -> str:
+    """`Anna, Ben, Carla` while it fits in `width`, else as many as fit and `+3`: the
+    first always shown, however long (shortened to PLAYER_WIDTH)."""
+    names = [_short(n) for n in names]
+    shown: list[str] = []
+    for at, name in enumerate(names):
+        rest = len(names) - at - 1
+        text = ", ".join([*shown, name]) + (f" +{rest}" if rest else "")
+        if shown and len(text) > width:
+            break
+        shown.append(name)
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" +{more}" if more else "")
+
+
+@dataclass(frozen=True)
+class GameName:
+    """A game as people call it: its evening's day, its order in that evening, its start
+    time and its players (`20 Nov, game 2, 20:30 — Anna, Ben, Carla, Dan`). Plain text:
+    a page writing it in Markdown escapes it (`markdown_text`), as it does every name."""
+
+    game_id: str
+    #: The day of its evening; None for a game without a start time.
+    day: date | None
+    #: Its place in its evening, from 1, in the order played (PLAYED).
+    number: int
+    #: How many games its evening has.
+    of: int
+    #: When it started, `20:30`; None without a start time.
+    time: str | None
+    venue: str | None
+    simulated: bool
+    players: tuple[str, ...]
+    #: Each seat's side where seats play in teams (games.teams), else None.
+    teams: tuple[int, ...] | None
+    #: Whether the day has other evenings of its kind (the club's, or the bots') at other
+    #: venues: then the venue is said.
+    venue_said: bool = False
+    #: Whether the day has the club's evenings and the bots': then `(bots)` is said on the
+    #: bots' games.
+    bots_said: bool = False
+    #: Whether the year is said: a game of another year than the dataset's latest game.
+    year_said: bool = False
+
+    @property
+    def evening(self) -> str:
+        """Its evening in a few words: `20 Nov`, `20 Nov 2025`, `20 Nov at De Kroon`,
+        `20 Nov (bots)`, `Undated`."""
+        when = "Undated" if self.day is None else short_day(self.day)
+        if self.day is not None and self.year_said:
+            when += f" {self.day.year}"
+        if self.venue_said and self.venue:
+            when += f" at {self.venue}"
+        return when + (" (bots)" if self.bots_said and self.simulated else "")
+
+    @property
+    def order(self) -> str:
+        """`game 2`: its place in its evening; "" when the evening has one game (a reader
+        takes `game 1` to say there were more)."""
+        return f"game {self.number}" if self.of > 1 else ""
+
+    @property
+    def roster(self) -> str:
+        """Its players by seat (`Anna, Ben, Carla`), or its sides (`Anna & Carla v Ben &
+        Dan`), cut to ROSTER_WIDTH: `Anna, Ben, Carla, Dan +3`, `Anna +1 v Ben +1 v Eva +1`."""
+        if not self.teams:
+            return _cut(self.players, ROSTER_WIDTH)
+        players = [_short(p) for p in self.players]
+        sides = range(max(self.teams) + 1)
+        whole = " v ".join(side_name(players, self.teams, side) for side in sides)
+        if len(whole) <= ROSTER_WIDTH:
+            return whole
+        firsts = [side_seats(self.teams, self.teams.index(side)) for side in sides]
+        return " v ".join(
+            players[seats[0]] + (f" +{len(seats) - 1}" if len(seats) > 1 else "")
+            for seats in firsts
+        )
+
+    @property
+    def in_evening(self) -> str:
+        """The name where its evening is already said (the Evenings page's heading):
+        `Game 2, 20:30 — Anna, Ben, Carla, Dan`."""
+        said = ", ".join(p for p in (self.order, self.time or "") if p)
+        return f"{said[:1].upper()}{said[1:]} — {self.roster}" if said else self.roster
+
+    def __str__(self) -> str:
+        """`20 Nov, game 2, 20:30 — Anna, Ben, Carla, Dan`."""
+        said = ", ".join(p for p in (self.evening, self.order, self.time or "") if p)
+        return f"{said} — {self.roster}"
+
+
+def game_names(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, GameName]:
+    """The name of each of `games` (None: every game), by id. A game's number counts
+    every game of its evening, whatever a filter hides: a game keeps its name."""
+    where, params = chosen(games)
+    frame = _frame(
+        con,
+        f"""WITH named AS (
+            SELECT game_id, started_at, started_at::DATE AS day, venue, players, teams,
+                   {simulated()} AS bots,
+                   row_number() OVER (PARTITION BY {evening()} ORDER BY {PLAYED}) AS number,
+                   count(*) OVER (PARTITION BY {evening()}) AS of
+            FROM games
+        ), kinds AS (  -- a day's evenings of the club's, or of the bots'
+            SELECT day, bots, count(DISTINCT coalesce(venue, '')) AS venues
+            FROM named GROUP BY day, bots
+        ), days AS (
+            SELECT day, count(*) AS kinds FROM kinds GROUP BY day
+        )
+        SELECT n.*, k.venues, d.kinds,
+               year(n.day) <> (SELECT max(year(day)) FROM named) AS other_year
+        FROM named AS n
+        JOIN kinds AS k ON n.day IS NOT DISTINCT FROM k.day AND n.bots = k.bots
+        JOIN days AS d ON n.day IS NOT DISTINCT FROM d.day
+        WHERE {where}""",
+        params,
+    )
+    names = {}
+    for r in frame.iter_rows(named=True):
+        started = r["started_at"]
+        names[r["game_id"]] = GameName(
+            game_id=r["game_id"],
+            day=r["day"],
+            number=int(r["number"]),
+            of=int(r["of"]),
+            time=f"{started:%H:%M}" if isinstance(started, datetime) else None,
+            venue=r["venue"],
+            simulated=bool(r["bots"]),
+            players=tuple(r["players"]),
+            teams=tuple(r["teams"]) if r["teams"] else None,
+            venue_said=r["venues"] > 1,
+            bots_said=r["kinds"] > 1,
+            year_said=bool(r["other_year"]),
+        )
+    return names

@@ -11,7 +11,7 @@ from datetime import date
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import SIMULATED_SOURCE, Games, chosen, simulated
+from kroeg.analytics.evenings import SIMULATED_SOURCE, Games, chosen, game_names, simulated
 
 __all__ = ["SOURCES", "filter_frame", "game_count", "games_frame", "games_table", "hand_costs",
            "recent_games", "toepen_ids", "toepen_units"]  # fmt: skip
@@ -23,6 +23,13 @@ SOURCES = {SIMULATED_SOURCE: "simulated", "manual": "recorded"}
 def _source(column: str) -> str:
     cases = " ".join(f"WHEN '{k}' THEN '{v}'" for k, v in SOURCES.items())
     return f"CASE {column} {cases} ELSE 'typed' END"
+
+
+def _rules(alias: str = "") -> str:
+    """SQL: a game's rule set named with its variants (`lives + team-toepen`); a game whose
+    stored rules the engine refuses today is still named, by the name it was stored under."""
+    at = f"{alias}." if alias else ""
+    return f"coalesce({at}label, {at}ruleset || ' (unreadable rules)')"
 
 
 def games_frame(
@@ -60,9 +67,7 @@ def games_frame(
         SELECT g.game_id AS game,
                coalesce(strftime(g.started_at, '%Y-%m-%d %H:%M'), '') AS date,
                coalesce(g.venue, '') AS venue,
-               -- with its variants: lives + team-toepen (a game whose stored rules the
-               -- engine refuses today is still listed, by the name it was stored under)
-               coalesce(g.label, g.ruleset || ' (unreadable rules)') AS rules,
+               {_rules("g")} AS rules,
                array_to_string(g.players, ', ') AS players,
                coalesce(e.hands, 0)::BIGINT AS hands,
                CASE WHEN f.game_id IS NULL THEN 'unfinished'
@@ -109,7 +114,7 @@ def filter_frame(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     return _frame(
         con,
         "SELECT game_id, started_at::DATE AS day, coalesce(venue, '') AS venue, "
-        "coalesce(label, ruleset || ' (unreadable rules)') AS ruleset, "
+        f"{_rules()} AS ruleset, "
         f"players, {simulated()} AS simulated FROM games",
         [],
     )
@@ -135,34 +140,29 @@ def recent_games(
     """The `limit` most recent of `games` (None: all), and the game `wanted` first if
     there is one: game_id, day, time (`2026-11-20 20:15`), venue, players, label,
     score_display, lives, game_type, simulated, `recency` (1 for the most recent: the
-    order played, whichever game comes first), and `title`: the game as every game picker
-    names it (`2026-11-20 20:15 · Café De Kroeg · Anna, Ben, Carla (lives, g1a2b…)`,
-    the id last: the day, time and venue tell a club's games apart)."""
+    order played, whichever game comes first), `name`, the game's name (`game_names`:
+    `20 Nov, game 2, 20:15 — Anna, Ben, Carla`), and `title`, the name and the rules, as
+    every game picker shows it (`20 Nov, game 2, 20:15 — Anna, Ben, Carla · lives`)."""
     where, params = chosen(games)
     frame = _frame(
         con,
         "SELECT game_id, coalesce(strftime(started_at, '%Y-%m-%d'), '') AS day, "
         "coalesce(strftime(started_at, '%Y-%m-%d %H:%M'), '') AS time, venue, "
-        "array_to_string(players, ', ') AS players, label, score_display, lives, "
+        f"array_to_string(players, ', ') AS players, {_rules()} AS label, score_display, lives, "
         f"game_type, {simulated()} AS simulated, "
-        "row_number() OVER (ORDER BY started_at DESC NULLS LAST, game_id) AS recency "
+        # Newest first: the evenings' order played (PLAYED) backwards, undated games last.
+        "row_number() OVER (ORDER BY started_at DESC NULLS LAST, game_id DESC) AS recency "
         f"FROM games WHERE game_id = ? OR {where} "
-        f"ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id LIMIT {int(limit)}",
+        "ORDER BY (game_id = ?) DESC, started_at DESC NULLS LAST, game_id DESC "
+        f"LIMIT {int(limit)}",
         [wanted, *params, wanted],
     )
-    parts = [pl.col("time"), pl.col("venue"), pl.col("players")]
-    title = pl.concat_str(
-        pl.concat_list([p.fill_null("") for p in parts])
-        .list.eval(pl.element().filter(pl.element() != ""))
-        .list.join(" · "),
-        pl.lit(" ("),
-        pl.col("label"),
-        pl.lit(", "),
-        pl.col("game_id"),
-        pl.lit(")"),
-        pl.when(pl.col("simulated")).then(pl.lit(" · simulated")).otherwise(pl.lit("")),
+    named = game_names(con, frame["game_id"].to_list())
+    names = [str(named[g]) for g in frame["game_id"]]
+    titles = [f"{n} · {rules}" for n, rules in zip(names, frame["label"], strict=True)]
+    return frame.with_columns(
+        pl.Series("name", names, dtype=pl.String), pl.Series("title", titles, dtype=pl.String)
     )
-    return frame.with_columns(title.alias("title"))
 
 
 def toepen_units(con: duckdb.DuckDBPyConnection, games: Games) -> list[str]:

@@ -29,7 +29,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import MonthGames, evening, month_games
+from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
@@ -208,22 +208,21 @@ STORY_LINES = 15
 
 
 def _game_names(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> dict[str, str]:
-    """Each game of the month as a club names it: `the game of Fri 20 Nov at Café De Kroeg
-    (Anna, Ben, Carla, Dan)` (its time too when there were several that evening)."""
-    rows = con.sql(
-        f"""SELECT g.game_id, g.started_at, g.venue, array_to_string(g.players, ', ') AS who,
-                   count(*) OVER (PARTITION BY {evening("g")}) AS that_night
-            FROM games g WHERE {_TOLD}""",
-        params=[list(told.game_ids)],
-    ).pl()
-    names = {}
-    for r in rows.iter_rows(named=True):
-        when = r["started_at"]
-        day = day_name(when, w.lang) if when else w("undated")
-        hour = f", {when:%H:%M}" if when and r["that_night"] > 1 else ""
-        where = w("at_venue", venue=r["venue"]) if r["venue"] else ""
-        names[r["game_id"]] = w("game_name", day=day, hour=hour, venue=where, players=r["who"])
-    return names
+    """Each game of the month as a club names it (its name, analytics.evenings.game_names,
+    in prose): `the game of Fri 20 Nov at Café De Kroeg (Anna, Ben, Carla, Dan)`, or `game 2
+    of Fri 20 Nov, 20:30 at …` on an evening of several games."""
+    said = {}
+    for game_id, name in game_names(con, list(told.game_ids)).items():
+        day = day_name(name.day, w.lang) if name.day else w("undated")
+        where = w("at_venue", venue=name.venue) if name.venue else ""
+        who = ", ".join(name.players)
+        if name.of > 1:
+            hour = f", {name.time}" if name.time else ""
+            said[game_id] = w("nth_game_name", number=name.number, day=day, hour=hour,
+                              venue=where, players=who)  # fmt: skip
+        else:
+            said[game_id] = w("game_name", day=day, venue=where, players=who)
+    return said
 
 
 def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:

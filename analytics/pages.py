@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import Games, chosen
+from kroeg.analytics.evenings import Games, chosen, game_names
 from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
@@ -122,17 +122,14 @@ BEHIND = {
 
 def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games) -> pl.DataFrame:
     """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`:
-    game_id, hand, seq, what, and the game's started_at and venue (a game is named by
-    its day and venue, never by its id alone)."""
+    game_id, hand, seq, what, and `game`, the game's name (`game_names`: never its id)."""
     alias = {"regrets": "f", "blunders": "a"}.get(kind, "")
     where, params = chosen(games, alias)
     hands = _frame(con, BEHIND[kind][1].format(where=where), [player, *params])
-    named = _frame(
-        con,
-        "SELECT game_id, started_at, venue FROM games WHERE game_id IN (SELECT unnest(?))",
-        [hands["game_id"].unique().to_list()],
+    names = game_names(con, hands["game_id"].unique().to_list())
+    return hands.with_columns(
+        pl.Series("game", [str(names[g]) for g in hands["game_id"]], dtype=pl.String)
     )
-    return hands.join(named, on="game_id", how="left", maintain_order="left")
 
 
 #: What the replay shows of each player before a hand, as a poker tracker's heads-up

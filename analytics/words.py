@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-__all__ = ["LANGUAGES", "Words", "day_name", "words"]
+__all__ = ["LANGUAGES", "Words", "day_name", "short_day", "words"]
 
 _EN: dict[str, str] = {
     "lang": "en",
@@ -39,7 +39,8 @@ _EN: dict[str, str] = {
     "penalty points": "penalty points", "lives": "lives", "points": "points",
     "nobody_ranked": "Nobody played {minimum} hands under these rules this month.",
     "unranked": "Fewer than {minimum} hands, not ranked: {who}.",
-    "game_name": "the game of {day}{hour}{venue} ({players})",
+    "game_name": "the game of {day}{venue} ({players})",
+    "nth_game_name": "game {number} of {day}{hour}{venue} ({players})",
     "at_venue": " at {venue}",
     "undated": "an undated evening",
     "a_game": "a game of the month",
@@ -141,7 +142,8 @@ _NL: dict[str, str] = {
     "penalty points": "strafpunten", "lives": "levens", "points": "punten",
     "nobody_ranked": "Niemand speelde deze maand {minimum} handen met deze regels.",
     "unranked": "Minder dan {minimum} handen, niet in de lijst: {who}.",
-    "game_name": "het spel van {day}{hour}{venue} ({players})",
+    "game_name": "het spel van {day}{venue} ({players})",
+    "nth_game_name": "spel {number} van {day}{hour}{venue} ({players})",
     "at_venue": " in {venue}",
     "undated": "een avond zonder datum",
     "a_game": "een spel van de maand",
@@ -255,5 +257,9 @@ def words(lang: str) -> Words:
 
 def day_name(when: datetime | date, lang: str) -> str:
     """`Fri 20 Nov`, `vr 20 nov`."""
-    month = _MONTHS[lang][when.month - 1][:3]
-    return f"{_DAYS[lang][when.weekday()]} {when.day} {month}"
+    return f"{_DAYS[lang][when.weekday()]} {short_day(when, lang)}"
+
+
+def short_day(when: datetime | date, lang: str = "en") -> str:
+    """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
+    return f"{when.day} {_MONTHS[lang][when.month - 1][:3]}"

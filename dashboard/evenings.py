@@ -13,16 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import polars as pl
 
 from kroeg.analytics.evenings import (
+    GameName,
     Games,
     evening_games_frame,
     evening_moments,
     evening_numbers,
     evenings_frame,
+    game_names,
     toepen_out,
     toepen_seats,
     troefcall_hands,
@@ -56,6 +59,7 @@ __all__ = [
     "evenings",
     "hand_lines",
     "moments",
+    "names",
     "numbers",
     "prefetch",
     "replay_link",
@@ -216,29 +220,35 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
     return ", ".join(parts)
 
 
+def names(path: Path, ids: list[str]) -> dict[str, GameName]:
+    """The names of these games (analytics.evenings.game_names), by id."""
+    named: dict[str, GameName] = ask(path, game_names, sorted(set(ids)))
+    return named
+
+
 def moments(path: Path, key: str, games: Games) -> list[str]:
     """An evening's notable moves, each a Markdown line linking to it in the replay: the
     biggest bluff that worked, the costliest fold, and every regrettable fold (from the
-    analysis: none for games not analysed)."""
+    analysis: none for games not analysed). A move is named by its player, its game's
+    order in the evening (where it has several) and its hand: `Dan, game 2, hand 1`."""
     lines = []
     bluff, fold, regrets = ask(path, evening_moments, key, games)
+    named = names(path, [*bluff["game_id"], *fold["game_id"], *regrets["game_id"]])
+
+    def move(r: dict[str, Any]) -> str:
+        said = [md(r["player"]), named[r["game_id"]].order, f"hand {r['hand']}"]
+        link = replay_link(r["game_id"], r["hand"], r["seq"])
+        return f"[{', '.join(p for p in said if p)}]({link})"
+
     for r in bluff.iter_rows(named=True):
         lines.append(
-            f"- **Biggest bluff that worked:** [{md(r['player'])}, hand {r['hand']}]"
-            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — everyone folded to the "
+            f"- **Biggest bluff that worked:** {move(r)} — everyone folded to the "
             f"knock (stake {r['stake']}), paying {r['folded_to_it']} in all"
         )
     for r in fold.iter_rows(named=True):
-        lines.append(
-            f"- **Costliest fold:** [{md(r['player'])}, hand {r['hand']}]"
-            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) — the fold cost {r['cost']}"
-        )
+        lines.append(f"- **Costliest fold:** {move(r)} — the fold cost {r['cost']}")
     if not regrets.is_empty():
-        links = ", ".join(
-            f"[{md(r['player'])}, hand {r['hand']}]"
-            f"({replay_link(r['game_id'], r['hand'], r['seq'])}) (cost {r['cost']})"
-            for r in regrets.iter_rows(named=True)
-        )
+        links = ", ".join(f"{move(r)} (cost {r['cost']})" for r in regrets.iter_rows(named=True))
         lines.append(f"- **Regrettable folds** (playing on would have won): {links}")
     return lines
 
@@ -254,7 +264,7 @@ def game_times(path: Path, key: str, games: Games, limit: int) -> tuple[pl.DataF
 class EveningGame:
     """One game of an evening as the landing page tells it."""
 
-    time: str | None
+    name: GameName
     ruleset: str
     standings: str
     lines: list[str]
@@ -263,9 +273,10 @@ class EveningGame:
 def evening_games(path: Path, key: str, chosen: Games) -> tuple[list[EveningGame], int]:
     """The evening's first GAMES_SHOWN games told hand by hand, and how many it has."""
     games, count = game_times(path, key, chosen, GAMES_SHOWN)
+    named = names(path, games["game_id"].to_list())
     told = [
         EveningGame(
-            time=r["time"],
+            name=named[r["game_id"]],
             ruleset=r["ruleset"],
             standings=standings(path, r["game_id"], r["game_type"]),
             lines=hand_lines(path, r["game_id"], r["game_type"]),

@@ -72,9 +72,8 @@ def _evening(night: Evening, chosen: Games) -> None:
         st.subheader("Moments of the evening")
         st.markdown("\n".join(notable))
     games, count = evening_games(path, night.key, chosen)
-    for number, game in enumerate(games, start=1):
-        when = f" · {game.time}" if game.time else ""
-        st.subheader(f"Game {number}{when} · {md(game.ruleset)}")
+    for game in games:  # named by their order in the evening, whatever the filters hide
+        st.subheader(f"{md(game.name.in_evening)} · {md(game.ruleset)}")
         st.markdown(f"**Standings:** {game.standings}")
         st.markdown("\n".join(game.lines))
     if count > GAMES_SHOWN:

@@ -4,7 +4,6 @@ hands behind it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from functools import partial
 from pathlib import Path
 from urllib.parse import quote
@@ -22,7 +21,7 @@ from kroeg.analytics.stats import (
     player_stats,
 )
 from kroeg.dashboard.data import ask, figures, toepen_units
-from kroeg.dashboard.filters import chosen_games, current_path, day_text, empty_state
+from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.recorder.text import markdown_text as md
 
 
@@ -193,20 +192,11 @@ def _hands_behind(names: list[str]) -> None:
     st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
     links = [
         # The link opens the replay at the knock or fold itself (its step is its seq).
-        f"- [{md(_game_name(r))}, hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
+        f"- [{md(r['game'])} · hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
         f"&hand={r['hand']}&step={r['seq']}) — {md(r['what'] or '')}"
         for r in hands.iter_rows(named=True)
     ]
     st.markdown("\n".join(links) or f"No {label} yet.")
-
-
-def _game_name(row: dict[str, object]) -> str:
-    """A game as a club names it: `Fri 20 Nov 2026 at Café De Kroeg` (its id without a
-    date)."""
-    when, venue = row["started_at"], row["venue"]
-    if not isinstance(when, datetime):
-        return str(row["game_id"])
-    return f"{day_text(when)} {when:%H:%M}" + (f" at {venue}" if venue else "")
 
 
 def _pick_bar(chart_key: str, behind: str) -> None:

@@ -41,6 +41,18 @@ def test_the_newsletter_files(club: Path, tmp_path: Path) -> None:
     assert "Ben knocks: the stake is now 2" in md  # the hand of the month, move by move
 
 
+def test_games_of_one_evening_are_named_by_their_order(club: Path, tmp_path: Path) -> None:
+    """Two games of one evening at one time: each named as the dashboard numbers it
+    (analytics.evenings.game_names), in either language."""
+    shown = _newsletter(club, "2026-10", tmp_path / "en")
+    assert ("Carla folded for 1 in hand 2 of game 1 of Fri 23 Oct, 20:00 at Café De Kroeg "
+            "(Anna, Ben, Carla, Dan).") in shown  # fmt: skip
+    assert "in hand 2 of game 2 of Fri 23 Oct, 20:00 at Café De Kroeg (<script>" in shown
+    dutch = _newsletter(club, "2026-10", tmp_path / "nl", "--lang", "nl")
+    assert ("Hand 2 van spel 1 van vr 23 okt, 20:00 in Café De Kroeg (Anna, Ben, Carla, Dan), "
+            "gespeeld om een inzet van 2.") in dutch  # fmt: skip
+
+
 def test_html_escapes_every_name_and_loads_nothing(club: Path, tmp_path: Path) -> None:
     CliRunner().invoke(app, ["newsletter", str(club), "--month", "2026-10", "--out", str(tmp_path)])
     page = (tmp_path / "newsletter-2026-10.html").read_text(encoding="utf-8")

@@ -148,16 +148,16 @@ def test_players_page_charts_and_lists_the_hands(club: Path) -> None:
     knock, fold = knock_state.seq, fold_state.seq  # a link names a move by its event number
     shown = page_html(at)
     assert "**Ben's bluffs** (1 shown, at most 50)" in shown
-    # Each links to its replay, at the knock or fold itself.
-    # Each names its game by day and venue, and opens the replay at the knock itself.
-    name = "Fri 23 Oct 2026 20\\:00 at Café De Kroeg"  # the colon escaped for Markdown
-    assert f"[{name}, hand 2](replay?game={game_id}&hand=2&step={knock})" in shown
+    # Each names its game as people do (its evening's day, its time, its players) and
+    # opens the replay at the knock or fold itself.
+    name = "23 Oct\\, 20\\:00 — Anna\\, Ben\\, Carla\\, Dan"  # escaped for Markdown
+    assert f"[{name} · hand 2](replay?game={game_id}&hand=2&step={knock})" in shown
     assert game_id not in shown.replace(f"game={game_id}", "")
     at.radio(key="behind").set_value("won").run()
     assert "No bluffs that won (everyone folded) yet." in page_html(at)  # Dan saw it through
     at.selectbox(key="who").select("Carla").run()
     at.radio(key="behind").set_value("folds").run()
-    link = f"[{name}, hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1"
+    link = f"[{name} · hand 2](replay?game={game_id}&hand=2&step={fold}) — the fold cost 1"
     assert link in page_html(at)
 
 
@@ -373,7 +373,7 @@ def test_the_sidebar_filters_apply_to_every_page(
     assert [m.value for m in at.metric][:2] == ["1", "8"]
     at.switch_page("views/games.py").run()
     assert at.selectbox(key="games_game").options == [
-        o for o in at.selectbox(key="games_game").options if "lives" in o
+        "20 Nov, 21:00 — Anna, Ben, Carla, Dan · lives"
     ]
     at.switch_page("views/players.py").run()
     at.multiselect(key="filter_players").select("Dan").run()
@@ -813,10 +813,9 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     states = hand_states(game, 1, reveal_all=False)
     at = app().run()
     at.switch_page("views/replay.py").run()
-    assert at.selectbox(key="replay_game").options == [
-        "2026-11-06 20:30 · Clubhuis De Troef · Anna, Ben, Carla, Dan "
-        f"(lives + team-toepen, {game.game_id})"
-    ]
+    # The game by its evening and its sides, then its rules, as both pickers name it.
+    title = "6 Nov, 20:30 — Anna & Carla v Ben & Dan · lives + team-toepen"
+    assert at.selectbox(key="replay_game").options == [title]
     at.slider(key="replay_step").set_value(len(states) - 1).run()
     assert not at.exception
     shown = page_html(at)
@@ -831,10 +830,7 @@ def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_eng
     ) in shown
     at.switch_page("views/games.py").run()
     assert not at.exception
-    assert at.selectbox(key="games_game").options == [
-        "2026-11-06 20:30 · Clubhuis De Troef · Anna, Ben, Carla, Dan "
-        f"(lives + team-toepen, {game.game_id})"
-    ]
+    assert at.selectbox(key="games_game").options == [title]
     assert (
         f"[hand 1](replay?game={game.game_id}&hand=1) — Ben \\& Dan won (stake 1); paid: Anna 1"
     ) in page_html(at)

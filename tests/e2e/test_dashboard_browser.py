@@ -171,7 +171,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
             except PlaywrightTimeout:
                 continue
         expect(answered).to_be_visible()
-        link = page.get_by_role("link", name="Fri 23 Oct 2026 20:00 at Café De Kroeg, hand 2")
+        link = page.get_by_role("link", name="23 Oct, 20:00 — Anna, Ben, Carla, Dan · hand 2")
         expect(link).to_be_visible()
         page.screenshot(path=str(shots / "players-bar-clicked.png"), full_page=True)
         tabs = len(page.context.pages)
@@ -819,7 +819,11 @@ def test_a_sidebar_filter_holds_on_every_page(server, shots: Path) -> None:
             page.wait_for_function(SETTLED)
             game.click()  # the games it offers: the filtered one only
             expect(page.locator('[role="option"]')).to_have_count(1)
-            expect(page.locator('[role="option"]')).to_contain_text(troef)
+            option = page.locator('[role="option"]')  # by its name, never its id
+            expect(option).to_have_text(
+                "20 Nov, 21:00 — Anna & Carla v Ben & Dan · troefcall + target-15"
+            )
+            expect(option).not_to_contain_text(troef)
             page.keyboard.press("Escape")
         dates = sidebar.locator('[data-testid="stDateInput"] input[type="date"]')
         expect(dates.first).to_have_value("2026-10-23")
