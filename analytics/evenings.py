@@ -313,22 +313,19 @@ class GameName:
     #: Whether the day has other evenings of its kind (the club's, or the bots') at other
     #: venues: then the venue is said.
     venue_said: bool = False
-    #: Whether the day has the club's evenings and the bots': then `(bots)` is said on the
-    #: bots' games.
-    bots_said: bool = False
     #: Whether the year is said: a game of another year than the dataset's latest game.
     year_said: bool = False
 
     @property
     def evening(self) -> str:
         """Its evening in a few words: `20 Nov`, `20 Nov 2025`, `20 Nov at De Kroon`,
-        `20 Nov (bots)`, `Undated`."""
+        `20 Nov (bots)` (every game the bots played), `Undated`."""
         when = "Undated" if self.day is None else short_day(self.day)
         if self.day is not None and self.year_said:
             when += f" {self.day.year}"
         if self.venue_said and self.venue:
             when += f" at {self.venue}"
-        return when + (" (bots)" if self.bots_said and self.simulated else "")
+        return when + (" (bots)" if self.simulated else "")
 
     @property
     def order(self) -> str:
@@ -381,14 +378,11 @@ def game_names(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, GameNa
         ), kinds AS (  -- a day's evenings of the club's, or of the bots'
             SELECT day, bots, count(DISTINCT coalesce(venue, '')) AS venues
             FROM named GROUP BY day, bots
-        ), days AS (
-            SELECT day, count(*) AS kinds FROM kinds GROUP BY day
         )
-        SELECT n.*, k.venues, d.kinds,
+        SELECT n.*, k.venues,
                year(n.day) <> (SELECT max(year(day)) FROM named) AS other_year
         FROM named AS n
         JOIN kinds AS k ON n.day IS NOT DISTINCT FROM k.day AND n.bots = k.bots
-        JOIN days AS d ON n.day IS NOT DISTINCT FROM d.day
         WHERE {where}""",
         params,
     )
@@ -406,7 +400,6 @@ def game_names(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, GameNa
             players=tuple(r["players"]),
             teams=tuple(r["teams"]) if r["teams"] else None,
             venue_said=r["venues"] > 1,
-            bots_said=r["kinds"] > 1,
             year_said=bool(r["other_year"]),
         )
     return names

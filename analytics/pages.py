@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import Games, chosen, game_names
+from kroeg.analytics.evenings import PLAYED, Games, chosen, game_names
 from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
@@ -144,23 +144,25 @@ def _before_counts() -> tuple[list[Stat], list[str]]:
 
 def counts_before_game(con: duckdb.DuckDBPyConnection, game_id: str, games: Games) -> pl.DataFrame:
     """`BEFORE_HAND`'s counts for each player of a game over the games among `games`
-    played before it (started earlier, or at the same time with a smaller id)."""
+    played before it, in the order played (`PLAYED`: a game without a start time last)."""
     _, counts = _before_counts()
     where, params = chosen(games, "t")
     added = ", ".join(f"sum(t.{c}) AS {c}" for c in counts)
     return _frame(
         con,
-        f"SELECT t.player, {added} FROM {totals_source(con)} AS t, "
-        "(SELECT started_at, players FROM games WHERE game_id = ?) AS g "
-        "WHERE list_contains(g.players, t.player) AND (t.started_at < g.started_at "
-        f"OR (t.started_at = g.started_at AND t.game_id < ?)) AND {where} GROUP BY t.player",
-        [game_id, game_id, *params],
+        f"WITH played AS (SELECT game_id, players, row_number() OVER (ORDER BY {PLAYED}) AS n "
+        f"FROM games) SELECT t.player, {added} FROM {totals_source(con)} AS t "
+        "JOIN played AS o ON o.game_id = t.game_id, "
+        "(SELECT n, players FROM played WHERE game_id = ?) AS g "
+        f"WHERE list_contains(g.players, t.player) AND o.n < g.n AND {where} GROUP BY t.player",
+        [game_id, *params],
     )
 
 
 def game_hand_counts(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
     """`BEFORE_HAND`'s counts of a game's finished hands, a row per hand and player (the
-    same figures seat_totals adds up, hand by hand), players in seat order."""
+    same figures seat_totals adds up, hand by hand: a hand before the one replayed is
+    finished), players in seat order."""
     _, counts = _before_counts()
     return _frame(
         con,

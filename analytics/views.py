@@ -16,6 +16,7 @@ import duckdb
 
 from kroeg.analytics.schemas import (
     ANSWER_SCHEMA,
+    FACT_TABLES,
     FOLD_SCHEMA,
     KNOCK_SCHEMA,
     LUCK_SCHEMA,
@@ -146,9 +147,13 @@ def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     sources = {}
     for name, table, schema in TABLES:
         source = _source(dataset, table)
-        sources[name] = (
-            f"read_parquet({source}, union_by_name = true)" if source else _empty(schema)
-        )
+        read = f"read_parquet({source}, union_by_name = true)"
+        if source and table.removeprefix("derived/") in FACT_TABLES:
+            # Facts stored by an older analysis may lack a column a newer one adds: every
+            # column of the schema is there (NULL where the files have none), so that an
+            # older dataset still reads until it is analysed again.
+            read = f"(SELECT * FROM {read} UNION ALL BY NAME SELECT * FROM {_empty(schema)})"
+        sources[name] = read if source else _empty(schema)
     for statement in statements(sources):
         con.execute(statement)
 

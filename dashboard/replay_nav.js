@@ -8,7 +8,7 @@
 // kind of each step of the hand; `data.jumps`: a jump's key and the kinds it goes to.
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
-  data.last = data.kinds.length - 1;
+  const last = data.kinds.length - 1; // the hand's last step
   // The step shown is the list's current move: the data stay the same from step to step,
   // so a step does not mount this again.
   const shown = () => {
@@ -18,7 +18,7 @@ export default function (component) {
 
   const go = (target) => {
     if (target === null || target === undefined || Number.isNaN(target)) return;
-    target = Math.max(0, Math.min(data.last, target));
+    target = Math.max(0, Math.min(last, target));
     if (target === shown()) return;
     setTriggerValue("go", target);
   };
@@ -111,9 +111,11 @@ export default function (component) {
   const play = parentElement.querySelector("button.kroeg-play");
   const speed = parentElement.querySelector("select.kroeg-speed");
   let playing = null;
+  let asked = null; // the step autoplay asked for last, until the page shows it
   const stop = () => {
     if (playing !== null) clearInterval(playing);
     playing = null;
+    asked = null;
     if (play) {
       play.textContent = "▶ Play";
       play.setAttribute("aria-pressed", "false");
@@ -121,13 +123,19 @@ export default function (component) {
   };
   const tick = () => {
     const now = shown();
-    if (now === null || now >= data.last) stop();
-    else go(now + 1);
+    if (now === null) return stop();
+    if (asked !== null && now !== asked) return; // a slow page: the last step is on its way
+    if (now >= last) return stop();
+    asked = now + 1;
+    go(asked);
   };
   const start = () => {
     stop();
-    if (shown() !== null && shown() >= data.last) go(0); // played to the end: from the start
-    playing = setInterval(tick, Number(speed ? speed.value : 1000));
+    if (shown() !== null && shown() >= last) { // played to the end: again from the start
+      asked = 0;
+      go(0);
+    }
+    playing = setInterval(tick, Number(speed.value));
     play.textContent = "❚❚ Pause";
     play.setAttribute("aria-pressed", "true");
   };

@@ -14,17 +14,15 @@ import streamlit as st
 
 __all__ = ["mount"]
 
-#: Autoplay's speeds: the pause between two steps, in milliseconds, and its name.
-SPEEDS = {"2000": "slow", "1000": "1 step/s", "500": "fast"}
+#: Autoplay's speeds: the pause between two steps, in milliseconds, and its name; the
+#: first is the one chosen at first.
+SPEEDS = {"1000": "normal", "2000": "slow", "500": "fast"}
 _HTML = (
     '<div class="kroeg-share">'
     '<button class="kroeg-play" type="button" aria-pressed="false" title="Play the hand '
     'step by step, from the step shown">▶ Play</button>'
     '<select class="kroeg-speed" aria-label="Autoplay speed">'
-    + "".join(
-        f'<option value="{ms}"{" selected" if ms == "1000" else ""}>{name}</option>'
-        for ms, name in SPEEDS.items()
-    )
+    + "".join(f'<option value="{ms}">{name}</option>' for ms, name in SPEEDS.items())
     + "</select>"
     '<button class="kroeg-copy" type="button">Copy link</button>'
     '<span class="kroeg-copied" aria-live="polite"></span>'
@@ -51,11 +49,13 @@ _NAV = st.components.v2.component(
 STEP_KEY = "replay_step"
 
 
-def mount(kinds: list[str], jumps: dict[str, list[str]]) -> None:
+def mount(where: str, kinds: list[str], jumps: dict[str, list[str]]) -> None:
     """Autoplay and "copy link" here, and the listeners for clicks on the moves, swipes on
     the table and the keys that go back to a previous move of a kind (Shift and `jumps`'
-    key), for a hand whose steps are of `kinds`, in order."""
-    _NAV(key="replay_nav", data={"kinds": kinds, "jumps": jumps}, on_go_change=_go)
+    key), for a hand whose steps are of `kinds`, in order. `where` names the hand: another
+    hand mounts this anew (an autoplay stops there)."""
+    data = {"where": where, "kinds": kinds, "jumps": jumps}
+    _NAV(key="replay_nav", data=data, on_go_change=_go)
 
 
 def _go() -> None:

@@ -15,7 +15,7 @@ __all__ = ["CSS", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
 CSS = """
 <style>
 .kroeg-table { position: relative; height: clamp(320px, calc(100vh - 440px), 440px);
-  margin: 8px auto; max-width: 720px; touch-action: pan-y; }
+  margin: 8px auto; max-width: 720px; touch-action: pan-y pinch-zoom; }
 .kroeg-felt { position: absolute; inset: 84px 26%; border-radius: 50%;
   background: radial-gradient(#2e7d4f, #1d5535); box-shadow: inset 0 0 30px #0006; }
 .kroeg-seat { position: absolute; width: 46%; transform: translate(-50%, -50%);
@@ -98,11 +98,11 @@ CSS = """
 .stMainBlockContainer { padding-top: 4rem; }
 .stMainBlockContainer h1 { font-size: 2rem; padding: 0; }
 .kroeg-panel { margin-top: 6px; }
-.kroeg-hud { font-size: 13px; margin-top: 8px; color: #444; }
-.kroeg-hud span { color: #777; }
+.kroeg-hud { font-size: 13px; margin-top: 8px; }
+.kroeg-hud span, .kroeg-hud th { opacity: 0.7; }
 .kroeg-hud table { border-collapse: collapse; margin-top: 2px; }
 .kroeg-hud th, .kroeg-hud td { padding: 1px 10px 1px 0; text-align: left; font-weight: normal; }
-.kroeg-hud th { color: #777; }
+.kroeg-hud th[title] { text-decoration: underline dotted; cursor: help; }
 .kroeg-keys { font-size: 13px; color: #666; margin: 6px 0 0; }
 /* The Hand and Game buttons' keys are in the line under the moves: one row of buttons. */
 .st-key-replay_hand_back kbd, .st-key-replay_hand_on kbd, .st-key-replay_game_back kbd,
@@ -128,15 +128,16 @@ CSS = """
   .kroeg-speed, .kroeg-copied:empty { display: none; }
   .stMainBlockContainer { padding-top: 3.5rem; }
   .stMainBlockContainer h1 { font-size: 1.5rem; }
-  /* The game on a line, then hand and view side by side, their labels left out (the
-     hand says "Hand 3"; the view says what it is). */
+  /* The game on a line, then hand and view side by side (the hand says "Hand 3"). */
   .st-key-replay_pickers [data-testid="stHorizontalBlock"] { flex-wrap: wrap;
     gap: 0.5rem; }
   .st-key-replay_pickers [data-testid="stColumn"] { flex: 1 1 calc(50% - 0.5rem) !important;
     width: calc(50% - 0.5rem) !important; min-width: 0 !important; }
   .st-key-replay_pickers [data-testid="stColumn"]:first-child { flex: 1 1 100% !important;
     width: 100% !important; }
-  .st-key-replay_pickers [data-testid="stWidgetLabel"] { position: absolute; width: 1px;
+  /* The game's and the hand's labels (the view's stays: its help is in it). */
+  .st-key-replay_game [data-testid="stWidgetLabel"],
+  .st-key-replay_hand [data-testid="stWidgetLabel"] { position: absolute; width: 1px;
     height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   /* The slider, autoplay and the link in one row. */
   .st-key-replay_slide [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
@@ -145,6 +146,10 @@ CSS = """
   .st-key-replay_slide [data-testid="stColumn"]:last-child { flex: 0 0 auto !important;
     width: auto !important; min-width: 0 !important; }
   .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: "Link"; font-size: 14px; }
+  /* Without a clipboard the link is shown to copy by hand: across the foot of the screen,
+     not inside the row it would push sideways. */
+  .kroeg-link { position: fixed; left: 8px; right: 8px; bottom: 8px; width: auto;
+    z-index: 20; }
   .stMainBlockContainer [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 }
 .kroeg-moves li.now { font-weight: 700; background: #fff3c4; border-radius: 4px; }

@@ -69,8 +69,8 @@ def _line_chart(
 ) -> None:
     """A line per player (or side) over the hands: whole hand numbers on the axis, a
     point on every hand (so a one-hand game shows its point), room above the highest
-    line, and Troefcall's sides in the replay's colours. A click on the chart opens the
-    replay of the hand nearest to it. The Vega-Lite spec is written as a dict (Altair's
+    line, and Troefcall's sides in the replay's colours. A click on a point opens the
+    replay of that hand. The Vega-Lite spec is written as a dict (Altair's
     schema validation was half of this page's time in the server)."""
     highest = frame[value].max()
     top = max(1, int(highest) if isinstance(highest, int | float) else 0)
@@ -79,9 +79,16 @@ def _line_chart(
         names = list(dict.fromkeys(frame[who].to_list()))
         colour = {"field": who, "type": "nominal", "title": None,
                   "scale": {"domain": names, "range": list(colours)}}  # fmt: skip
+    # The lines, and on them a point per hand (big enough to tap) that a click selects:
+    # a line between points selects nothing.
     spec = {
-        "mark": {"type": "line", "point": {"size": 90}},  # a point big enough to tap
         "height": 300,
+        "layer": [
+            {"mark": {"type": "line"}},
+            {"mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},
+             "params": [{"name": "picked",
+                         "select": {"type": "point", "fields": ["hand"], "on": "click"}}]},
+        ],
         "encoding": {
             "x": {"field": "hand", "type": "ordinal", "title": "hand", "axis": {"labelAngle": 0}},
             "y": {"field": value, "type": "quantitative", "title": value,
@@ -91,14 +98,12 @@ def _line_chart(
                         {"field": "hand", "type": "ordinal"},
                         {"field": value, "type": "quantitative"}],
         },
-        "params": [{"name": "picked", "select": {"type": "point", "fields": ["hand"],
-                                                 "on": "click"}}],
     }  # fmt: skip
     picked = st.vega_lite_chart(
         frame, spec, width="stretch", key="games_chart", on_select="rerun",
         selection_mode="picked",
     )  # fmt: skip
-    st.caption("Click a point to replay that hand.")
+    st.caption("Click or tap a point to replay that hand.")
     hands = (picked.selection.get("picked") or []) if picked else []
     if hands and "hand" in hands[0]:
         # A new arrival for the replay: it opens at the hand's start.

@@ -466,6 +466,11 @@ def _do(said: str, action: Callable[[], object], store: bool = False) -> None:
     except KroegError as exc:
         st.session_state["record_refused"] = f"Refused: {said} — {exc}"
         return
+    # The move is made: a deal being entered is done with (an undo that comes back to
+    # the same moment starts its deal afresh, not with the cards of before).
+    for key in [k for k in st.session_state if str(k).startswith("record_deal_")]:
+        if key != "record_deal_expected":
+            del st.session_state[key]
     if store:
         _stored(manual)
         return

@@ -151,17 +151,19 @@ def _before_hand(game_id: str, hand: int, players: tuple[str, ...]) -> str:
         ask(path, game_hand_counts, game_id), hand,
     )  # fmt: skip
     stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
-    head = "".join(f"<th>{html.escape(s.label)}</th>" for s in stats)
+    head = "".join(
+        f'<th title="{html.escape(s.definition)}">{html.escape(s.label)}</th>' for s in stats
+    )
     rows = "".join(
         f"<tr><td>{html.escape(r['player'])}</td>"
         + "".join(f"<td>{html.escape(s.cell(r[s.done], r[s.opportunities]))}</td>" for s in stats)
         + "</tr>"
         for r in frame.iter_rows(named=True)
     )
-    said = "; ".join(f"{s.label}: {s.definition}" for s in stats)
+    small = min(s.small_sample for s in stats)
     return (
-        f'<div class="kroeg-hud"><b>Before this hand</b> <span>({html.escape(said)}; '
-        f"* a small sample)</span><table><tr><th></th>{head}</tr>{rows}</table></div>"
+        f'<div class="kroeg-hud"><b>Before this hand</b> <span>(done/opportunities; * fewer '
+        f"than {small}: a small sample)</span><table><tr><th></th>{head}</tr>{rows}</table></div>"
     )
 
 
@@ -397,12 +399,14 @@ def _stepper(
     slide, extra = st.container(key="replay_slide").columns([5, 2], vertical_alignment="center")
     with extra:
         replay_nav.mount(
-            [s.kind for s in states], {key: list(kinds) for _, kinds, key in jumps.values()}
+            f"{st.session_state.get('replay_where')}",
+            [s.kind for s in states],
+            {key: list(kinds) for _, kinds, key in jumps.values()},
         )
     step = slide.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
     state = states[step]
     st.query_params["step"] = str(state.seq)  # links name a move by its event number
-    keys = " · ".join(f"{key} / Shift+{key} {what.replace('next ', 'next / previous ')}"
+    keys = " · ".join(f"{key} {what} (Shift+{key} the previous)"
                       for what, _, key in jumps.values())  # fmt: skip
     left, right = st.columns([3, 2])
     told = states if reveal_all else states[: step + 1]

@@ -402,3 +402,30 @@ def test_a_dataset_analysed_before_the_answers_gets_them(tmp_path: Path) -> None
     assert not old.derived_doubles()
     by_seat = "SELECT seat, count(*), sum(ev_lost) FROM answer_facts GROUP BY 1 ORDER BY 1"
     assert connect(old).sql(by_seat).fetchall() == connect(fresh).sql(by_seat).fetchall() != []
+
+
+def test_answers_stored_before_a_column_was_added_still_read(tmp_path: Path) -> None:
+    """A dataset whose answers were stored by analysis version 4 (no `partners_play_on`)
+    reads until it is analysed again: the replay's and the newsletter's queries see the
+    column as NULL, and the replay's reads it as no partners playing on."""
+    import pyarrow.parquet as pq
+
+    from kroeg.analytics.moments import blunder
+    from kroeg.analytics.pages import hand_answers
+    from kroeg.analytics.schemas import ANSWER_SCHEMA
+
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(simulate(Ruleset.preset("classic"), 4, 30, 3, ["sharp", "random"]))
+    enrich(dataset)
+    files = dataset.files("derived/answers")
+    assert files, "the analysis stored answers"
+    for path in files:  # as version 4 wrote them
+        table = pq.read_table(path)
+        pq.write_table(table.drop_columns(["partners_play_on"]), path)
+    assert "partners_play_on" not in pq.read_schema(files[0]).names
+    assert "partners_play_on" in ANSWER_SCHEMA.names
+    con = connect(dataset)
+    game_id, hand = con.sql("SELECT game_id, hand FROM answer_facts LIMIT 1").fetchall()[0]
+    rows = hand_answers(con, game_id, hand)
+    assert len(rows) >= 1 and rows["partners_play_on"].to_list() == [False] * len(rows)
+    con.sql(blunder("true")).fetchall()  # the newsletter's query binds

@@ -65,3 +65,28 @@ def test_before_a_hand_counts_the_earlier_games_and_hands_as_stats_does(club: Da
     chosen = counts_before_game(con, second.game_id, [first.game_id, second.game_id])
     alone = before_hand(players, chosen, hands, 1)
     assert _counts(alone, players) == _counts(player_stats(con, game_ids=[first.game_id]), players)
+
+
+def test_games_without_a_start_time_come_last_and_ties_go_by_id(tmp_path: Path) -> None:
+    """The order played (`PLAYED`): an undated game comes after every dated one, and two
+    games at one start time go by id; each counts what came before it, no more."""
+    (night,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    import dataclasses
+
+    games = [
+        dataclasses.replace(night, game_id="b-same-time"),
+        dataclasses.replace(night, game_id="a-same-time"),
+        dataclasses.replace(night, game_id="undated", started_at=None),
+    ]
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write(games)
+    enrich(dataset)
+    con = connect(dataset)
+    one = counts_before_game(con, "a-same-time", None)
+    assert one.is_empty()  # first in the order played: nothing before it
+    after = {g: counts_before_game(con, g, None) for g in ("b-same-time", "undated")}
+    alone = player_stats(con, game_ids=["a-same-time"])
+    both = player_stats(con, game_ids=["a-same-time", "b-same-time"])
+    players = night.players
+    assert _counts(after["b-same-time"], players) == _counts(alone, players)
+    assert _counts(after["undated"], players) == _counts(both, players)

@@ -94,8 +94,9 @@ def test_two_evenings_on_one_day_are_told_apart_by_their_venue(
 
 
 def test_the_club_and_the_bots_on_one_day(tmp_path: Path, toepen: GameRecord) -> None:
-    """The club's games and the bots' are evenings apart: the bots' names say so, and a
-    venue is said only among evenings of one kind (the bots played at two venues)."""
+    """The club's games and the bots' are evenings apart: the bots' names always say so
+    (on a day of their own too), and a venue is said only among evenings of one kind (the
+    bots played at two venues)."""
     games = [
         at(toepen, "e1", "2026-11-20 20:30"),
         at(toepen, "e2", "2026-11-20 20:30", source="engine"),
@@ -106,7 +107,7 @@ def test_the_club_and_the_bots_on_one_day(tmp_path: Path, toepen: GameRecord) ->
         "e1": "20 Nov, 20:30 — Anna, Ben, Carla, Dan",
         "e2": "20 Nov at De Kroon (bots), 20:30 — Anna, Ben, Carla, Dan",
         "e3": "20 Nov at Paramaribo (bots), 21:00 — Anna, Ben, Carla, Dan",
-        "e4": "21 Nov, 21:00 — Anna, Ben, Carla, Dan",
+        "e4": "21 Nov (bots), 21:00 — Anna, Ben, Carla, Dan",
     }
 
 

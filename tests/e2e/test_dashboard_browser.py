@@ -538,13 +538,21 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
             page.wait_for_timeout(500)
             assert step() == knock
         else:
-            # Two steps on, then Shift+K: back to the knock.
-            page.locator(".st-key-replay_next button").first.click()
-            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + 1}/")
-            page.wait_for_function(SETTLED)
+            # Two steps on, then Shift+K: back to the knock (a step back would not be).
+            for on in (1, 2):
+                page.locator(".st-key-replay_next button").first.click()
+                expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + on}/")
+                page.wait_for_function(SETTLED)
             page.locator("h1").first.click()  # the keys go to the page
             page.keyboard.press("Shift+K")
             expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock}/")
+            # Typing in a picker is not a jump.
+            page.get_by_role("combobox", name="View").focus()
+            page.keyboard.press("Shift+K")
+            page.wait_for_timeout(500)
+            assert step() == knock
+            page.keyboard.press("Escape")
+            page.locator("h1").first.click()
         # Autoplay steps on by itself, and stands still once paused.
         page.get_by_role("button", name="▶ Play").click()
         expect(page.locator(".kroeg-now")).to_contain_text(f"Step {knock + 2}/")
@@ -575,7 +583,7 @@ def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path) -> None
     with sync_playwright() as p:
         browser, page = open_page(p)
         page.goto(f"{url}/games?game={toepen.game_id}")
-        expect(page.get_by_text("Click a point to replay that hand.")).to_be_visible()
+        expect(page.get_by_text("Click or tap a point to replay that hand.")).to_be_visible()
         point = page.locator('.vega-embed path[aria-label*="hand: 2;"]').first
         for _ in range(6):  # a busy page may take the first click before it is wired
             point.click()
@@ -586,6 +594,7 @@ def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path) -> None
                 continue
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
         assert f"game={toepen.game_id}" in page.url and "hand=2" in page.url
+        assert len(page.context.pages) == 1  # in the same tab
         expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
         page.screenshot(path=str(shots / "games-point-opened.png"))
         browser.close()
