@@ -34,6 +34,8 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+INTERRUPTED_EXIT = 130  # Ctrl-C, as a shell reports a command its SIGINT ended
+
 
 class TableFormat(StrEnum):
     """How `kroeg stats` writes its figures."""
@@ -97,7 +99,7 @@ def friendly(fn: F) -> F:
             return fn(*args, **kwargs)
         except Interrupted as exc:  # Ctrl-C: what is kept, in one line, exit 130 as a shell says
             say(f"Interrupted: {exc}", err=True)
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED_EXIT) from None
         except KroegError as exc:
             say(f"Error: {exc}", err=True)
             raise typer.Exit(2 if isinstance(exc, UsageError | RulesError) else 1) from None

@@ -22,6 +22,7 @@ from typer.exceptions import TyperException
 from kroeg import __version__
 from kroeg._native import describe
 from kroeg._options import (
+    INTERRUPTED_EXIT,
     Bar,
     DatasetArg,
     Engine,
@@ -770,6 +771,13 @@ def main() -> None:
     except typer.Abort:
         say("Aborted.", err=True)
         raise SystemExit(1) from None
+    if code == INTERRUPTED_EXIT:
+        # Ctrl-C: what is kept is on disk and said. Leave without the interpreter's
+        # teardown, where a library thread the signal cut short can still abort the
+        # process ("terminate called without an active exception", exit -6 not 130).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(INTERRUPTED_EXIT)
     raise SystemExit(code if isinstance(code, int) else 0)
 
 
