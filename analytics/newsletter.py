@@ -40,7 +40,7 @@ from kroeg.recorder.cards import Card, mark_red_suits
 from kroeg.recorder.errors import NotFoundError, UsageError
 from kroeg.recorder.records import GameRecord, seats_name
 from kroeg.recorder.store import Dataset
-from kroeg.recorder.text import markdown_text as md
+from kroeg.recorder.text import markdown_plain as md
 
 __all__ = ["Newsletter", "build", "write"]
 
