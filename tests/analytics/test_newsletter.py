@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -204,8 +205,13 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert any(" klopt " in x or " past" in x or " gaat mee" in x for x in lines)
     assert not [x for x in lines if " knocks" in x or " folds" in x]  # no English left
     assert not [i for i in dataset.game_ids() if i in shown]
+    # Numbers as Dutch writes them: a decimal comma, never an English decimal point.
+    assert re.search(r"— \d+,\d\d strafpunten verloren per hand", shown)
+    english = r"(?<![\d.])\d+\.\d{1,2}(?![\d.])"  # 0.97 (an address's 127.0.0.2 aside)
+    assert not re.findall(english, shown)
     page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
     assert '<html lang="nl">' in page and "HET CLUBBLAD" in page
+    assert not re.findall(english, re.sub(r"<[^>]+>", "", page.split("<body")[1]))
     bad = CliRunner().invoke(
         app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out),
               "--lang", "fr"],
@@ -320,7 +326,7 @@ def test_a_club_rule_set_counted_in_lives_is_told_in_lives(tmp_path: Path) -> No
             ("De Kruik", "lives")
         }
     dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
-    assert "1. Ben — 0.80 levens verloren per hand over 40 handen\n" in dutch
+    assert "1. Ben — 0,80 levens verloren per hand over 40 handen\n" in dutch
 
 
 def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
@@ -374,5 +380,25 @@ def test_the_blunder_of_the_month_says_when_partners_played_on(
         for partners in (True, False)
     }
     assert side_words in told[True] and side_words not in told[False]
-    for text in told.values():  # Markdown escapes the point
-        assert "1.6" in text and "0.5" in text
+    chosen, other = ("1.6", "0.5") if lang == "en" else ("1,6", "0,5")  # as each writes it
+    for text in told.values():
+        assert chosen in text and other in text
+
+
+def test_figures_as_each_language_writes_them() -> None:
+    """One figure, the statistics registry's cell and a sentence's count: English as the
+    CLI shows them, Dutch with its decimal comma and thousands point (Babel's CLDR data),
+    the same digits in both."""
+    from kroeg.analytics.stats import STAT_BY_NAME
+    from kroeg.analytics.words import words
+
+    cost, bluffs = STAT_BY_NAME["cost_per_hand"], STAT_BY_NAME["bluff_rate"]
+    assert cost.cell(97, 100) == "0.97 97/100" and cost.cell(97, 100, lang="nl") == "0,97 97/100"
+    assert bluffs.cell(417, 821) == "51% 417/821" and bluffs.cell(417, 821, lang="nl") == (
+        "51% 417/821"
+    )
+    assert cost.cell(-0.001, 1, counts=False, lang="nl") == "0,00"  # no sign on nothing
+    assert words("en").count(2434, "hand", "hands") == "2,434 hands"
+    assert words("nl").count(2434, "hand", "hands") == "2.434 handen"
+    assert words("nl").number(1.25, 1) == f"{1.25:.1f}".replace(".", ",")  # rounded as Python
+    assert words("nl").month(date(2026, 12, 1)) == "december 2026"
