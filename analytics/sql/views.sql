@@ -247,6 +247,16 @@ FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat)
 FULL OUTER JOIN an USING (game_id, hand, seat)
 FULL OUTER JOIN lu USING (game_id, hand, seat);
 
+-- Per player per finished hand of a Toepen game: hand_players' counts and hand_facts'
+-- derived figures side by side, what seat_totals adds up, a hand at a time (the
+-- replay's figures before a hand: analytics.pages.game_hand_counts). A hand without
+-- derived facts (nothing knocked or folded, or not analysed) has NULL for them.
+CREATE OR REPLACE VIEW hand_counts AS
+SELECT p.*, f.* EXCLUDE (game_id, hand, seat)
+FROM hand_players AS p
+LEFT JOIN hand_facts AS f USING (game_id, hand, seat)
+WHERE p.finished;
+
 -- Counts per player per Toepen game: seat_hands added up over the finished hands.
 -- A landed game never changes, so analytics.totals stores these once per game.
 CREATE OR REPLACE VIEW seat_counts AS
