@@ -18,6 +18,7 @@ from kroeg.analytics.derived import analysed
 from kroeg.analytics.engines import bring_up_to_date
 from kroeg.dashboard.access import READ_ONLY_VAR
 from kroeg.dashboard.data import forget_signature
+from kroeg.dashboard.evenings import names
 from kroeg.dashboard.filters import current_path
 from kroeg.parsers.commands import Session
 from kroeg.recorder.cards import Card, Rank, Suit
@@ -499,11 +500,18 @@ def _analyse() -> str:
     return " Analysed: its knocks and folds have their verdicts."
 
 
+def _name(game_id: str | None) -> str:
+    """The game just stored as people call it (`20 Nov, game 2, 20:30 — Anna, Ben, Carla,
+    Dan`: analytics.evenings.game_names), in Markdown; never its id."""
+    named = names(current_path(), [game_id]).get(game_id) if game_id is not None else None
+    return md(str(named)) if named is not None else "the game"
+
+
 def _stored(manual: ManualGame) -> None:
     forget_signature(current_path())  # the next page shows the game at once
     said = _analyse() if manual.landed is not None else ""
     forget_signature(current_path())  # and its verdicts
-    st.session_state["record_stored"] = f"Stored as game {manual.landed}.{said}"
+    st.session_state["record_stored"] = f"Stored: {_name(manual.landed)}.{said}"
     st.session_state["record_manual"] = None
     st.session_state["record_log"] = []
 

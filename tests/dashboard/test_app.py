@@ -12,6 +12,8 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block, Button
 
 from kroeg.analytics.derived import analysed, enrich
+from kroeg.analytics.evenings import game_names
+from kroeg.analytics.views import connect
 from kroeg.dashboard import serve
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.parsers import notation
@@ -243,7 +245,11 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     at.button(key="record_store_yes").click().run()
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
-    assert at.success[0].value.startswith("Stored as game ")
+    # Said by the name people use (its day, its time, its players), not by its id.
+    (name,) = game_names(connect(club), [stored[0].game_id]).values()
+    assert re.fullmatch(r"\d+ \w{3}, \d\d:\d\d — Anna, Ben, Carla, Dan", str(name))
+    assert plain(at.success[0].value).startswith(f"Stored: {name}. ")
+    assert stored[0].game_id not in at.success[0].value
     # Analysed at landing: the Replay page has its verdicts without `kroeg analyse`.
     assert at.success[0].value.endswith("Analysed: its knocks and folds have their verdicts.")
     assert stored[0].game_id in analysed(Dataset(club))
