@@ -872,29 +872,80 @@ def test_every_pages_own_address_opens_it(server) -> None:
         browser.close()
 
 
+#: A phone's browser, as it names itself (Streamlit closes the sidebar after a page is
+#: chosen on a mobile browser only).
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/120.0.0.0 Mobile Safari/537.36"
+)
+
+
+def sized_page(browser: Any, size: tuple[int, int], **options: Any) -> Any:
+    """A page of its own context at `size`: at phone size (640 px or less) a phone's
+    browser, with a touch screen."""
+    width, height = size
+    if width <= 640:
+        options.update(has_touch=True, is_mobile=True, user_agent=PHONE_AGENT)
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    page.set_default_timeout(30_000)  # the suite runs on every core: pages may be slow
+    return page
+
+
+def open_in_sidebar(page: Any, name: str) -> None:
+    """A click on a page's name in the sidebar's list (on a phone, opened first, as its
+    collapsed sidebar must be)."""
+    from playwright.sync_api import expect
+
+    nav = page.locator('[data-testid="stSidebarNav"] a').filter(has_text=name)
+    expand = page.locator('[data-testid="stExpandSidebarButton"]')
+    collapsed = expand.is_visible()
+    if collapsed:
+        expand.click()
+    expect(nav).to_be_in_viewport()
+    nav.click()
+    if collapsed:  # a phone's sidebar closes again, off the page chosen
+        expect(nav).not_to_be_in_viewport()
+
+
 @pytest.mark.slow
-def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None:
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -> None:
     """Steps replace the address instead of adding to the history, and so does the replay
     filling in the game and hand it opened without: Back from a replayed hand returns to
-    the page it came from. A change of hand is one entry: Back returns to the last hand."""
+    the page it came from. A change of hand is one entry, and so is a change of game: Back
+    returns to the last hand, then the last game, each at the step it was left at. On a
+    phone the steps are taps on the step button and the game is changed in its picker; on
+    a computer, keys."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=30_000)
     url, _ = server
+    phone = size[0] <= 640
+    tag = "phone" if phone else "desktop"
     with sync_playwright() as p:
-        browser, page = open_page(p)
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def step_on(expected: int) -> None:
+            page.wait_for_function(SETTLED)
+            if phone:
+                page.locator(".st-key-replay_next button:visible").tap()
+            else:
+                page.keyboard.press("ArrowRight")
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {expected}/")
+
         page.goto(url)
         expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
         page.wait_for_function(LINKS_READY)
         page.wait_for_function(SETTLED)
         before = page.evaluate("history.length")
-        page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Replay").click()
+        open_in_sidebar(page, "Replay")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        first_game = page.get_by_role("combobox", name="Game").input_value()
         page.locator("h1").first.click()  # the keys go to the page, not the sidebar's link
         for step in range(1, 6):
-            page.wait_for_function(SETTLED)
-            page.keyboard.press("ArrowRight")
-            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {step}/")
+            step_on(step)
         page.wait_for_function(SETTLED)
         assert "step=" in page.url and "hand=1" in page.url
         assert page.evaluate("history.length") == before + 1  # the Replay page: one entry
@@ -912,16 +963,44 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None
         page.wait_for_function(SETTLED)
         assert "hand=2" in page.url
         page.locator("h1").first.click()
-        page.keyboard.press("ArrowRight")
-        expect(page.locator(".kroeg-now")).to_contain_text("Step 1/")
+        step_on(1)
         page.wait_for_function(SETTLED)
         assert page.evaluate("history.length") == before + 2
-        page.screenshot(path=str(shots / "history-hand-2.png"))
+        page.screenshot(path=str(shots / f"history-hand-2-{tag}.png"))
+        # Another game (the one played before): one entry more, its steps none.
+        game_url = page.url
+        if phone:
+            page.get_by_role("combobox", name="Game").click()
+            page.locator('[role="option"]').filter(has_text="23 Oct").first.click()
+        else:
+            page.keyboard.press("Shift+P")
+        expect(page.get_by_role("combobox", name="Game")).not_to_have_value(first_game)
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        if not phone:  # Shift+P opens the game at its first hand (the picker keeps it)
+            expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 1")
+        page.wait_for_function(SETTLED)
+        assert page.url.split("game=")[1][:16] != game_url.split("game=")[1][:16]
+        page.locator("h1").first.click()
+        step_on(1)
+        step_on(2)
+        page.wait_for_function(SETTLED)
+        assert page.evaluate("history.length") == before + 3
+        page.screenshot(path=str(shots / f"history-other-game-{tag}.png"))
+        # Back: the game before, at the hand and step it was left at; then its hand 1.
+        page.go_back()
+        page.wait_for_function(SETTLED)
+        expect(page.get_by_role("combobox", name="Game")).to_have_value(first_game)
+        expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 1/")
+        assert page.url == game_url
         page.go_back()
         page.wait_for_function(SETTLED)
         assert "hand=1" in page.url
         expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 1")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")  # where it was left
+        page.go_back()  # and the page it all started from
+        expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
+        assert "/replay" not in page.url
         browser.close()
 
 
