@@ -572,31 +572,45 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
 
 
 @pytest.mark.slow
-def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path) -> None:
-    """A click on hand 2's point of the Games chart opens the replay of hand 2 of that
-    game, at its start, in the same tab."""
+@pytest.mark.parametrize("kind", ["toepen", "troefcall"])
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path, size, kind) -> None:
+    """A click (on a phone, a tap) on hand 2's point of the Games chart opens the replay
+    of hand 2 of that game, at its start, in the same tab: a Toepen game's lives and a
+    Troefcall game's points alike."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=30_000)
     url, dataset = server
-    toepen = next(g for g in dataset.read_games() if g.game_type == "toepen")
+    width, _ = size
+    phone = width <= 640
+    tag = f"{kind}-{'phone' if phone else 'desktop'}"
+    game = next(g for g in dataset.read_games() if g.game_type == kind)
     with sync_playwright() as p:
-        browser, page = open_page(p)
-        page.goto(f"{url}/games?game={toepen.game_id}")
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+        page.goto(f"{url}/games?game={game.game_id}")
         expect(page.get_by_text("Click or tap a point to replay that hand.")).to_be_visible()
         point = page.locator('.vega-embed path[aria-label*="hand: 2;"]').first
+        point.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"games-chart-{tag}.png"))
         for _ in range(6):  # a busy page may take the first click before it is wired
-            point.click()
+            point.tap() if phone else point.click()
             try:
                 page.wait_for_url(re.compile(r"/replay\?"), timeout=5_000)
                 break
             except Exception:
                 continue
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
-        assert f"game={toepen.game_id}" in page.url and "hand=2" in page.url
+        assert f"game={game.game_id}" in page.url and "hand=2" in page.url
         assert len(page.context.pages) == 1  # in the same tab
         expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
-        page.screenshot(path=str(shots / "games-point-opened.png"))
+        # Hand 2's own deal (hand 1's dealer is Dan in both games).
+        dealer = "Anna deals; Ben cuts and calls trump" if kind == "troefcall" else "Carla deals"
+        expect(page.locator(".kroeg-now")).to_contain_text(dealer)
+        page.wait_for_function(SETTLED)
+        page.screenshot(path=str(shots / f"games-point-opened-{tag}.png"))
         browser.close()
 
 
