@@ -7,6 +7,7 @@ folder to keep them for a person to look at.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import PRESETS
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.store import Dataset
+from tests.dashboard.test_names import EVENING, GAME_ID, UNDATED
 from tests.recorder.table import play_example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1015,6 +1018,99 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         page.go_back()  # and the page it all started from
         expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
         assert "/replay" not in page.url
+        browser.close()
+
+
+@pytest.fixture
+def night_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """tests/dashboard/test_names.py's night: three copies of the laundry night on 23 Oct
+    (two at 20:00) and a fourth without a start time, analysed: the games differ by their
+    ids and order only."""
+    (game,) = notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt")
+    copies = [
+        dataclasses.replace(game, game_id=i, started_at=datetime.fromisoformat(f"2026-10-23 {t}"))
+        for i, t in EVENING.items()
+    ]
+    undated = dataclasses.replace(game, game_id=UNDATED, started_at=None)
+    yield from serve(tmp_path, free_port, processes, records=[*copies, undated], analyse=True)
+
+
+#: The main area's text, as a person reads it (the links' addresses are not on screen).
+MAIN_TEXT = "() => document.querySelector('[data-testid=\"stMain\"]').innerText"
+
+#: The night's games by name, newest first (as the game pickers list them).
+NIGHT = [
+    "23 Oct, game 3, 21:30 — Anna, Ben, Carla, Dan",
+    "23 Oct, game 2, 20:00 — Anna, Ben, Carla, Dan",
+    "23 Oct, game 1, 20:00 — Anna, Ben, Carla, Dan",
+    "Undated — Anna, Ben, Carla, Dan",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_games_are_named_as_people_name_them(night_server, shots: Path, size) -> None:
+    """On a phone as on a computer, three games of one evening, two at one time, and an
+    undated one are told apart by their evening, order and time, never by an id: the
+    Evenings page's games and moments, the Replay and Games pages' game pickers and the
+    Players page's hands behind a number (`docs/REVIEWING.md`, tests/dashboard/test_names.py
+    for the same in AppTest)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = night_server
+    width, _ = size
+    tag = "phone" if width <= 640 else "desktop"
+    rules = " · classic + dirty-laundry + face-up"
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def no_game_id() -> None:
+            text = page.evaluate(MAIN_TEXT)
+            assert GAME_ID.findall(text) == [], text
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+        # The evening: its games by their order, its moments by game and hand.
+        page.goto(url)
+        expect(page.get_by_text("Moments of the evening")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        headings = page.locator('[data-testid="stMain"] h3').filter(has_text=re.compile("^Game"))
+        expect(headings).to_have_text([f"Game {n}" + rules for n in (
+            "1, 20:00 — Anna, Ben, Carla, Dan", "2, 20:00 — Anna, Ben, Carla, Dan",
+            "3, 21:30 — Anna, Ben, Carla, Dan")])  # fmt: skip
+        fold = page.locator("li", has_text="Costliest fold").get_by_role("link")
+        expect(fold).to_have_text("Carla, game 1, hand 2")  # of three games: which one
+        assert "game=g1000000000000a1" in str(fold.get_attribute("href"))
+        no_game_id()
+        fold.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"names-evening-{tag}.png"))
+        # The pickers: the games by name, newest first; the id in the address only.
+        for path, heading in (("replay", "Replay"), ("games", "Games")):
+            page.goto(f"{url}/{path}")
+            expect(page.locator("h1").first).to_have_text(heading)
+            page.wait_for_function(SETTLED)
+            picker = page.get_by_role("combobox", name="Game")
+            expect(picker).to_have_value(NIGHT[0] + rules)
+            no_game_id()
+            picker.click()
+            expect(page.locator('[role="option"]')).to_have_text([n + rules for n in NIGHT])
+            page.screenshot(path=str(shots / f"names-{path}-picker-{tag}.png"))
+            page.keyboard.press("Escape")
+        # The Players page: Ben's hands behind his numbers, each by its game's name.
+        page.goto(f"{url}/players")
+        expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        page.get_by_role("combobox", name="Hands behind the numbers of").click()
+        page.locator('[role="option"]').filter(has_text=re.compile("^Ben$")).click()
+        expect(page.get_by_text("Ben's", exact=False).first).to_be_visible()
+        links = page.locator('[data-testid="stMain"] a[href*="replay?game="]')
+        expect(links).to_have_text(
+            [n + " · hand 2" for n in (NIGHT[2], NIGHT[1], NIGHT[0], NIGHT[3])]
+        )
+        no_game_id()
+        links.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"names-players-{tag}.png"))
         browser.close()
 
 
