@@ -8,6 +8,7 @@ folder to keep them for a person to look at.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import re
 import shutil
@@ -614,6 +615,168 @@ def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path, size, k
         expect(page.locator(".kroeg-now")).to_contain_text(dealer)
         page.wait_for_function(SETTLED)
         page.screenshot(path=str(shots / f"games-point-opened-{tag}.png"))
+        browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_shift_goes_back_to_a_troefcall_call_and_trick(server, size) -> None:
+    """In Troefcall, Shift+A goes back to the call before the step shown (the kap, then
+    the trump call) and Shift+T to the trick before; with none before, nowhere."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    troef = next(g.game_id for g in dataset.read_games() if g.game_type == "troefcall")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def press(key: str, expected: str) -> None:
+            page.wait_for_function(SETTLED)
+            page.keyboard.press(key)
+            expect(page.locator(".kroeg-now")).to_contain_text(expected)
+
+        def stays(key: str) -> None:
+            page.wait_for_function(SETTLED)
+            shown = now(page)
+            page.keyboard.press(key)
+            page.wait_for_timeout(700)
+            page.wait_for_function(SETTLED)
+            assert now(page) == shown, key
+
+        page.goto(f"{url}/replay?game={troef}&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function("() => window.__kroegReplayNav !== undefined")
+        page.locator("h1").first.click()  # the keys go to the page
+        press("End", "Hand over")
+        press("Shift+T", "Carla takes trick 7")
+        press("End", "Hand over")
+        press("Shift+A", "Carla: kap!")
+        press("Shift+A", "Anna calls trump")
+        stays("Shift+A")  # the hand's first call: none before it
+        stays("Shift+T")  # no trick before the first card
+        press("a", "Carla: kap!")  # and on again to the kap, then back a trick
+        press("Shift+T", "Carla takes trick 7")
+        press("Shift+T", "Anna takes trick 6")
+        browser.close()
+
+
+#: Each step the replay shows, with when it came (ms), from now on: `window.__steps`.
+WATCH_STEPS = """() => {
+  window.__steps = [];
+  const look = () => {
+    const m = (document.querySelector('.kroeg-now') || {}).innerText?.match(/Step (\\d+)\\//);
+    const step = m ? Number(m[1]) : null;
+    const last = window.__steps[window.__steps.length - 1];
+    if (step === null || (last && last[0] === step)) return;
+    window.__steps.push([step, performance.now()]);
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true,
+                                                     characterData: true});
+  look();
+}"""
+
+
+@pytest.mark.slow
+def test_a_new_autoplay_speed_takes_effect_while_it_plays(server, shots: Path) -> None:
+    """Autoplay, switched from normal to slow while it plays, plays on a step every two
+    seconds; switched to fast, on at twice a second, to the hand's end, where it stops. (At
+    390 px the speed gives way to the slider: a phone plays at the normal speed.)"""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    toepen = next(g.game_id for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, (1440, 900))
+
+        def steps_after(count: int, since: int) -> list[float]:
+            """The gaps between the steps shown after the `since`th, once `count` came."""
+            page.wait_for_function(f"() => window.__steps.length >= {since + count + 1}",
+                                   timeout=60_000)  # fmt: skip
+            times = [t for _, t in page.evaluate("window.__steps")][since:]
+            return [b - a for a, b in itertools.pairwise(times)]
+
+        page.goto(f"{url}/replay?game={toepen}&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function("() => window.__kroegReplayNav !== undefined")
+        page.wait_for_function(SETTLED)
+        page.evaluate(WATCH_STEPS)
+        play = page.locator("button.kroeg-play")
+        play.click()
+        expect(play).to_have_text("❚❚ Pause")
+        page.wait_for_function("() => window.__steps.length >= 3")  # at the normal speed
+        page.locator("select.kroeg-speed").select_option(label="slow")
+        changed = len(page.evaluate("window.__steps"))
+        # Still playing, and slower: two seconds between steps (one at the normal speed).
+        slow = steps_after(3, changed)
+        expect(play).to_have_text("❚❚ Pause")
+        assert all(gap > 1_600 for gap in slow), slow
+        page.locator("select.kroeg-speed").select_option(label="fast")
+        changed = len(page.evaluate("window.__steps"))
+        fast = steps_after(4, changed)
+        assert sorted(fast)[len(fast) // 2] < 1_000, fast  # half a second (slow: two)
+        last = int(re.findall(r"Step \d+/(\d+)", now(page))[0])
+        expect(page.locator(".kroeg-now")).to_contain_text(f"Step {last}/{last}:")
+        expect(play).to_have_text("▶ Play")  # stopped at the end
+        steps = [s for s, _ in page.evaluate("window.__steps")]
+        assert steps == list(range(steps[0], last + 1))  # one step at a time, none skipped
+        browser.close()
+
+
+#: A browser without a clipboard, as on an address that is neither https nor localhost.
+NO_CLIPBOARD = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_link_copied_by_hand_opens_the_same_move(server, shots: Path, size) -> None:
+    """Without a clipboard, Copy link shows the link to copy by hand, selected whole, on
+    the screen (on a phone across its foot); opened in another browser at the same size,
+    it shows the same hand, step and view, the same cards face up."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    width, height = size
+    tag = "phone" if width <= 640 else "desktop"
+    toepen = next(g.game_id for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+        page.add_init_script(NO_CLIPBOARD)
+        page.goto(f"{url}/replay?game={toepen}&hand=2&view=2")  # as Ben saw it
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        for step in (1, 2, 3):
+            page.wait_for_function(SETTLED)
+            button = page.locator(".st-key-replay_next button:visible")
+            button.tap() if tag == "phone" else button.click()
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {step}/")
+        page.wait_for_function(SETTLED)
+        shown = now(page)
+        faces = page.locator(".kroeg-card:not(.back)").all_inner_texts()
+        page.locator("button.kroeg-copy").click()
+        expect(page.locator(".kroeg-copied")).to_have_text("Copy this link:")
+        field = page.locator("input.kroeg-link")
+        expect(field).to_be_visible()
+        box = field.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        link = field.input_value()
+        assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [0, len(link)]
+        assert f"game={toepen}" in link and "hand=2" in link and "view=2" in link
+        assert "step=" in link
+        page.screenshot(path=str(shots / f"link-by-hand-{tag}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Someone else's browser, at the same size: the same move, as Ben saw it.
+        other = sized_page(browser, size)
+        other.goto(link)
+        expect(other.locator(".kroeg-now")).to_have_text(shown)
+        expect(other.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
+        expect(other.get_by_role("combobox", name="View")).to_have_value("As Ben saw it")
+        assert other.locator(".kroeg-card:not(.back)").all_inner_texts() == faces
         browser.close()
 
 
