@@ -1072,6 +1072,21 @@ def sized_page(browser: Any, size: tuple[int, int], **options: Any) -> Any:
     return page
 
 
+def open_picker(page: Any, picker: Any) -> Any:
+    """A select box's options, open (a page still busy may close a list as it opens: it
+    is opened again, as a person would)."""
+    options = page.locator('[role="option"]')
+    for _ in range(5):
+        page.wait_for_function(SETTLED)
+        picker.click()
+        try:
+            options.first.wait_for(timeout=5_000)
+            break
+        except Exception:
+            page.keyboard.press("Escape")
+    return options
+
+
 def open_in_sidebar(page: Any, name: str) -> None:
     """A click on a page's name in the sidebar's list (on a phone, opened first, as its
     collapsed sidebar must be)."""
@@ -1137,8 +1152,7 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")
         page.wait_for_function(SETTLED)
         hand = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').nth(1)
-        hand.click()
-        page.locator('[role="option"]').filter(has_text="2").first.click()
+        open_picker(page, hand).filter(has_text="2").first.click()
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
         page.wait_for_function(SETTLED)
         assert "hand=2" in page.url
@@ -1150,8 +1164,8 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         # Another game (the one played before): one entry more, its steps none.
         game_url = page.url
         if phone:
-            page.get_by_role("combobox", name="Game").click()
-            page.locator('[role="option"]').filter(has_text="23 Oct").first.click()
+            games = open_picker(page, page.get_by_role("combobox", name="Game"))
+            games.filter(has_text="23 Oct").first.click()
         else:
             page.keyboard.press("Shift+P")
         expect(page.get_by_role("combobox", name="Game")).not_to_have_value(first_game)
@@ -1256,16 +1270,15 @@ def test_games_are_named_as_people_name_them(night_server, shots: Path, size) ->
             picker = page.get_by_role("combobox", name="Game")
             expect(picker).to_have_value(NIGHT[0] + rules)
             no_game_id()
-            picker.click()
-            expect(page.locator('[role="option"]')).to_have_text([n + rules for n in NIGHT])
+            expect(open_picker(page, picker)).to_have_text([n + rules for n in NIGHT])
             page.screenshot(path=str(shots / f"names-{path}-picker-{tag}.png"))
             page.keyboard.press("Escape")
         # The Players page: Ben's hands behind his numbers, each by its game's name.
         page.goto(f"{url}/players")
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
         page.wait_for_function(SETTLED)
-        page.get_by_role("combobox", name="Hands behind the numbers of").click()
-        page.locator('[role="option"]').filter(has_text=re.compile("^Ben$")).click()
+        who = open_picker(page, page.get_by_role("combobox", name="Hands behind the numbers of"))
+        who.filter(has_text=re.compile("^Ben$")).click()
         expect(page.get_by_text("Ben's", exact=False).first).to_be_visible()
         links = page.locator('[data-testid="stMain"] a[href*="replay?game="]')
         expect(links).to_have_text(
