@@ -717,7 +717,8 @@ def test_a_new_autoplay_speed_takes_effect_while_it_plays(server, shots: Path) -
         page.locator("select.kroeg-speed").select_option(label="fast")
         changed = len(page.evaluate("window.__steps"))
         fast = steps_after(4, changed)
-        assert sorted(fast)[len(fast) // 2] < 1_000, fast  # half a second (slow: two)
+        # Half a second a step (a busy page may miss a tick: a second); slow was two.
+        assert sorted(fast)[len(fast) // 2] < 1_500, fast
         last = int(re.findall(r"Step \d+/(\d+)", now(page))[0])
         expect(page.locator(".kroeg-now")).to_contain_text(f"Step {last}/{last}:")
         expect(play).to_have_text("▶ Play")  # stopped at the end
