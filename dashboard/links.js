@@ -45,6 +45,10 @@ export default function (component) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const link = event.target.closest && event.target.closest("a[href]");
     if (!link) return;
+    // Streamlit's own list of pages already switches page in this session, and on a
+    // phone closes the sidebar after a tap: taking its click here left the sidebar open
+    // over the page chosen.
+    if (link.closest('[data-testid="stSidebarNav"]')) return;
     const url = new URL(link.getAttribute("href"), window.location.href);
     const page = url.pathname.split("/").pop();
     if (url.origin !== window.location.origin || !pages.has(page)) return;

@@ -7,6 +7,8 @@ folder to keep them for a person to look at.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import os
 import re
 import shutil
@@ -16,6 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,7 @@ from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import PRESETS
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.store import Dataset
+from tests.dashboard.test_names import EVENING, GAME_ID, UNDATED
 from tests.recorder.table import play_example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -572,31 +576,208 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
 
 
 @pytest.mark.slow
-def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path) -> None:
-    """A click on hand 2's point of the Games chart opens the replay of hand 2 of that
-    game, at its start, in the same tab."""
+@pytest.mark.parametrize("kind", ["toepen", "troefcall"])
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_point_on_the_games_chart_opens_that_hand(server, shots: Path, size, kind) -> None:
+    """A click (on a phone, a tap) on hand 2's point of the Games chart opens the replay
+    of hand 2 of that game, at its start, in the same tab: a Toepen game's lives and a
+    Troefcall game's points alike."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=30_000)
     url, dataset = server
-    toepen = next(g for g in dataset.read_games() if g.game_type == "toepen")
+    width, _ = size
+    phone = width <= 640
+    tag = f"{kind}-{'phone' if phone else 'desktop'}"
+    game = next(g for g in dataset.read_games() if g.game_type == kind)
     with sync_playwright() as p:
-        browser, page = open_page(p)
-        page.goto(f"{url}/games?game={toepen.game_id}")
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+        page.goto(f"{url}/games?game={game.game_id}")
         expect(page.get_by_text("Click or tap a point to replay that hand.")).to_be_visible()
         point = page.locator('.vega-embed path[aria-label*="hand: 2;"]').first
+        point.scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"games-chart-{tag}.png"))
         for _ in range(6):  # a busy page may take the first click before it is wired
-            point.click()
+            point.tap() if phone else point.click()
             try:
                 page.wait_for_url(re.compile(r"/replay\?"), timeout=5_000)
                 break
             except Exception:
                 continue
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
-        assert f"game={toepen.game_id}" in page.url and "hand=2" in page.url
+        assert f"game={game.game_id}" in page.url and "hand=2" in page.url
         assert len(page.context.pages) == 1  # in the same tab
         expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
-        page.screenshot(path=str(shots / "games-point-opened.png"))
+        # Hand 2's own deal (hand 1's dealer is Dan in both games).
+        dealer = "Anna deals; Ben cuts and calls trump" if kind == "troefcall" else "Carla deals"
+        expect(page.locator(".kroeg-now")).to_contain_text(dealer)
+        page.wait_for_function(SETTLED)
+        page.screenshot(path=str(shots / f"games-point-opened-{tag}.png"))
+        browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_shift_goes_back_to_a_troefcall_call_and_trick(server, size) -> None:
+    """In Troefcall, Shift+A goes back to the call before the step shown (the kap, then
+    the trump call) and Shift+T to the trick before; with none before, nowhere."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    troef = next(g.game_id for g in dataset.read_games() if g.game_type == "troefcall")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def press(key: str, expected: str) -> None:
+            page.wait_for_function(SETTLED)
+            page.keyboard.press(key)
+            expect(page.locator(".kroeg-now")).to_contain_text(expected)
+
+        def stays(key: str) -> None:
+            page.wait_for_function(SETTLED)
+            shown = now(page)
+            page.keyboard.press(key)
+            page.wait_for_timeout(700)
+            page.wait_for_function(SETTLED)
+            assert now(page) == shown, key
+
+        page.goto(f"{url}/replay?game={troef}&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function("() => window.__kroegReplayNav !== undefined")
+        page.locator("h1").first.click()  # the keys go to the page
+        press("End", "Hand over")
+        press("Shift+T", "Carla takes trick 7")
+        press("End", "Hand over")
+        press("Shift+A", "Carla: kap!")
+        press("Shift+A", "Anna calls trump")
+        stays("Shift+A")  # the hand's first call: none before it
+        stays("Shift+T")  # no trick before the first card
+        press("a", "Carla: kap!")  # and on again to the kap, then back a trick
+        press("Shift+T", "Carla takes trick 7")
+        press("Shift+T", "Anna takes trick 6")
+        browser.close()
+
+
+#: Each step the replay shows, with when it came (ms), from now on: `window.__steps`.
+WATCH_STEPS = """() => {
+  window.__steps = [];
+  const look = () => {
+    const m = (document.querySelector('.kroeg-now') || {}).innerText?.match(/Step (\\d+)\\//);
+    const step = m ? Number(m[1]) : null;
+    const last = window.__steps[window.__steps.length - 1];
+    if (step === null || (last && last[0] === step)) return;
+    window.__steps.push([step, performance.now()]);
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true,
+                                                     characterData: true});
+  look();
+}"""
+
+
+@pytest.mark.slow
+def test_a_new_autoplay_speed_takes_effect_while_it_plays(server, shots: Path) -> None:
+    """Autoplay, switched from normal to slow while it plays, plays on a step every two
+    seconds; switched to fast, on at twice a second, to the hand's end, where it stops. (At
+    390 px the speed gives way to the slider: a phone plays at the normal speed.)"""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    toepen = next(g.game_id for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, (1440, 900))
+
+        def steps_after(count: int, since: int) -> list[float]:
+            """The gaps between the steps shown after the `since`th, once `count` came."""
+            page.wait_for_function(f"() => window.__steps.length >= {since + count + 1}",
+                                   timeout=60_000)  # fmt: skip
+            times = [t for _, t in page.evaluate("window.__steps")][since:]
+            return [b - a for a, b in itertools.pairwise(times)]
+
+        page.goto(f"{url}/replay?game={toepen}&hand=1")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        page.wait_for_function("() => window.__kroegReplayNav !== undefined")
+        page.wait_for_function(SETTLED)
+        page.evaluate(WATCH_STEPS)
+        play = page.locator("button.kroeg-play")
+        play.click()
+        expect(play).to_have_text("❚❚ Pause")
+        page.wait_for_function("() => window.__steps.length >= 3")  # at the normal speed
+        page.locator("select.kroeg-speed").select_option(label="slow")
+        changed = len(page.evaluate("window.__steps"))
+        # Still playing, and slower: two seconds between steps (one at the normal speed).
+        slow = steps_after(3, changed)
+        expect(play).to_have_text("❚❚ Pause")
+        assert all(gap > 1_600 for gap in slow), slow
+        page.locator("select.kroeg-speed").select_option(label="fast")
+        changed = len(page.evaluate("window.__steps"))
+        fast = steps_after(4, changed)
+        # Half a second a step (a busy page may miss a tick: a second); slow was two.
+        assert sorted(fast)[len(fast) // 2] < 1_500, fast
+        last = int(re.findall(r"Step \d+/(\d+)", now(page))[0])
+        expect(page.locator(".kroeg-now")).to_contain_text(f"Step {last}/{last}:")
+        expect(play).to_have_text("▶ Play")  # stopped at the end
+        steps = [s for s, _ in page.evaluate("window.__steps")]
+        assert steps == list(range(steps[0], last + 1))  # one step at a time, none skipped
+        browser.close()
+
+
+#: A browser without a clipboard, as on an address that is neither https nor localhost.
+NO_CLIPBOARD = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_link_copied_by_hand_opens_the_same_move(server, shots: Path, size) -> None:
+    """Without a clipboard, Copy link shows the link to copy by hand, selected whole, on
+    the screen (on a phone across its foot); opened in another browser at the same size,
+    it shows the same hand, step and view, the same cards face up."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    width, height = size
+    tag = "phone" if width <= 640 else "desktop"
+    toepen = next(g.game_id for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+        page.add_init_script(NO_CLIPBOARD)
+        page.goto(f"{url}/replay?game={toepen}&hand=2&view=2")  # as Ben saw it
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        for step in (1, 2, 3):
+            page.wait_for_function(SETTLED)
+            button = page.locator(".st-key-replay_next button:visible")
+            button.tap() if tag == "phone" else button.click()
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {step}/")
+        page.wait_for_function(SETTLED)
+        shown = now(page)
+        faces = page.locator(".kroeg-card:not(.back)").all_inner_texts()
+        page.locator("button.kroeg-copy").click()
+        expect(page.locator(".kroeg-copied")).to_have_text("Copy this link:")
+        field = page.locator("input.kroeg-link")
+        expect(field).to_be_visible()
+        box = field.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        link = field.input_value()
+        assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [0, len(link)]
+        assert f"game={toepen}" in link and "hand=2" in link and "view=2" in link
+        assert "step=" in link
+        page.screenshot(path=str(shots / f"link-by-hand-{tag}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Someone else's browser, at the same size: the same move, as Ben saw it.
+        other = sized_page(browser, size)
+        other.goto(link)
+        expect(other.locator(".kroeg-now")).to_have_text(shown)
+        expect(other.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
+        expect(other.get_by_role("combobox", name="View")).to_have_value("As Ben saw it")
+        assert other.locator(".kroeg-card:not(.back)").all_inner_texts() == faces
         browser.close()
 
 
@@ -872,29 +1053,95 @@ def test_every_pages_own_address_opens_it(server) -> None:
         browser.close()
 
 
+#: A phone's browser, as it names itself (Streamlit closes the sidebar after a page is
+#: chosen on a mobile browser only).
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/120.0.0.0 Mobile Safari/537.36"
+)
+
+
+def sized_page(browser: Any, size: tuple[int, int], **options: Any) -> Any:
+    """A page of its own context at `size`: at phone size (640 px or less) a phone's
+    browser, with a touch screen."""
+    width, height = size
+    if width <= 640:
+        options.update(has_touch=True, is_mobile=True, user_agent=PHONE_AGENT)
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    page.set_default_timeout(30_000)  # the suite runs on every core: pages may be slow
+    return page
+
+
+def open_picker(page: Any, picker: Any) -> Any:
+    """A select box's options, open (a page still busy may close a list as it opens: it
+    is opened again, as a person would)."""
+    options = page.locator('[role="option"]')
+    for _ in range(5):
+        page.wait_for_function(SETTLED)
+        picker.click()
+        try:
+            options.first.wait_for(timeout=5_000)
+            break
+        except Exception:
+            page.keyboard.press("Escape")
+    return options
+
+
+def open_in_sidebar(page: Any, name: str) -> None:
+    """A click on a page's name in the sidebar's list (on a phone, opened first, as its
+    collapsed sidebar must be)."""
+    from playwright.sync_api import expect
+
+    nav = page.locator('[data-testid="stSidebarNav"] a').filter(has_text=name)
+    expand = page.locator('[data-testid="stExpandSidebarButton"]')
+    collapsed = expand.is_visible()
+    if collapsed:
+        expand.click()
+    expect(nav).to_be_in_viewport()
+    nav.click()
+    if collapsed:  # a phone's sidebar closes again, off the page chosen
+        expect(nav).not_to_be_in_viewport()
+
+
 @pytest.mark.slow
-def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None:
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -> None:
     """Steps replace the address instead of adding to the history, and so does the replay
     filling in the game and hand it opened without: Back from a replayed hand returns to
-    the page it came from. A change of hand is one entry: Back returns to the last hand."""
+    the page it came from. A change of hand is one entry, and so is a change of game: Back
+    returns to the last hand, then the last game, each at the step it was left at. On a
+    phone the steps are taps on the step button and the game is changed in its picker; on
+    a computer, keys."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=30_000)
     url, _ = server
+    phone = size[0] <= 640
+    tag = "phone" if phone else "desktop"
     with sync_playwright() as p:
-        browser, page = open_page(p)
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def step_on(expected: int) -> None:
+            page.wait_for_function(SETTLED)
+            if phone:
+                page.locator(".st-key-replay_next button:visible").tap()
+            else:
+                page.keyboard.press("ArrowRight")
+            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {expected}/")
+
         page.goto(url)
         expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
         page.wait_for_function(LINKS_READY)
         page.wait_for_function(SETTLED)
         before = page.evaluate("history.length")
-        page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Replay").click()
+        open_in_sidebar(page, "Replay")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        first_game = page.get_by_role("combobox", name="Game").input_value()
         page.locator("h1").first.click()  # the keys go to the page, not the sidebar's link
         for step in range(1, 6):
-            page.wait_for_function(SETTLED)
-            page.keyboard.press("ArrowRight")
-            expect(page.locator(".kroeg-now")).to_contain_text(f"Step {step}/")
+            step_on(step)
         page.wait_for_function(SETTLED)
         assert "step=" in page.url and "hand=1" in page.url
         assert page.evaluate("history.length") == before + 1  # the Replay page: one entry
@@ -906,22 +1153,141 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path) -> None
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")
         page.wait_for_function(SETTLED)
         hand = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').nth(1)
-        hand.click()
-        page.locator('[role="option"]').filter(has_text="2").first.click()
+        open_picker(page, hand).filter(has_text="2").first.click()
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
         page.wait_for_function(SETTLED)
         assert "hand=2" in page.url
         page.locator("h1").first.click()
-        page.keyboard.press("ArrowRight")
-        expect(page.locator(".kroeg-now")).to_contain_text("Step 1/")
+        step_on(1)
         page.wait_for_function(SETTLED)
         assert page.evaluate("history.length") == before + 2
-        page.screenshot(path=str(shots / "history-hand-2.png"))
+        page.screenshot(path=str(shots / f"history-hand-2-{tag}.png"))
+        # Another game (the one played before): one entry more, its steps none.
+        game_url = page.url
+        if phone:
+            games = open_picker(page, page.get_by_role("combobox", name="Game"))
+            games.filter(has_text="23 Oct").first.click()
+        else:
+            page.keyboard.press("Shift+P")
+        expect(page.get_by_role("combobox", name="Game")).not_to_have_value(first_game)
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        if not phone:  # Shift+P opens the game at its first hand (the picker keeps it)
+            expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 1")
+        page.wait_for_function(SETTLED)
+        assert page.url.split("game=")[1][:16] != game_url.split("game=")[1][:16]
+        page.locator("h1").first.click()
+        step_on(1)
+        step_on(2)
+        page.wait_for_function(SETTLED)
+        assert page.evaluate("history.length") == before + 3
+        page.screenshot(path=str(shots / f"history-other-game-{tag}.png"))
+        # Back: the game before, at the hand and step it was left at; then its hand 1.
+        page.go_back()
+        page.wait_for_function(SETTLED)
+        expect(page.get_by_role("combobox", name="Game")).to_have_value(first_game)
+        expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 2")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 1/")
+        assert page.url == game_url
         page.go_back()
         page.wait_for_function(SETTLED)
         assert "hand=1" in page.url
         expect(page.get_by_role("combobox", name="Hand")).to_have_value("Hand 1")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")  # where it was left
+        page.go_back()  # and the page it all started from
+        expect(page.get_by_role("heading", name="In numbers").first).to_be_visible()
+        assert "/replay" not in page.url
+        browser.close()
+
+
+@pytest.fixture
+def night_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """tests/dashboard/test_names.py's night: three copies of the laundry night on 23 Oct
+    (two at 20:00) and a fourth without a start time, analysed: the games differ by their
+    ids and order only."""
+    (game,) = notation.load(ROOT / "sample_logs" / "laundry-and-checks.txt")
+    copies = [
+        dataclasses.replace(game, game_id=i, started_at=datetime.fromisoformat(f"2026-10-23 {t}"))
+        for i, t in EVENING.items()
+    ]
+    undated = dataclasses.replace(game, game_id=UNDATED, started_at=None)
+    yield from serve(tmp_path, free_port, processes, records=[*copies, undated], analyse=True)
+
+
+#: The main area's text, as a person reads it (the links' addresses are not on screen).
+MAIN_TEXT = "() => document.querySelector('[data-testid=\"stMain\"]').innerText"
+
+#: The night's games by name, newest first (as the game pickers list them).
+NIGHT = [
+    "23 Oct, game 3, 21:30 — Anna, Ben, Carla, Dan",
+    "23 Oct, game 2, 20:00 — Anna, Ben, Carla, Dan",
+    "23 Oct, game 1, 20:00 — Anna, Ben, Carla, Dan",
+    "Undated — Anna, Ben, Carla, Dan",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_games_are_named_as_people_name_them(night_server, shots: Path, size) -> None:
+    """On a phone as on a computer, three games of one evening, two at one time, and an
+    undated one are told apart by their evening, order and time, never by an id: the
+    Evenings page's games and moments, the Replay and Games pages' game pickers and the
+    Players page's hands behind a number (`docs/REVIEWING.md`, tests/dashboard/test_names.py
+    for the same in AppTest)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, _ = night_server
+    width, _ = size
+    tag = "phone" if width <= 640 else "desktop"
+    rules = " · classic + dirty-laundry + face-up"
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)
+
+        def no_game_id() -> None:
+            text = page.evaluate(MAIN_TEXT)
+            assert GAME_ID.findall(text) == [], text
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+        # The evening: its games by their order, its moments by game and hand.
+        page.goto(url)
+        expect(page.get_by_text("Moments of the evening")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        headings = page.locator('[data-testid="stMain"] h3').filter(has_text=re.compile("^Game"))
+        expect(headings).to_have_text([f"Game {n}" + rules for n in (
+            "1, 20:00 — Anna, Ben, Carla, Dan", "2, 20:00 — Anna, Ben, Carla, Dan",
+            "3, 21:30 — Anna, Ben, Carla, Dan")])  # fmt: skip
+        fold = page.locator("li", has_text="Costliest fold").get_by_role("link")
+        expect(fold).to_have_text("Carla, game 1, hand 2")  # of three games: which one
+        assert "game=g1000000000000a1" in str(fold.get_attribute("href"))
+        no_game_id()
+        fold.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"names-evening-{tag}.png"))
+        # The pickers: the games by name, newest first; the id in the address only.
+        for path, heading in (("replay", "Replay"), ("games", "Games")):
+            page.goto(f"{url}/{path}")
+            expect(page.locator("h1").first).to_have_text(heading)
+            page.wait_for_function(SETTLED)
+            picker = page.get_by_role("combobox", name="Game")
+            expect(picker).to_have_value(NIGHT[0] + rules)
+            no_game_id()
+            expect(open_picker(page, picker)).to_have_text([n + rules for n in NIGHT])
+            page.screenshot(path=str(shots / f"names-{path}-picker-{tag}.png"))
+            page.keyboard.press("Escape")
+        # The Players page: Ben's hands behind his numbers, each by its game's name.
+        page.goto(f"{url}/players")
+        expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
+        page.wait_for_function(SETTLED)
+        who = open_picker(page, page.get_by_role("combobox", name="Hands behind the numbers of"))
+        who.filter(has_text=re.compile("^Ben$")).click()
+        expect(page.get_by_text("Ben's", exact=False).first).to_be_visible()
+        links = page.locator('[data-testid="stMain"] a[href*="replay?game="]')
+        expect(links).to_have_text(
+            [n + " · hand 2" for n in (NIGHT[2], NIGHT[1], NIGHT[0], NIGHT[3])]
+        )
+        no_game_id()
+        links.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"names-players-{tag}.png"))
         browser.close()
 
 
