@@ -22,7 +22,10 @@ import polars as pl
 from kroeg.analytics.club import Season
 from kroeg.analytics.evenings import evening, simulated
 
-__all__ = ["Standings", "evening_results", "standings"]
+__all__ = [
+    "Standings", "describe", "evening_results", "not_ranked", "shown_table", "standings",
+    "standings_text",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -133,36 +136,55 @@ def _figure(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
-def standings_text(found: Standings) -> str:
-    """The table as a terminal shows it: what the season is, who is ranked, who is not."""
-    from kroeg.analytics.games import games_table
+def describe(found: Standings) -> list[str]:
+    """What the season is and how it ranks, in two sentences (the CLI's, the page's)."""
     from kroeg.recorder.text import plural
 
     season = found.season
     worst = "evening" if season.drop_worst == 1 else plural(season.drop_worst, "evening")
     dropped = f", each player's worst {worst} not counted" if season.drop_worst else ""
     points = ", ".join(str(p) for p in season.placing_points)
-    lines = [
+    return [
         f"{season.name}: {season.game}, {season.first} to {season.last}, "
         f"{plural(found.evening_count, 'evening')}.",
         f"Ranked from {plural(season.min_evenings, 'evening')}{dropped}; "
         f"an evening's places score {points} (by games won minus games lost; "
         "players level share their places' points).",
-        "",
     ]
+
+
+def shown_table(found: Standings) -> pl.DataFrame:
+    """The ranked players, points as a club writes them (a shared place's half)."""
+    return found.table.filter(pl.col("place").is_not_null()).with_columns(
+        pl.col("points").map_elements(_figure, return_dtype=pl.String),
+        pl.col("dropped").map_elements(_figure, return_dtype=pl.String),
+    )
+
+
+def not_ranked(found: Standings) -> str:
+    """Who played too few evenings, in a sentence ("" if nobody)."""
+    from kroeg.recorder.text import plural
+
+    others = found.table.filter(pl.col("place").is_null())["player"].to_list()
+    if not others:
+        return ""
+    fewer = plural(found.season.min_evenings, "evening")
+    return f"Not ranked (fewer than {fewer}): " + ", ".join(others) + "."
+
+
+def standings_text(found: Standings) -> str:
+    """The table as a terminal shows it: what the season is, who is ranked, who is not."""
+    from kroeg.analytics.games import games_table
+    from kroeg.recorder.text import plural
+
+    lines = [*describe(found), ""]
     if found.table.is_empty():
         return "\n".join([*lines, "No finished games in this season.", ""])
-    ranked = found.table.filter(pl.col("place").is_not_null())
+    ranked = shown_table(found)
     if ranked.is_empty():
-        lines.append(f"Nobody has played {plural(season.min_evenings, 'evening')} yet.")
+        lines.append(f"Nobody has played {plural(found.season.min_evenings, 'evening')} yet.")
     else:
-        shown = ranked.with_columns(
-            pl.col("points").map_elements(_figure, return_dtype=pl.String),
-            pl.col("dropped").map_elements(_figure, return_dtype=pl.String),
-        )
-        lines.append(games_table(shown).rstrip("\n"))
-    others = found.table.filter(pl.col("place").is_null())["player"].to_list()
-    if others:
-        lines += ["", f"Not ranked (fewer than {plural(season.min_evenings, 'evening')}): "
-                  + ", ".join(others) + "."]  # fmt: skip
+        lines.append(games_table(ranked).rstrip("\n"))
+    if not_ranked(found):
+        lines += ["", not_ranked(found)]
     return "\n".join([*lines, ""])

@@ -55,6 +55,7 @@ pages = [
     games,
     st.Page("views/replay.py", title="Replay", url_path="replay"),
     st.Page("views/players.py", title="Players", url_path="players"),
+    st.Page("views/season.py", title="Season", url_path="season"),
 ]
 if not os.environ.get(READ_ONLY_VAR):  # served beyond this machine without a token: no writes
     pages.append(st.Page("views/record.py", title="Record", url_path="record"))

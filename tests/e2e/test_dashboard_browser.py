@@ -1034,7 +1034,7 @@ def test_every_pages_own_address_opens_it(server) -> None:
     expected = {
         "": evenings, "evenings": evenings, "overview": evenings, "games": ("h1", "Games"),
         "sessions": ("h1", "Games"), "replay": ("h1", "Replay"), "players": ("h1", "Players"),
-        "record": ("h1", "Record"),
+        "record": ("h1", "Record"), "season": ("h1", "Season"),
     }  # fmt: skip
     with sync_playwright() as p:
         browser, page = open_page(p)
