@@ -1,0 +1,467 @@
+"""Skill ratings across evenings: openskill's Plackett–Luce model, per player and game type.
+
+- **What is rated**: every finished game, in the order played (`evenings.PLAYED`), as a
+  ranking of its sides by the engine's facts: the winner its `game_end` names first,
+  everyone still in at the end next (tied), then those `eliminated`, the last out first,
+  and the loser `game_end` names last (`GameResult.places`). A side is a seat, or the
+  seats of one team where the game has `teams` (Troefcall's partners, team toepen):
+  openskill rates a side as the sum of its players' skills, and each player's rating moves
+  by their share of it. Why by game and not by hand: the games predict held-out game
+  results better (docs/STATS.md, `python bench/ratings.py`); `BY_HAND` (each hand ranked
+  by its `win` rows, then by what each side paid) stays for the bench to compare.
+- **Pools apart**: a player has one rating per game type (toepen, troefcall) among the
+  club's games, and the bots' games (`evenings.simulated`) are rated apart, never mixed in.
+- **Provisional** until `PROVISIONAL_GAMES` games.
+- **Stored once** (`DATASET/derived/ratings/`, `RATING_SCHEMA`): each player's rating after
+  each game. Games played after every rated one continue from the stored ratings; a game
+  that sorts before a rated one (landed later, dated earlier), or a change of
+  `RATINGS_VERSION`, rates every game again (`update_ratings`). The same games always give
+  the same ratings: the model has no randomness and the order is the played order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from kroeg.analytics.evenings import PLAYED, simulated
+from kroeg.analytics.schemas import RATING_SCHEMA, RATINGS_VERSION
+from kroeg.analytics.views import connect, consistently
+from kroeg.recorder.store import Dataset
+
+__all__ = [
+    "BY_GAME",
+    "BY_HAND",
+    "INTERVAL",
+    "PROVISIONAL_GAMES",
+    "TAU",
+    "GameResult",
+    "Rater",
+    "game_results",
+    "rating_history",
+    "ratings_frame",
+    "update_ratings",
+]
+
+#: A player's rating is provisional until they have played this many games of its type:
+#: the interval (μ ± 2σ) is still wider than ±8 points before (docs/STATS.md).
+PROVISIONAL_GAMES = 10
+#: The interval shown is μ ± INTERVAL σ (about 95 %).
+INTERVAL = 2.0
+BY_HAND, BY_GAME = "hand", "game"
+
+#: The skill's drift per game (τ, added to σ in quadrature before each update): a tenth of
+#: openskill's default 25/300, chosen by held-out log-loss (docs/STATS.md): as good at
+#: predicting games, and σ no longer held above 1.9 by the drift, so that intervals part.
+TAU = 25 / 3000
+#: openskill's Plackett–Luce with its defaults (μ 25, σ 25/3, β 25/6) but τ = TAU.
+MODEL = PlackettLuce(tau=TAU)
+
+TABLE = "ratings"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What the ratings need of one game, from the engine's facts: its players and sides,
+    and for each finished hand the seats dealt in and the seats with a `win` row; for the
+    whole game (BY_GAME), a place per seat from its `game_end` and `eliminated` rows."""
+
+    game_id: str
+    game_type: str
+    simulated: bool
+    started_at: datetime | None
+    players: tuple[str, ...]
+    teams: tuple[int, ...] | None
+    #: Per finished hand in order: the seats dealt in and the seats with a `win` row, as
+    #: bit masks, and what each seat paid (its `pay` rows; Troefcall has none).
+    hands: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    #: Each seat's place in the game (0 best), or None for a game without a `game_end`.
+    places: tuple[int, ...] | None = None
+
+    @property
+    def pool(self) -> tuple[bool, str]:
+        """The ratings it moves: the bots' or the club's, of its game type."""
+        return (self.simulated, self.game_type)
+
+    def sides(self, seats: int) -> list[list[int]]:
+        """The sides among the seats of a mask: a seat each, or the seats of each team."""
+        present = [s for s in range(len(self.players)) if seats >> s & 1]
+        if not self.teams:
+            return [[s] for s in present]
+        by_team: dict[int, list[int]] = {}
+        for s in present:
+            by_team.setdefault(self.teams[s], []).append(s)
+        return [by_team[t] for t in sorted(by_team)]
+
+
+@dataclass
+class _Player:
+    rating: PlackettLuceRating
+    games: int = 0
+    hands: int = 0
+
+
+@dataclass
+class Rater:
+    """Ratings as the games come, in the order played: one pool per (simulated, game type)."""
+
+    by: str = BY_GAME
+    model: PlackettLuce = MODEL
+    players: dict[tuple[bool, str, str], _Player] = field(default_factory=dict)
+
+    def player(self, pool: tuple[bool, str], name: str) -> _Player:
+        """A player's state in a pool (a new player starts at the model's prior)."""
+        key = (*pool, name)
+        found = self.players.get(key)
+        if found is None:
+            found = self.players[key] = _Player(self.model.rating(name=name))
+        return found
+
+    def resume(self, rows: Iterable[dict[str, object]]) -> None:
+        """Continue from stored rows (RATING_SCHEMA), each player's latest last."""
+        for r in rows:
+            pool = (bool(r["simulated"]), str(r["game_type"]))
+            name = str(r["player"])
+            self.players[(*pool, name)] = _Player(
+                self.model.rating(mu=float(r["mu"]), sigma=float(r["sigma"]), name=name),  # type: ignore[arg-type]
+                int(r["games"]),  # type: ignore[call-overload]
+                int(r["hands"]),  # type: ignore[call-overload]
+            )
+
+    def predict(self, game: GameResult, seats: int) -> list[tuple[list[int], float]]:
+        """Each side among `seats` with its chance, by the ratings now, of ranking first."""
+        sides = game.sides(seats)
+        teams = [[self.player(game.pool, game.players[s]).rating for s in side] for side in sides]
+        return list(zip(sides, self.model.predict_win(teams), strict=True))
+
+    def _rate(self, game: GameResult, sides: list[list[int]], ranks: list[int]) -> None:
+        if len(sides) < 2:
+            return
+        teams = [[self.player(game.pool, game.players[s]).rating for s in side] for side in sides]
+        update(self.model, teams, ranks)
+
+    def play(self, game: GameResult) -> list[dict[str, object]]:
+        """Rate one game; return its players' ratings after it (RATING_SCHEMA rows, without
+        `step`). By game (the default), a game without a `game_end` (stopped part way) has
+        no result: its players' ratings stay, and it counts their hands but not a game."""
+        seated = [self.player(game.pool, name) for name in game.players]
+        dealt_in = [0] * len(seated)
+        by_hand, model = self.by == BY_HAND, self.model
+        sides_of: dict[int, list[list[int]]] = {}  # by the mask of seats dealt in
+        for dealt, won, paid in game.hands:
+            for s in range(len(seated)):
+                dealt_in[s] += dealt >> s & 1
+            if not by_hand:
+                continue
+            sides = sides_of.get(dealt)
+            if sides is None:
+                sides = sides_of[dealt] = game.sides(dealt)
+            if len(sides) > 1:
+                teams = [[seated[s].rating for s in side] for side in sides]
+                update(model, teams, hand_ranks(sides, won, paid))
+        rated = by_hand or game.places is not None
+        if not by_hand and game.places is not None:
+            sides = game.sides((1 << len(game.players)) - 1)
+            self._rate(game, sides, [min(game.places[s] for s in side) for side in sides])
+        for p, hands in zip(seated, dealt_in, strict=True):
+            p.hands += hands
+        rows: list[dict[str, object]] = []
+        for name in dict.fromkeys(game.players):  # a name once, in seat order
+            p = self.player(game.pool, name)
+            p.games += rated
+            rows.append({
+                "game_id": game.game_id, "simulated": game.simulated,
+                "game_type": game.game_type, "started_at": game.started_at, "player": name,
+                "mu": p.rating.mu, "sigma": p.rating.sigma, "games": p.games, "hands": p.hands,
+                "version": RATINGS_VERSION,
+            })  # fmt: skip
+        return rows
+
+
+def update(model: PlackettLuce, teams: list[list[PlackettLuceRating]], ranks: list[int]) -> None:
+    """`model.rate(teams, ranks=ranks)`, the ratings changed in place: the same arithmetic
+    to the last bit (tests/analytics/test_ratings.py holds them equal), five times as fast.
+    `rate` copies every rating first (`copy.deepcopy`, a new uuid each), which took four
+    fifths of its time; here the ratings are ours to change. It adds τ² to each σ², puts the
+    sides in order of rank and calls the model's own `_compute`, as `rate` does."""
+    tau_squared = model.tau * model.tau
+    for team in teams:
+        for rating in team:
+            rating.sigma = math.sqrt(rating.sigma * rating.sigma + tau_squared)
+    order = sorted(range(len(teams)), key=ranks.__getitem__)
+    ordered: list[float] = [ranks[i] for i in order]  # ints, as `rate` passes them
+    model._compute(teams=[teams[i] for i in order], ranks=ordered)
+
+
+def hand_ranks(sides: list[list[int]], won: int, paid: Sequence[int]) -> list[int]:
+    """The place of each side in a hand, 0 best: the sides with a `win` row first, then by
+    what they paid (`pay` rows: a fold pays less than losing at the end), ties tied."""
+    keys = [(not any(won >> s & 1 for s in side), sum(paid[s] for s in side)) for side in sides]
+    order = sorted(set(keys))
+    return [order.index(k) for k in keys]
+
+
+# -- reading the engine's facts ---------------------------------------------------------------
+
+
+def _dates(since: date | None, until: date | None) -> tuple[str, list[object]]:
+    """SQL on a `games` row and its parameters: started on `since` or later, on `until` or
+    before (both days kept), as `kroeg stats` reads them."""
+    where: list[str] = ["true"]
+    params: list[object] = []
+    if since is not None:
+        where.append("started_at >= ?::TIMESTAMPTZ")
+        params.append(since.isoformat())
+    if until is not None:
+        where.append("started_at < ?::TIMESTAMPTZ")
+        params.append((until + timedelta(days=1)).isoformat())
+    return " AND ".join(where), params
+
+
+def game_results(
+    con: duckdb.DuckDBPyConnection,
+    since: date | None = None,
+    until: date | None = None,
+    game_ids: Sequence[str] | None = None,
+) -> list[GameResult]:
+    """The games to rate (every game, or those of `game_ids`, from `since` to `until`), in
+    the order played, each with its finished hands' winners and its places."""
+    where, params = _dates(since, until)
+    if game_ids is not None:
+        where += " AND game_id IN (SELECT unnest(?::VARCHAR[]))"
+        params.append(list(game_ids))
+    con.execute(
+        f"CREATE OR REPLACE TEMP TABLE rated AS SELECT game_id, game_type, "
+        f"{simulated()} AS bots, started_at, players, teams, "
+        f"row_number() OVER (ORDER BY {PLAYED}) AS played FROM games WHERE {where}",
+        params,
+    )
+    games = con.sql("SELECT * FROM rated ORDER BY played").fetchall()
+    hands: dict[str, list[tuple[int, int, tuple[int, ...]]]] = {}
+    # One pass over the events of the games: per hand, the seats dealt in, the seats with a
+    # `win` row and each seat's `pay` rows (measured: a third of the time of the views'
+    # `hands` joined with the pays).
+    table = con.sql(
+        "SELECT e.game_id, e.hand, "
+        "bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal') AS dealt, "
+        "coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won, "
+        "list(e.seat) FILTER (WHERE e.kind = 'pay') AS seats, "
+        "list(e.amount) FILTER (WHERE e.kind = 'pay') AS amounts "
+        "FROM events AS e SEMI JOIN rated AS r ON r.game_id = e.game_id "
+        "WHERE e.hand > 0 AND e.kind IN ('deal', 'win', 'pay', 'hand_end') "
+        "GROUP BY e.game_id, e.hand HAVING bool_or(e.kind = 'hand_end') "
+        "ORDER BY e.game_id, e.hand"
+    ).to_arrow_table()
+    columns = ("game_id", "dealt", "won", "seats", "amounts")
+    for game_id, dealt, won, seats, amounts in zip(
+        *(table.column(c).to_pylist() for c in columns), strict=True
+    ):
+        paid = [0] * 8
+        for seat, amount in zip(seats or (), amounts or (), strict=True):
+            paid[seat] += amount
+        hands.setdefault(game_id, []).append((dealt or 0, won, tuple(paid)))
+    outs: dict[str, list[tuple[str, int | None, int | None]]] = {}
+    for game_id, kind, seat, target in con.sql(
+        "SELECT e.game_id, e.kind, e.seat, e.target FROM events AS e SEMI JOIN rated AS r "
+        "ON r.game_id = e.game_id WHERE e.kind IN ('eliminated', 'game_end') "
+        "ORDER BY e.game_id, e.hand, e.seq"
+    ).fetchall():
+        outs.setdefault(game_id, []).append((kind, seat, target))
+    return [
+        GameResult(
+            game_id=g,
+            game_type=kind,
+            simulated=bool(bots),
+            started_at=started,
+            players=tuple(players),
+            teams=tuple(teams) if teams else None,
+            hands=tuple(hands.get(g, ())),
+            places=_places(len(players), outs.get(g, [])),
+        )
+        for g, kind, bots, started, players, teams, _ in games
+    ]
+
+
+def _places(
+    seats: int, outs: Sequence[tuple[str, int | None, int | None]]
+) -> tuple[int, ...] | None:
+    """Each seat's place in a game from the engine's rows, 0 best: the winner `game_end`
+    names, then everyone still in at the end, then those `eliminated`, the last out first,
+    and the loser `game_end` names last. None if the game has no `game_end` (unfinished)."""
+    ends = [(seat, target) for kind, seat, target in outs if kind == "game_end"]
+    if not ends:
+        return None
+    winner, loser = ends[-1]
+    out = [seat for kind, seat, _ in outs if kind == "eliminated" and seat is not None]
+    if loser is not None and loser not in out:
+        out.append(loser)
+    places = [1] * seats
+    for order, seat in enumerate(reversed(out)):
+        places[seat] = 2 + order
+    if winner is not None:
+        places[winner] = 0
+    return tuple(places)
+
+
+# -- stored once ------------------------------------------------------------------------------
+
+
+def _stored(dataset: Dataset) -> pa.Table:
+    files = dataset.files(f"derived/{TABLE}")
+    if not files:
+        return RATING_SCHEMA.empty_table()
+    return pa.concat_tables([dataset.read_file(p).select(RATING_SCHEMA.names) for p in files])
+
+
+def _by_pool(rows: pa.Table) -> dict[tuple[bool, str], list[dict[str, object]]]:
+    pools: dict[tuple[bool, str], list[dict[str, object]]] = {}
+    for r in rows.sort_by([("step", "ascending")]).to_pylist():
+        pools.setdefault((bool(r["simulated"]), str(r["game_type"])), []).append(r)
+    return pools
+
+
+def _plan(
+    games: list[tuple[str, bool, str]], stored: pa.Table
+) -> tuple[list[str], list[dict[str, object]], int] | None:
+    """What is left to rate: the games after the stored ones, the stored rows to resume
+    from, and the next step; None when the stored ratings cannot be continued (a game
+    sorts before a rated one, a game went, another version, or rows are missing)."""
+    if stored.num_rows == 0:
+        return [g for g, _, _ in games], [], 0
+    if set(stored.column("version").to_pylist()) != {RATINGS_VERSION}:
+        return None
+    steps = sorted(set(stored.column("step").to_pylist()))
+    if steps != list(range(len(steps))):
+        return None  # rows missing (a removal cut short): rate again
+    order = {game_id: step for step, game_id in _step_games(stored)}
+    rated = [g for g, _, _ in games[: len(order)]]
+    if len(order) > len(games) or [order.get(g) for g in rated] != list(range(len(order))):
+        return None
+    return [g for g, _, _ in games[len(order) :]], stored.to_pylist(), len(order)
+
+
+def _step_games(stored: pa.Table) -> list[tuple[int, str]]:
+    pairs = set(zip(stored.column("step").to_pylist(), stored.column("game_id").to_pylist(),
+                    strict=True))  # fmt: skip
+    return sorted(pairs)
+
+
+def _rows(rater: Rater, results: Iterable[GameResult], first_step: int) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for step, game in enumerate(results, first_step):
+        for row in rater.play(game):
+            row["step"] = step
+            rows.append(row)
+    return rows
+
+
+def update_ratings(dataset: Dataset) -> int:
+    """Rate the games not rated yet and store their ratings (derived/ratings); return how
+    many games were rated. A game played after every rated one continues from the stored
+    ratings; otherwise (or under another `RATINGS_VERSION`) every game is rated again."""
+    with dataset.writing():
+        con = connect(dataset)
+        order = _order(con)
+        stored = _stored(dataset)
+        plan = _plan(order, stored)
+        if plan is None:
+            dataset.remove_derived(TABLE)
+            plan = [g for g, _, _ in order], [], 0
+        todo, resume, step = plan
+        if not todo:
+            return 0
+        rater = Rater()
+        rater.resume(sorted(resume, key=lambda r: r["step"]))  # type: ignore[arg-type,return-value]
+        rows = _rows(rater, game_results(con, game_ids=todo), step)
+        dataset.write_derived(TABLE, pa.Table.from_pylist(rows, schema=RATING_SCHEMA))
+        return len(todo)
+
+
+def _order(con: duckdb.DuckDBPyConnection) -> list[tuple[str, bool, str]]:
+    """Every game in the order played: id, whether the bots played it, its type."""
+    return [
+        (str(g), bool(b), str(t))
+        for g, b, t in con.sql(
+            f"SELECT game_id, {simulated()}, game_type FROM games ORDER BY {PLAYED}"
+        ).fetchall()
+    ]
+
+
+def _history(dataset: Dataset, since: date | None, until: date | None) -> pl.DataFrame:
+    """Every player's rating after each game: the stored ratings where they are complete and
+    no date range is asked for; else worked out here (nothing stored)."""
+    con = connect(dataset)
+    if since is None and until is None:
+        order = _order(con)
+        stored = _stored(dataset)
+        plan = _plan(order, stored)
+        if plan is not None and not plan[0]:
+            return _frame(stored)
+        rater = Rater()
+        if plan is not None:  # continue from what is stored, without storing
+            todo, resume, step = plan
+            rater.resume(sorted(resume, key=lambda r: r["step"]))  # type: ignore[arg-type,return-value]
+            rows = _rows(rater, game_results(con, game_ids=todo), step)
+            return _frame(pa.concat_tables([stored, pa.Table.from_pylist(rows, RATING_SCHEMA)]))
+    rows = _rows(Rater(), game_results(con, since, until), 0)
+    return _frame(pa.Table.from_pylist(rows, schema=RATING_SCHEMA))
+
+
+def _frame(table: pa.Table) -> pl.DataFrame:
+    frame = pl.from_arrow(table.sort_by([("step", "ascending")]))
+    assert isinstance(frame, pl.DataFrame)
+    return frame
+
+
+def rating_history(
+    dataset: Dataset,
+    game_type: str | None = None,
+    with_simulated: bool = False,
+    since: date | None = None,
+    until: date | None = None,
+) -> pl.DataFrame:
+    """Each player's rating after each of their games, in the order played: step, game_id,
+    started_at, game_type, player, mu, sigma, low, high, games, hands, provisional. The
+    club's games, or the bots' (`with_simulated`): never both in one rating."""
+    frame = consistently(lambda: _history(dataset, since, until))
+    frame = frame.filter(pl.col("simulated") == with_simulated)
+    if game_type is not None:
+        frame = frame.filter(pl.col("game_type") == game_type)
+    return frame.with_columns(
+        low=pl.col("mu") - INTERVAL * pl.col("sigma"),
+        high=pl.col("mu") + INTERVAL * pl.col("sigma"),
+        provisional=pl.col("games") < PROVISIONAL_GAMES,
+    ).drop("version")
+
+
+def ratings_frame(
+    dataset: Dataset,
+    game_type: str | None = None,
+    with_simulated: bool = False,
+    since: date | None = None,
+    until: date | None = None,
+) -> pl.DataFrame:
+    """Each player's rating now (after their last game), per game type, best first:
+    game_type, player, mu, sigma, low, high, games, hands, provisional."""
+    history = rating_history(dataset, game_type, with_simulated, since, until)
+    last = history.group_by("game_type", "player").agg(pl.all().sort_by("step").last())
+    return last.sort(
+        [pl.col("game_type"), pl.col("mu"), pl.col("player")], descending=[False, True, False]
+    ).select("game_type", "player", "mu", "sigma", "low", "high", "games", "hands",
+             "provisional")  # fmt: skip
+
+
+def log_loss(chances: Iterator[float]) -> float:
+    """The mean of −ln(chance given to what happened)."""
+    total, n = 0.0, 0
+    for p in chances:
+        total -= math.log(max(p, 1e-12))
+        n += 1
+    return total / n if n else math.nan
