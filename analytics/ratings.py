@@ -1,9 +1,11 @@
 """Skill ratings across evenings: openskill's Plackett–Luce model, per player and game type.
 
-- **What is rated**: every finished game, in the order played (`evenings.PLAYED`), as a
-  ranking of its sides by the engine's facts: the winner its `game_end` names first,
-  everyone still in at the end next (tied), then those `eliminated`, the last out first,
-  and the loser `game_end` names last (`GameResult.places`). A side is a seat, or the
+- **What is rated**: every game, in the order played (`evenings.PLAYED`), as a ranking of
+  its sides by the engine's facts: the winner its `game_end` names first, those still in
+  next (tied), then the players out, the last out first (`GameResult.places`). A game
+  stopped part way (most typed club logs) is ranked as it stood after its last finished
+  hand, as the Evenings page's standings: by what each side paid (`pay`) less what it
+  scored (`score`). A side is a seat, or the
   seats of one team where the game has `teams` (Troefcall's partners, team toepen):
   openskill rates a side as the sum of its players' skills, and each player's rating moves
   by their share of it. Why by game and not by hand: the games predict held-out game
@@ -22,7 +24,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -33,7 +35,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from kroeg.analytics.evenings import PLAYED, simulated
 from kroeg.analytics.schemas import RATING_SCHEMA, RATINGS_VERSION
-from kroeg.analytics.views import connect, consistently
+from kroeg.analytics.views import connect
 from kroeg.recorder.store import Dataset
 
 __all__ = [
@@ -45,14 +47,16 @@ __all__ = [
     "GameResult",
     "Rater",
     "game_results",
+    "rating_chart",
     "rating_history",
     "ratings_frame",
     "update_ratings",
 ]
 
-#: A player's rating is provisional until they have played this many games of its type:
-#: the interval (μ ± 2σ) is still wider than ±8 points before (docs/STATS.md).
-PROVISIONAL_GAMES = 10
+#: A player's rating is provisional until they have played this many games of its type
+#: (about seven evenings of three games): a game's ranking tells little, and σ has come down
+#: only from 8.3 to about 7.1 by then at a table of four (docs/STATS.md, "Ratings").
+PROVISIONAL_GAMES = 20
 #: The interval shown is μ ± INTERVAL σ (about 95 %).
 INTERVAL = 2.0
 BY_HAND, BY_GAME = "hand", "game"
@@ -70,8 +74,8 @@ TABLE = "ratings"
 @dataclass(frozen=True)
 class GameResult:
     """What the ratings need of one game, from the engine's facts: its players and sides,
-    and for each finished hand the seats dealt in and the seats with a `win` row; for the
-    whole game (BY_GAME), a place per seat from its `game_end` and `eliminated` rows."""
+    and for each finished hand the seats dealt in, the seats with a `win` row and what each
+    paid; for the whole game (BY_GAME), a place per seat (`_places`)."""
 
     game_id: str
     game_type: str
@@ -80,7 +84,8 @@ class GameResult:
     players: tuple[str, ...]
     teams: tuple[int, ...] | None
     #: Per finished hand in order: the seats dealt in and the seats with a `win` row, as
-    #: bit masks, and what each seat paid (its `pay` rows; Troefcall has none).
+    #: bit masks, and what each seat paid (its `pay` rows) less what it scored (Troefcall's
+    #: `score` rows, on one seat of the side).
     hands: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     #: Each seat's place in the game (0 best), or None for a game without a `game_end`.
     places: tuple[int, ...] | None = None
@@ -149,8 +154,8 @@ class Rater:
 
     def play(self, game: GameResult) -> list[dict[str, object]]:
         """Rate one game; return its players' ratings after it (RATING_SCHEMA rows, without
-        `step`). By game (the default), a game without a `game_end` (stopped part way) has
-        no result: its players' ratings stay, and it counts their hands but not a game."""
+        `step`). By game (the default), a game without a finished hand has no result: its
+        players' ratings stay, and it counts no game."""
         seated = [self.player(game.pool, name) for name in game.players]
         dealt_in = [0] * len(seated)
         by_hand, model = self.by == BY_HAND, self.model
@@ -202,7 +207,8 @@ def update(model: PlackettLuce, teams: list[list[PlackettLuceRating]], ranks: li
 
 def hand_ranks(sides: list[list[int]], won: int, paid: Sequence[int]) -> list[int]:
     """The place of each side in a hand, 0 best: the sides with a `win` row first, then by
-    what they paid (`pay` rows: a fold pays less than losing at the end), ties tied."""
+    what they paid less scored (`pay` rows: a fold pays less than losing at the end), ties
+    tied."""
     keys = [(not any(won >> s & 1 for s in side), sum(paid[s] for s in side)) for side in sides]
     order = sorted(set(keys))
     return [order.index(k) for k in keys]
@@ -246,16 +252,18 @@ def game_results(
     games = con.sql("SELECT * FROM rated ORDER BY played").fetchall()
     hands: dict[str, list[tuple[int, int, tuple[int, ...]]]] = {}
     # One pass over the events of the games: per hand, the seats dealt in, the seats with a
-    # `win` row and each seat's `pay` rows (measured: a third of the time of the views'
-    # `hands` joined with the pays).
+    # `win` row and what each seat paid (`pay` rows) less what it scored for its side
+    # (Troefcall's `score` rows) (measured: a third of the time of the views' `hands`
+    # joined with the pays).
     table = con.sql(
         "SELECT e.game_id, e.hand, "
         "bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal') AS dealt, "
         "coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won, "
-        "list(e.seat) FILTER (WHERE e.kind = 'pay') AS seats, "
-        "list(e.amount) FILTER (WHERE e.kind = 'pay') AS amounts "
+        "list(e.seat) FILTER (WHERE e.kind IN ('pay', 'score')) AS seats, "
+        "list(CASE e.kind WHEN 'pay' THEN e.amount ELSE -e.amount END) "
+        "FILTER (WHERE e.kind IN ('pay', 'score')) AS amounts "
         "FROM events AS e SEMI JOIN rated AS r ON r.game_id = e.game_id "
-        "WHERE e.hand > 0 AND e.kind IN ('deal', 'win', 'pay', 'hand_end') "
+        "WHERE e.hand > 0 AND e.kind IN ('deal', 'win', 'pay', 'score', 'hand_end') "
         "GROUP BY e.game_id, e.hand HAVING bool_or(e.kind = 'hand_end') "
         "ORDER BY e.game_id, e.hand"
     ).to_arrow_table()
@@ -283,48 +291,68 @@ def game_results(
             players=tuple(players),
             teams=tuple(teams) if teams else None,
             hands=tuple(hands.get(g, ())),
-            places=_places(len(players), outs.get(g, [])),
+            places=_places(
+                tuple(teams) if teams else tuple(range(len(players))),
+                outs.get(g, []),
+                _costs(hands.get(g, []), len(players)),
+            ),
         )
         for g, kind, bots, started, players, teams, _ in games
     ]
 
 
+def _costs(hands: Sequence[tuple[int, int, tuple[int, ...]]], seats: int) -> list[int]:
+    """What each seat paid less scored over a game's finished hands ([] without one)."""
+    if not hands:
+        return []
+    return [sum(paid[seat] for _, _, paid in hands) for seat in range(seats)]
+
+
 def _places(
-    seats: int, outs: Sequence[tuple[str, int | None, int | None]]
+    sides: Sequence[int],
+    outs: Sequence[tuple[str, int | None, int | None]],
+    costs: Sequence[int],
 ) -> tuple[int, ...] | None:
-    """Each seat's place in a game from the engine's rows, 0 best: the winner `game_end`
-    names, then everyone still in at the end, then those `eliminated`, the last out first,
-    and the loser `game_end` names last. None if the game has no `game_end` (unfinished)."""
+    """Each seat's place in a game (0 best) from the engine's rows. A game with a `game_end`
+    (its result, as the rules decide it): the side of the winner it names first; the sides
+    still in at the end next, tied; then the players out, the last out first (`eliminated`
+    rows, and the loser `game_end` names, who is out first). A game stopped part way (most
+    typed club logs): as it stood, in the order of the standings the Evenings page shows,
+    by what each side paid (`pay` rows) less what it scored (`score` rows) over the
+    finished hands, ties tied. `sides`: each seat's side (its team, or itself); `costs`:
+    each seat's paid less scored. None for a game with neither a `game_end` nor a finished
+    hand: nothing to rank by. (Breaking the ties of a finished game by what was paid
+    predicts held-out games worse: docs/STATS.md.)"""
     ends = [(seat, target) for kind, seat, target in outs if kind == "game_end"]
-    if not ends:
+    if not ends and not costs:
         return None
-    winner, loser = ends[-1]
+    winner, loser = ends[-1] if ends else (None, None)
     out = [seat for kind, seat, _ in outs if kind == "eliminated" and seat is not None]
     if loser is not None and loser not in out:
-        out.append(loser)
-    places = [1] * seats
-    for order, seat in enumerate(reversed(out)):
-        places[seat] = 2 + order
-    if winner is not None:
-        places[winner] = 0
-    return tuple(places)
+        out.insert(0, loser)  # named the loser: the worst of those out
+    side_cost: dict[int, int] = {}
+    for seat, cost in enumerate(costs):
+        side_cost[sides[seat]] = side_cost.get(sides[seat], 0) + cost
+    keys: list[tuple[int, int]] = []
+    for seat, side in enumerate(sides):
+        if winner is not None and side == sides[winner]:
+            keys.append((0, 0))
+        elif seat in out:
+            keys.append((2, len(out) - out.index(seat)))  # the later out, the better
+        else:  # still in: tied where the game has a result, else by the standings
+            keys.append((1, 0 if ends else side_cost.get(side, 0)))
+    order = sorted(set(keys))
+    return tuple(order.index(k) for k in keys)
 
 
 # -- stored once ------------------------------------------------------------------------------
 
 
-def _stored(dataset: Dataset) -> pa.Table:
-    files = dataset.files(f"derived/{TABLE}")
-    if not files:
-        return RATING_SCHEMA.empty_table()
-    return pa.concat_tables([dataset.read_file(p).select(RATING_SCHEMA.names) for p in files])
-
-
-def _by_pool(rows: pa.Table) -> dict[tuple[bool, str], list[dict[str, object]]]:
-    pools: dict[tuple[bool, str], list[dict[str, object]]] = {}
-    for r in rows.sort_by([("step", "ascending")]).to_pylist():
-        pools.setdefault((bool(r["simulated"]), str(r["game_type"])), []).append(r)
-    return pools
+def _stored(con: duckdb.DuckDBPyConnection) -> pa.Table:
+    """The stored ratings (the `ratings_stored` view: the files as the connection was made)."""
+    names = ", ".join(RATING_SCHEMA.names)
+    table = con.sql(f"SELECT {names} FROM ratings_stored").to_arrow_table()
+    return table.cast(RATING_SCHEMA)
 
 
 def _plan(
@@ -369,7 +397,7 @@ def update_ratings(dataset: Dataset) -> int:
     with dataset.writing():
         con = connect(dataset)
         order = _order(con)
-        stored = _stored(dataset)
+        stored = _stored(con)
         plan = _plan(order, stored)
         if plan is None:
             dataset.remove_derived(TABLE)
@@ -394,19 +422,20 @@ def _order(con: duckdb.DuckDBPyConnection) -> list[tuple[str, bool, str]]:
     ]
 
 
-def _history(dataset: Dataset, since: date | None, until: date | None) -> pl.DataFrame:
+def _history(
+    con: duckdb.DuckDBPyConnection, since: date | None, until: date | None
+) -> pl.DataFrame:
     """Every player's rating after each game: the stored ratings where they are complete and
     no date range is asked for; else worked out here (nothing stored)."""
-    con = connect(dataset)
     if since is None and until is None:
         order = _order(con)
-        stored = _stored(dataset)
+        stored = _stored(con)
         plan = _plan(order, stored)
         if plan is not None and not plan[0]:
             return _frame(stored)
-        rater = Rater()
         if plan is not None:  # continue from what is stored, without storing
             todo, resume, step = plan
+            rater = Rater()
             rater.resume(sorted(resume, key=lambda r: r["step"]))  # type: ignore[arg-type,return-value]
             rows = _rows(rater, game_results(con, game_ids=todo), step)
             return _frame(pa.concat_tables([stored, pa.Table.from_pylist(rows, RATING_SCHEMA)]))
@@ -421,7 +450,7 @@ def _frame(table: pa.Table) -> pl.DataFrame:
 
 
 def rating_history(
-    dataset: Dataset,
+    con: duckdb.DuckDBPyConnection,
     game_type: str | None = None,
     with_simulated: bool = False,
     since: date | None = None,
@@ -430,7 +459,7 @@ def rating_history(
     """Each player's rating after each of their games, in the order played: step, game_id,
     started_at, game_type, player, mu, sigma, low, high, games, hands, provisional. The
     club's games, or the bots' (`with_simulated`): never both in one rating."""
-    frame = consistently(lambda: _history(dataset, since, until))
+    frame = _history(con, since, until)
     frame = frame.filter(pl.col("simulated") == with_simulated)
     if game_type is not None:
         frame = frame.filter(pl.col("game_type") == game_type)
@@ -442,15 +471,17 @@ def rating_history(
 
 
 def ratings_frame(
-    dataset: Dataset,
+    con: duckdb.DuckDBPyConnection,
     game_type: str | None = None,
     with_simulated: bool = False,
     since: date | None = None,
     until: date | None = None,
 ) -> pl.DataFrame:
     """Each player's rating now (after their last game), per game type, best first:
-    game_type, player, mu, sigma, low, high, games, hands, provisional."""
-    history = rating_history(dataset, game_type, with_simulated, since, until)
+    game_type, player, mu, sigma, low, high, games, hands, provisional. A player whose
+    games all lack a result (stopped part way) has no rating yet and is left out."""
+    history = rating_history(con, game_type, with_simulated, since, until)
+    history = history.filter(pl.col("games") > 0)  # only games without a result: unrated
     last = history.group_by("game_type", "player").agg(pl.all().sort_by("step").last())
     return last.sort(
         [pl.col("game_type"), pl.col("mu"), pl.col("player")], descending=[False, True, False]
@@ -458,10 +489,20 @@ def ratings_frame(
              "provisional")  # fmt: skip
 
 
-def log_loss(chances: Iterator[float]) -> float:
-    """The mean of −ln(chance given to what happened)."""
-    total, n = 0.0, 0
-    for p in chances:
-        total -= math.log(max(p, 1e-12))
-        n += 1
-    return total / n if n else math.nan
+def rating_chart(
+    con: duckdb.DuckDBPyConnection,
+    game_type: str,
+    with_simulated: bool = False,
+    players: Sequence[str] | None = None,
+    points: int = 200,
+) -> pl.DataFrame:
+    """Each player's rating over time for a chart (`rating_history`, of `players`, or all):
+    at most `points` of each player's games, evenly spread, their first and last kept."""
+    history = rating_history(con, game_type, with_simulated).filter(pl.col("games") > 0)
+    if players:
+        history = history.filter(pl.col("player").is_in(list(players)))
+    history = history.with_columns(n=pl.int_range(pl.len()).over("player"),
+                                   of=pl.len().over("player"))  # fmt: skip
+    every = (pl.col("of") // points + 1).cast(pl.Int64)
+    kept = history.filter((pl.col("n") % every == 0) | (pl.col("n") == pl.col("of") - 1))
+    return kept.drop("n", "of")

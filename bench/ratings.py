@@ -32,6 +32,7 @@ import math
 import tempfile
 import time
 from collections import defaultdict
+from datetime import UTC, datetime
 from pathlib import Path
 
 from openskill.models import PlackettLuce
@@ -130,15 +131,11 @@ def evaluate(games: list[GameResult]) -> None:
         ("by game, tau 0", Rater(BY_GAME, PlackettLuce(tau=0.0))),
     ]
     for _, rater in ways:
-        if rater.by == BY_GAME:
-            for g in train:
-                rater.play(GameResult(**{**g.__dict__, "hands": ()}))
-        else:
-            for g in train:
-                rater.play(g)
+        for g in train:
+            rater.play(g)
     print(f"{len(train):,} games rated, {len(test):,} held out "
           f"({sum(len(g.hands) for g in test):,} hands)")  # fmt: skip
-    print(f"{'':34} {'hand winner':>12} {'game loser':>12}")
+    print(f"{'':44} {'hand winner':>12} {'game loser':>12}")
     hand_cases = [
         (g, d, w, p) for g in test for d, w, p in g.hands if _winner(g, d, w, p) is not None
     ]
@@ -151,7 +148,7 @@ def evaluate(games: list[GameResult]) -> None:
             _chance_last(rater, g)[_loser(g)]
             for g in game_cases
         ])  # fmt: skip
-        print(f"{'ratings ' + label:34} {by_hand:12.4f} {by_game:12.4f}")
+        print(f"{'ratings ' + label:44} {by_hand:12.4f} {by_game:12.4f}")
     share_hand = _loss([
         _share_chances(hand_shares, g, g.sides(d))[_winner(g, d, w, p) or 0]
         for g, d, w, p in hand_cases
@@ -160,16 +157,16 @@ def evaluate(games: list[GameResult]) -> None:
         _share_chances(game_shares, g, g.sides((1 << len(g.players)) - 1))[_loser(g)]
         for g in game_cases
     ])  # fmt: skip
-    print(f"{'win share (hands won, games lost)':34} {share_hand:12.4f} {share_game:12.4f}")
+    print(f"{'win share (hands won, games lost)':44} {share_hand:12.4f} {share_game:12.4f}")
     flat_hand = _loss([1 / len(g.sides(d)) for g, d, _, _ in hand_cases])
     flat_game = _loss([1 / len(g.players) for g in game_cases])
-    print(f"{'no skill (1 / sides)':34} {flat_hand:12.4f} {flat_game:12.4f}")
+    print(f"{'no skill (1 / sides)':44} {flat_hand:12.4f} {flat_game:12.4f}")
     print(f"({len(hand_cases):,} held-out hands with one winner, {len(game_cases):,} games)")
 
 
 def separation(dataset: Dataset) -> None:
     """The hands after which sharp's and random's intervals part for good, and the order."""
-    history = rating_history(dataset, "toepen", with_simulated=True)
+    history = rating_history(connect(dataset), "toepen", with_simulated=True)
     rows = history.sort("step").to_dicts()
     sharp, rand = NAMES[STYLES.index("sharp")], NAMES[STYLES.index("random")]
     latest: dict[str, dict[str, object]] = {}
@@ -219,10 +216,13 @@ def main() -> None:
         path = args.dataset or Path(tmp) / "season"
         dataset = Dataset(path)
         if args.dataset is None:
-            start = time.perf_counter()
+            began = time.perf_counter()
             dataset.create()
-            simulate_into(dataset, Ruleset.preset("classic"), 4, args.hands, args.seed, STYLES)
-            print(f"simulated {args.hands:,} hands in {time.perf_counter() - start:.1f} s")
+            first = datetime(2026, 1, 1, 20, tzinfo=UTC)  # dated: rated in the order played
+            simulate_into(
+                dataset, Ruleset.preset("classic"), 4, args.hands, args.seed, STYLES, first
+            )
+            print(f"simulated {args.hands:,} hands in {time.perf_counter() - began:.1f} s")
         evaluate(game_results(connect(dataset)))
         speed(dataset)  # rates every game afresh, as shipped
         separation(dataset)

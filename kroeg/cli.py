@@ -646,7 +646,7 @@ def ratings(
     ] = False,
 ) -> None:
     """Skill ratings per player and game type (openskill's Plackett–Luce), best first, each
-    with its interval (±2σ); ? marks a provisional rating (fewer than 10 games).
+    with its interval (±2σ); ? marks a provisional rating (fewer than 20 games).
 
     Rated game by game in the order played, Troefcall partners and team-toepen sides
     together; the club's games only, or with --simulated the bots' games alone (never
@@ -657,6 +657,7 @@ def ratings(
     """
     from kroeg.analytics.ratings import INTERVAL, PROVISIONAL_GAMES, ratings_frame, update_ratings
     from kroeg.analytics.report import ratings_table, stats_csv, stats_json
+    from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
@@ -666,7 +667,7 @@ def ratings(
         raise UsageError(f"--since {dates[0]} is after --until {dates[1]}")
     with Working(f"Rating {dataset}"):
         update_ratings(ds)
-        frame = ratings_frame(ds, kind, simulated, *dates)
+        frame = consistently(lambda: ratings_frame(connect(ds), kind, simulated, *dates))
     if frame.is_empty():
         whose = "games the bots played" if simulated else "club games"
         asked = " match --game/--since/--until" if kind or since or until else ""

@@ -80,3 +80,10 @@ def test_no_games_in_the_dates(tmp_path: Path) -> None:
         "nothing to rate: no club games match --game/--since/--until "
         "(kroeg ratings --simulated rates the bots' games)\n"
     )
+
+
+def test_the_help_says_the_provisional_rule_the_code_keeps() -> None:
+    from kroeg.analytics.ratings import PROVISIONAL_GAMES
+
+    result = kroeg("ratings", "--help")
+    assert f"(fewer than {PROVISIONAL_GAMES} games)" in " ".join(result.output.split())
