@@ -42,11 +42,13 @@ __all__ = [
     "BY_GAME",
     "BY_HAND",
     "INTERVAL",
+    "MIN_MONTH_GAMES",
     "PROVISIONAL_GAMES",
     "TAU",
     "GameResult",
     "Rater",
     "game_results",
+    "month_movers",
     "rating_chart",
     "rating_history",
     "ratings_frame",
@@ -506,3 +508,44 @@ def rating_chart(
     every = (pl.col("of") // points + 1).cast(pl.Int64)
     kept = history.filter((pl.col("n") % every == 0) | (pl.col("n") == pl.col("of") - 1))
     return kept.drop("n", "of")
+
+
+#: A player is among the month's risers and fallers from this many rated games that month.
+MIN_MONTH_GAMES = 3
+
+
+def month_movers(
+    con: duckdb.DuckDBPyConnection, game_ids: Sequence[str]
+) -> list[dict[str, object]]:
+    """How each player's rating moved over the games `game_ids` (a month's, as the
+    newsletter tells them): per pool (the club's or the bots', a game type) and player with
+    `MIN_MONTH_GAMES` rated games among them or more, their rating before the first (the
+    prior for a newcomer) and after the last: game_type, simulated, player, games, before,
+    after, change; the biggest rise first."""
+    history = rating_history_all(con)
+    wanted = set(game_ids)
+    movers: list[dict[str, object]] = []
+    for (simulated_pool, game_type, player), rows in history.items():
+        inside = [i for i, r in enumerate(rows) if r["game_id"] in wanted]
+        if not inside:
+            continue
+        rated = sum(1 for i in inside if rows[i]["games"] != (rows[i - 1]["games"] if i else 0))
+        if rated < MIN_MONTH_GAMES:
+            continue
+        before = float(rows[inside[0] - 1]["mu"]) if inside[0] else MODEL.mu  # type: ignore[arg-type]
+        after = float(rows[inside[-1]]["mu"])  # type: ignore[arg-type]
+        movers.append({"game_type": game_type, "simulated": simulated_pool, "player": player,
+                       "games": rated, "before": before, "after": after,
+                       "change": after - before})  # fmt: skip
+    movers.sort(key=lambda m: (-float(m["change"]), str(m["player"])))  # type: ignore[arg-type]
+    return movers
+
+
+def rating_history_all(
+    con: duckdb.DuckDBPyConnection,
+) -> dict[tuple[bool, str, str], list[dict[str, object]]]:
+    """Every pool's players' ratings after each game, in the order played."""
+    by_player: dict[tuple[bool, str, str], list[dict[str, object]]] = {}
+    for r in _history(con, None, None).iter_rows(named=True):
+        by_player.setdefault((r["simulated"], r["game_type"], r["player"]), []).append(r)
+    return by_player

@@ -704,11 +704,13 @@ def newsletter(
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
     from kroeg.analytics.newsletter import build, write
+    from kroeg.analytics.ratings import update_ratings
     from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
+    update_ratings(ds)  # the risers and fallers: stored once, like the analysis
     with Working(f"Writing the bulletin of {month}"):
         news = consistently(lambda: build(connect(ds), ds, month, lang, include_simulated))
         paths = write(news, out)
