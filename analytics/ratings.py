@@ -89,8 +89,10 @@ class GameResult:
     #: bit masks, and what each seat paid (its `pay` rows) less what it scored (Troefcall's
     #: `score` rows, on one seat of the side).
     hands: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
-    #: Each seat's place in the game (0 best), or None for a game without a `game_end`.
+    #: Each seat's place in the game (0 best), or None for a game without a result.
     places: tuple[int, ...] | None = None
+    #: How many finished hands each seat was dealt into (read without `hands`, by game).
+    dealt: tuple[int, ...] = ()
 
     @property
     def pool(self) -> tuple[bool, str]:
@@ -132,7 +134,8 @@ class Rater:
         return found
 
     def resume(self, rows: Iterable[dict[str, object]]) -> None:
-        """Continue from stored rows (RATING_SCHEMA), each player's latest last."""
+        """Continue from stored rows (RATING_SCHEMA), each player's latest last (in step
+        order)."""
         for r in rows:
             pool = (bool(r["simulated"]), str(r["game_type"]))
             name = str(r["player"])
@@ -159,12 +162,13 @@ class Rater:
         `step`). By game (the default), a game without a finished hand has no result: its
         players' ratings stay, and it counts no game."""
         seated = [self.player(game.pool, name) for name in game.players]
-        dealt_in = [0] * len(seated)
+        dealt_in = list(game.dealt) or [0] * len(seated)
         by_hand, model = self.by == BY_HAND, self.model
         sides_of: dict[int, list[list[int]]] = {}  # by the mask of seats dealt in
         for dealt, won, paid in game.hands:
-            for s in range(len(seated)):
-                dealt_in[s] += dealt >> s & 1
+            if not game.dealt:
+                for s in range(len(seated)):
+                    dealt_in[s] += dealt >> s & 1
             if not by_hand:
                 continue
             sides = sides_of.get(dealt)
@@ -180,8 +184,7 @@ class Rater:
         for p, hands in zip(seated, dealt_in, strict=True):
             p.hands += hands
         rows: list[dict[str, object]] = []
-        for name in dict.fromkeys(game.players):  # a name once, in seat order
-            p = self.player(game.pool, name)
+        for name, p in dict(zip(game.players, seated, strict=True)).items():  # a name once
             p.games += rated
             rows.append({
                 "game_id": game.game_id, "simulated": game.simulated,
@@ -238,9 +241,10 @@ def game_results(
     since: date | None = None,
     until: date | None = None,
     game_ids: Sequence[str] | None = None,
+    by_hand: bool = False,
 ) -> list[GameResult]:
     """The games to rate (every game, or those of `game_ids`, from `since` to `until`), in
-    the order played, each with its finished hands' winners and its places."""
+    the order played, each with its places; `by_hand`: with every finished hand too."""
     where, params = _dates(since, until)
     if game_ids is not None:
         where += " AND game_id IN (SELECT unnest(?::VARCHAR[]))"
@@ -253,30 +257,28 @@ def game_results(
     )
     games = con.sql("SELECT * FROM rated ORDER BY played").fetchall()
     hands: dict[str, list[tuple[int, int, tuple[int, ...]]]] = {}
-    # One pass over the events of the games: per hand, the seats dealt in, the seats with a
-    # `win` row and what each seat paid (`pay` rows) less what it scored for its side
-    # (Troefcall's `score` rows) (measured: a third of the time of the views' `hands`
-    # joined with the pays).
-    table = con.sql(
-        "SELECT e.game_id, e.hand, "
-        "bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal') AS dealt, "
-        "coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won, "
-        "list(e.seat) FILTER (WHERE e.kind IN ('pay', 'score')) AS seats, "
-        "list(CASE e.kind WHEN 'pay' THEN e.amount ELSE -e.amount END) "
-        "FILTER (WHERE e.kind IN ('pay', 'score')) AS amounts "
-        "FROM events AS e SEMI JOIN rated AS r ON r.game_id = e.game_id "
-        "WHERE e.hand > 0 AND e.kind IN ('deal', 'win', 'pay', 'score', 'hand_end') "
-        "GROUP BY e.game_id, e.hand HAVING bool_or(e.kind = 'hand_end') "
-        "ORDER BY e.game_id, e.hand"
-    ).to_arrow_table()
-    columns = ("game_id", "dealt", "won", "seats", "amounts")
-    for game_id, dealt, won, seats, amounts in zip(
-        *(table.column(c).to_pylist() for c in columns), strict=True
-    ):
-        paid = [0] * 8
-        for seat, amount in zip(seats or (), amounts or (), strict=True):
-            paid[seat] += amount
-        hands.setdefault(game_id, []).append((dealt or 0, won, tuple(paid)))
+    per_seat: dict[str, tuple[list[int], list[int]]] = {}  # hands dealt, paid less scored
+    if by_hand:
+        hands = _hands(con)
+        for g, played in hands.items():
+            dealt_in = [sum(d >> s & 1 for d, _, _ in played) for s in range(8)]
+            per_seat[g] = (dealt_in, [sum(c) for c in zip(*(p for *_, p in played), strict=True)])
+    else:
+        # By game, a game's totals suffice: summed by DuckDB, not hand by hand here.
+        for g, seat, dealt, cost in con.sql(
+            "WITH seat_hands AS (SELECT e.game_id, e.hand, e.seat, "
+            "bool_or(e.kind = 'deal') AS dealt, "
+            "sum(CASE e.kind WHEN 'pay' THEN e.amount WHEN 'score' THEN -e.amount ELSE 0 END) "
+            "AS cost FROM events AS e SEMI JOIN rated AS r ON r.game_id = e.game_id "
+            "WHERE e.hand > 0 AND e.kind IN ('deal', 'pay', 'score') GROUP BY ALL), "
+            "finished AS (SELECT DISTINCT e.game_id, e.hand FROM events AS e SEMI JOIN rated "
+            "AS r ON r.game_id = e.game_id WHERE e.kind = 'hand_end' AND e.hand > 0) "
+            "SELECT s.game_id, s.seat, count(*) FILTER (WHERE s.dealt), sum(s.cost)::BIGINT "
+            "FROM seat_hands AS s SEMI JOIN finished AS f ON f.game_id = s.game_id AND "
+            "f.hand = s.hand GROUP BY ALL"
+        ).fetchall():
+            dealt_in, costs = per_seat.setdefault(g, ([0] * 8, [0] * 8))
+            dealt_in[seat], costs[seat] = dealt, cost
     outs: dict[str, list[tuple[str, int | None, int | None]]] = {}
     for game_id, kind, seat, target in con.sql(
         "SELECT e.game_id, e.kind, e.seat, e.target FROM events AS e SEMI JOIN rated AS r "
@@ -296,18 +298,40 @@ def game_results(
             places=_places(
                 tuple(teams) if teams else tuple(range(len(players))),
                 outs.get(g, []),
-                _costs(hands.get(g, []), len(players)),
+                per_seat[g][1][: len(players)] if g in per_seat else [],
             ),
+            dealt=tuple(per_seat[g][0][: len(players)]) if g in per_seat else (),
         )
         for g, kind, bots, started, players, teams, _ in games
     ]
 
 
-def _costs(hands: Sequence[tuple[int, int, tuple[int, ...]]], seats: int) -> list[int]:
-    """What each seat paid less scored over a game's finished hands ([] without one)."""
-    if not hands:
-        return []
-    return [sum(paid[seat] for _, _, paid in hands) for seat in range(seats)]
+def _hands(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[int, int, tuple[int, ...]]]]:
+    """Every finished hand of the games in `rated`, in order, by game: the seats dealt in,
+    the seats with a `win` row, and what each seat paid (`pay` rows) less what it scored
+    for its side (Troefcall's `score` rows), in one pass over the events."""
+    table = con.sql(
+        "SELECT e.game_id, e.hand, "
+        "bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'deal') AS dealt, "
+        "coalesce(bit_or(1::INTEGER << e.seat) FILTER (WHERE e.kind = 'win'), 0) AS won, "
+        "list(e.seat) FILTER (WHERE e.kind IN ('pay', 'score')) AS seats, "
+        "list(CASE e.kind WHEN 'pay' THEN e.amount ELSE -e.amount END) "
+        "FILTER (WHERE e.kind IN ('pay', 'score')) AS amounts "
+        "FROM events AS e SEMI JOIN rated AS r ON r.game_id = e.game_id "
+        "WHERE e.hand > 0 AND e.kind IN ('deal', 'win', 'pay', 'score', 'hand_end') "
+        "GROUP BY e.game_id, e.hand HAVING bool_or(e.kind = 'hand_end') "
+        "ORDER BY e.game_id, e.hand"
+    ).to_arrow_table()
+    hands: dict[str, list[tuple[int, int, tuple[int, ...]]]] = {}
+    columns = ("game_id", "dealt", "won", "seats", "amounts")
+    for game_id, dealt, won, seats, amounts in zip(
+        *(table.column(c).to_pylist() for c in columns), strict=True
+    ):
+        paid = [0] * 8
+        for seat, amount in zip(seats or (), amounts or (), strict=True):
+            paid[seat] += amount
+        hands.setdefault(game_id, []).append((dealt or 0, won, tuple(paid)))
+    return hands
 
 
 def _places(
@@ -358,29 +382,35 @@ def _stored(con: duckdb.DuckDBPyConnection) -> pa.Table:
 
 
 def _plan(
-    games: list[tuple[str, bool, str]], stored: pa.Table
+    con: duckdb.DuckDBPyConnection, games: list[tuple[str, bool, str]]
 ) -> tuple[list[str], list[dict[str, object]], int] | None:
     """What is left to rate: the games after the stored ones, the stored rows to resume
-    from, and the next step; None when the stored ratings cannot be continued (a game
-    sorts before a rated one, a game went, another version, or rows are missing)."""
-    if stored.num_rows == 0:
+    from (each player's latest, in step order), and the next step; None when the stored
+    ratings cannot be continued (a game sorts before a rated one, a game went, another
+    version, or rows are missing). Asked of DuckDB, so that finding nothing new over a
+    million hands reads two columns, not every row."""
+    versions = con.sql("SELECT DISTINCT version FROM ratings_stored").fetchall()
+    if not versions:
         return [g for g, _, _ in games], [], 0
-    if set(stored.column("version").to_pylist()) != {RATINGS_VERSION}:
+    if versions != [(RATINGS_VERSION,)]:
         return None
-    steps = sorted(set(stored.column("step").to_pylist()))
-    if steps != list(range(len(steps))):
+    steps = con.sql(
+        "SELECT step, min(game_id), count(DISTINCT game_id) FROM ratings_stored "
+        "GROUP BY step ORDER BY step"
+    ).fetchall()
+    if [s for s, _, _ in steps] != list(range(len(steps))) or any(n != 1 for *_, n in steps):
         return None  # rows missing (a removal cut short): rate again
-    order = {game_id: step for step, game_id in _step_games(stored)}
-    rated = [g for g, _, _ in games[: len(order)]]
-    if len(order) > len(games) or [order.get(g) for g in rated] != list(range(len(order))):
+    rated = [g for _, g, _ in steps]
+    if len(rated) > len(games) or [g for g, _, _ in games[: len(rated)]] != rated:
         return None
-    return [g for g, _, _ in games[len(order) :]], stored.to_pylist(), len(order)
-
-
-def _step_games(stored: pa.Table) -> list[tuple[int, str]]:
-    pairs = set(zip(stored.column("step").to_pylist(), stored.column("game_id").to_pylist(),
-                    strict=True))  # fmt: skip
-    return sorted(pairs)
+    todo = [g for g, _, _ in games[len(rated) :]]
+    if not todo:
+        return [], [], len(rated)
+    latest = con.sql(
+        "SELECT * FROM ratings_stored QUALIFY row_number() OVER (PARTITION BY simulated, "
+        "game_type, player ORDER BY step DESC) = 1 ORDER BY step"
+    ).to_arrow_table()
+    return todo, latest.to_pylist(), len(rated)
 
 
 def _rows(rater: Rater, results: Iterable[GameResult], first_step: int) -> list[dict[str, object]]:
@@ -399,8 +429,7 @@ def update_ratings(dataset: Dataset) -> int:
     with dataset.writing():
         con = connect(dataset)
         order = _order(con)
-        stored = _stored(con)
-        plan = _plan(order, stored)
+        plan = _plan(con, order)
         if plan is None:
             dataset.remove_derived(TABLE)
             plan = [g for g, _, _ in order], [], 0
@@ -408,7 +437,7 @@ def update_ratings(dataset: Dataset) -> int:
         if not todo:
             return 0
         rater = Rater()
-        rater.resume(sorted(resume, key=lambda r: r["step"]))  # type: ignore[arg-type,return-value]
+        rater.resume(resume)
         rows = _rows(rater, game_results(con, game_ids=todo), step)
         dataset.write_derived(TABLE, pa.Table.from_pylist(rows, schema=RATING_SCHEMA))
         return len(todo)
@@ -430,15 +459,14 @@ def _history(
     """Every player's rating after each game: the stored ratings where they are complete and
     no date range is asked for; else worked out here (nothing stored)."""
     if since is None and until is None:
-        order = _order(con)
-        stored = _stored(con)
-        plan = _plan(order, stored)
+        plan = _plan(con, _order(con))
         if plan is not None and not plan[0]:
-            return _frame(stored)
+            return _frame(_stored(con))
         if plan is not None:  # continue from what is stored, without storing
             todo, resume, step = plan
+            stored = _stored(con)
             rater = Rater()
-            rater.resume(sorted(resume, key=lambda r: r["step"]))  # type: ignore[arg-type,return-value]
+            rater.resume(resume)
             rows = _rows(rater, game_results(con, game_ids=todo), step)
             return _frame(pa.concat_tables([stored, pa.Table.from_pylist(rows, RATING_SCHEMA)]))
     rows = _rows(Rater(), game_results(con, since, until), 0)

@@ -191,7 +191,7 @@ def separation(dataset: Dataset) -> None:
 def speed(dataset: Dataset) -> None:
     """`update_ratings` from nothing, and one game more, in hands/s."""
     dataset.remove_derived("ratings")
-    hands = sum(len(g.hands) for g in game_results(connect(dataset)))
+    hands = sum(max(g.dealt, default=0) for g in game_results(connect(dataset)))
     start = time.perf_counter()
     rated = update_ratings(dataset)
     took = time.perf_counter() - start
@@ -223,7 +223,7 @@ def main() -> None:
                 dataset, Ruleset.preset("classic"), 4, args.hands, args.seed, STYLES, first
             )
             print(f"simulated {args.hands:,} hands in {time.perf_counter() - began:.1f} s")
-        evaluate(game_results(connect(dataset)))
+        evaluate(game_results(connect(dataset), by_hand=True))
         speed(dataset)  # rates every game afresh, as shipped
         separation(dataset)
 
