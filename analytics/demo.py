@@ -13,7 +13,9 @@ from datetime import UTC, datetime
 from importlib.resources import files
 from pathlib import Path
 
+from kroeg.analytics.club import CLUB_FILE
 from kroeg.parsers.files import import_files
+from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.errors import DatasetError, RejectedError
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import DEFAULT_NAMES, simulate_into
@@ -49,6 +51,27 @@ SESSIONS = (
 #: The bots' evenings end here and go back a day at a time (none in the future).
 _LAST_EVENING = datetime(2026, 11, 30, 20, tzinfo=UTC)
 
+#: The demo club's file (docs/SEASONS.md): its autumn, the bots' evenings and the sample
+#: logs' November in it; written once, a club's own edits kept.
+DEMO_CLUB = """\
+# The demo club's seasons (docs/SEASONS.md). kroeg demo writes this file only once.
+name = "Café De Kroeg"
+
+[[seasons]]
+name = "Autumn 2026"
+from = 2026-09-01
+to = 2026-11-30
+min_evenings = 3
+drop_worst = 1
+
+[[seasons]]
+name = "Troefcall autumn 2026"
+from = 2026-09-01
+to = 2026-11-30
+game = "troefcall"
+min_evenings = 3
+"""
+
 
 def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
     """Build (or top up: nothing lands twice) the demo dataset in `out`; `say` reports."""
@@ -60,6 +83,9 @@ def build_demo(out: str | Path, say: Callable[[str], None] = print) -> Dataset:
         if imported.rejected:
             raise RejectedError(f"sample log {imported.path} did not read: {imported.rejected[0]}")
     say(f"sample logs: {plural(len(logs), 'file')} from {SAMPLE_LOGS}")
+    club = dataset.path / CLUB_FILE
+    if not club.exists():
+        write_text_atomic(club, DEMO_CLUB)
     toepen = [s for s in SESSIONS if s.preset != "troefcall"]
     most = max(s.players for s in toepen)
     styles = _TOEPEN_STYLES * (most // len(_TOEPEN_STYLES) + 1)

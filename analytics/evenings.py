@@ -29,8 +29,8 @@ from datetime import date, datetime
 import duckdb
 import polars as pl
 
+from kroeg.analytics.formats import short_day
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
-from kroeg.analytics.words import short_day
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import side_name, side_seats
 

@@ -30,18 +30,19 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games
+from kroeg.analytics.formats import day_name, integer
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
-from kroeg.analytics.words import LANGUAGES, Words, day_name, words
+from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import pretty
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Card, mark_red_suits
 from kroeg.recorder.errors import NotFoundError, UsageError
 from kroeg.recorder.records import GameRecord, seats_name
 from kroeg.recorder.store import Dataset
-from kroeg.recorder.text import markdown_text as md
+from kroeg.recorder.text import markdown_plain as md
 
 __all__ = ["Newsletter", "build", "write"]
 
@@ -387,9 +388,9 @@ def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
     return told
 
 
-def _pct(name: str, done: int, opportunities: int) -> str:
+def _pct(name: str, done: int, opportunities: int, lang: str) -> str:
     """A figure of the registry as the bulletin shows it: `42% 5/12*`."""
-    return STAT_BY_NAME[name].cell(done, opportunities)
+    return STAT_BY_NAME[name].cell(done, opportunities, lang=lang)
 
 
 def _game(news: Newsletter, game_id: str) -> str:
@@ -403,13 +404,13 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     items = []
     if news.bluffer is not None:
         b, bluffs = news.bluffer, STAT_BY_NAME["bluff_rate"]
-        share = bluffs.cell(b[bluffs.done], b[bluffs.opportunities])
+        share = bluffs.cell(b[bluffs.done], b[bluffs.opportunities], lang=w.lang)
         items.append((w("bluffer"), w("bluffer_text", player=b["player"], share=share)))
     if news.best_bluff is not None:
         b = news.best_bluff
         items.append((w("best_bluff"), w(
             "best_bluff_text", player=b["player"], stake=b["stake"], hand=b["hand"],
-            game=_game(news, b["game_id"]), chance=f"{100 * b['strength']:.0f}%",
+            game=_game(news, b["game_id"]), chance=w.percent(b["strength"]),
             haul=b["folded_to_it"],
         )))  # fmt: skip
     if news.costliest_fold is not None:
@@ -426,24 +427,25 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         )))  # fmt: skip
     if news.caller is not None:
         c = news.caller
-        made = _pct("calls_made_rate", c["calls_made"], c["calls"])
+        made = _pct("calls_made_rate", c["calls_made"], c["calls"], w.lang)
         items.append((w("caller"), w("caller_text", player=c["player"], made=made)))
     if news.accurate is not None:
         a, accuracy = news.accurate, STAT_BY_NAME["answer_accuracy"]
-        share = accuracy.cell(a[accuracy.done], a[accuracy.opportunities], counts=False)
+        share = accuracy.cell(a[accuracy.done], a[accuracy.opportunities], False, w.lang)
         items.append((w("accurate"), w("accurate_text", player=a["player"], share=share)))
     luck = STAT_BY_NAME["luck_per_hand"]
     for key, found in (("luckiest", news.luckiest), ("unluckiest", news.unluckiest)):
         if found is not None:
             edge = 100 * abs(luck.value(found[luck.done], found[luck.opportunities]) or 0.0)
             if round(edge, 1) > 0:  # not "0.0 points below an average hand's"
-                items.append((w(key), w(f"{key}_text", player=found["player"], luck=f"{edge:.1f}")))
+                said = w(f"{key}_text", player=found["player"], luck=w.number(edge, 1))
+                items.append((w(key), said))
     for key, mover in (("riser", news.riser), ("faller", news.faller)):
         if mover is not None:
             items.append((w(key), w(
-                f"{key}_text", player=mover["player"], change=f"{abs(mover['change']):.1f}",
+                f"{key}_text", player=mover["player"], change=w.number(abs(mover["change"]), 1),
                 game=str(mover["game_type"]).capitalize(), games=mover["games"],
-                before=f"{mover['before']:.1f}", after=f"{mover['after']:.1f}",
+                before=w.number(mover["before"], 1), after=w.number(mover["after"], 1),
             )))  # fmt: skip
     if news.blunder is not None:
         b = news.blunder
@@ -456,8 +458,8 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         items.append((w("blunder"), w(
             ("blunder_stay" if stay else "blunder_fold") + side, player=b["player"],
             stake=b["stake"],
-            hand=b["hand"], game=_game(news, b["game_id"]), chosen=f"{chosen:.1f}",
-            other=f"{other:.1f}",
+            hand=b["hand"], game=_game(news, b["game_id"]), chosen=w.number(chosen, 1),
+            other=w.number(other, 1),
         )))  # fmt: skip
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month
@@ -476,7 +478,7 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
         unit = w(news.units[ruleset])
         lines = [
             w("board_line", player=row["player"], unit=unit,
-              value=cost.cell(row[cost.done], row[cost.opportunities], counts=False),
+              value=cost.cell(row[cost.done], row[cost.opportunities], False, w.lang),
               hands=w.count(row[cost.opportunities], "hand", "hands"),
               small="*" if cost.is_small(row[cost.opportunities]) else "")
             for row in ranked.iter_rows(named=True)
@@ -502,10 +504,11 @@ def _headings(columns: Sequence[str], news: Newsletter) -> list[str]:
     return [news.w("hands"), *(news.w(c) for c in columns)]
 
 
-def _row_cells(row: dict[str, Any], columns: Sequence[str] = _COLUMNS) -> list[str]:
-    """The hands, then each figure as the registry writes it."""
+def _row_cells(row: dict[str, Any], lang: str, columns: Sequence[str] = _COLUMNS) -> list[str]:
+    """The hands, then each figure as the registry writes it, in the bulletin's language."""
     stats = [STAT_BY_NAME[c] for c in columns]
-    return [str(row["hands"]), *(s.cell(row[s.done], row[s.opportunities]) for s in stats)]
+    cells = (s.cell(row[s.done], row[s.opportunities], lang=lang) for s in stats)
+    return [integer(row["hands"], lang), *cells]
 
 
 def markdown(news: Newsletter) -> str:
@@ -533,20 +536,22 @@ def markdown(news: Newsletter) -> str:
                     f"| {first} | " + " | ".join(_headings(_COLUMNS, news)) + " |",
                     "|---" * (len(_COLUMNS) + 2) + "|"]  # fmt: skip
             for row in frame.iter_rows(named=True):
-                out.append(f"| {md(row['player'])} | " + " | ".join(_row_cells(row)) + " |")
+                cells = " | ".join(_row_cells(row, news.w.lang))
+                out.append(f"| {md(row['player'])} | {cells} |")
             out.append("")
     for heading, frame in _troefcall_tables(news):
         out += [f"## {heading}", "", "| | " + " | ".join(_headings(_TROEF_COLUMNS, news)) + " |",
                 "|---" * (len(_TROEF_COLUMNS) + 2) + "|"]  # fmt: skip
         for row in frame.iter_rows(named=True):
-            out.append(f"| {md(row['player'])} | " + " | ".join(_troef_cells(row)) + " |")
+            cells = " | ".join(_troef_cells(row, news.w.lang))
+            out.append(f"| {md(row['player'])} | {cells} |")
         out.append("")
     out += [news.w("footnote"), ""]
     return "\n".join(out)
 
 
-def _troef_cells(row: dict[str, Any]) -> list[str]:
-    return _row_cells(row, _TROEF_COLUMNS)
+def _troef_cells(row: dict[str, Any], lang: str) -> list[str]:
+    return _row_cells(row, lang, _TROEF_COLUMNS)
 
 
 def _troefcall_tables(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
@@ -622,14 +627,14 @@ def page(news: Newsletter) -> str:
         out.append(f"<h2>{e(heading)}</h2>")
         if frame is news.sides:
             made = [(r["player"], r["calls_made_rate"] or 0.0,
-                     _pct("calls_made_rate", r["calls_made"], r["calls"]))
+                     _pct("calls_made_rate", r["calls_made"], r["calls"], news.w.lang))
                     for r in rows]  # fmt: skip
             out.append(_bars(news.w("calls_chart"), made, 1.0))
         out.append("<table><tr><th></th>"
                    + "".join(f"<th>{e(c)}</th>" for c in _headings(_TROEF_COLUMNS, news))
                    + "</tr>")  # fmt: skip
         for row in rows:
-            cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row))
+            cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row, news.w.lang))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
         out.append("</table>")
     out.append(f"<footer>{e(news.w('footer'))}</footer>")
@@ -656,7 +661,8 @@ def _toepen_html(news: Newsletter) -> list[str]:
     known = [r for r in rows if r[stat.opportunities]]
     out.append(f"<h2>{e(news.w('bluffing'))}</h2>")
     bluffs = [(r["player"], r[stat.name] or 0.0,
-               stat.cell(r[stat.done], r[stat.opportunities])) for r in known]  # fmt: skip
+               stat.cell(r[stat.done], r[stat.opportunities], lang=news.w.lang))
+              for r in known]  # fmt: skip
     out.append(_bars(news.w("bluff_chart"), bluffs, 1.0))
     w = news.w
     heads = "".join(f"<th>{e(c)}</th>" for c in _headings(_COLUMNS, news))
@@ -670,7 +676,7 @@ def _toepen_html(news: Newsletter) -> list[str]:
         out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
         out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(first)}</th>{heads}</tr>")
         for row in each:
-            cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row))
+            cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row, w.lang))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
         out.append("</table>")
     return out

@@ -16,8 +16,9 @@ from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
 __all__ = [
-    "BEFORE_HAND", "BEHIND", "before_hand", "behind", "connect_limited", "counts_before_game",
-    "game_hand_counts", "hand_answers", "hand_folds", "hand_knocks", "hand_troef_sides",
+    "BEFORE_HAND", "BEHIND", "before_game", "before_hand", "behind", "connect_limited",
+    "counts_before_game", "counts_before_games", "game_hand_counts", "hand_answers",
+    "hand_folds", "hand_knocks", "hand_troef_sides",
 ]  # fmt: skip
 
 
@@ -142,36 +143,62 @@ def _before_counts() -> tuple[list[Stat], list[str]]:
     return stats, list(dict.fromkeys(c for s in stats for c in (s.done, s.opportunities)))
 
 
-def counts_before_game(con: duckdb.DuckDBPyConnection, game_id: str, games: Games) -> pl.DataFrame:
-    """`BEFORE_HAND`'s counts for each player of a game over the games among `games`
-    played before it, in the order played (`PLAYED`: a game without a start time last)."""
+def counts_before_games(con: duckdb.DuckDBPyConnection, games: Games) -> pl.DataFrame:
+    """`BEFORE_HAND`'s counts before every game, a row per game and player: the player's
+    counts over the games among `games` played before it, in the order played (`PLAYED`: a
+    game without a start time last); no row for a player without such a game.
+
+    One pass over every game's counts, a running sum per player: a game's figures are then
+    a lookup (`counts_before_game`), the same at 10,000 hands as at 100,000, where summing
+    the earlier games for each game took seconds (docs/BENCHMARKS.md, issue 29)."""
     _, counts = _before_counts()
     where, params = chosen(games, "t")
     added = ", ".join(f"sum(t.{c}) AS {c}" for c in counts)
+    running = ", ".join(f"sum(n.{c}) OVER earlier AS {c}" for c in counts)
     return _frame(
         con,
         f"WITH played AS (SELECT game_id, players, row_number() OVER (ORDER BY {PLAYED}) AS n "
-        f"FROM games) SELECT t.player, {added} FROM {totals_source(con)} AS t "
-        "JOIN played AS o ON o.game_id = t.game_id, "
-        "(SELECT n, players FROM played WHERE game_id = ?) AS g "
-        f"WHERE list_contains(g.players, t.player) AND o.n < g.n AND {where} GROUP BY t.player",
-        [game_id, *params],
+        "FROM games), "
+        f"counted AS (SELECT t.game_id, t.player, {added} FROM {totals_source(con)} AS t "
+        f"WHERE {where} GROUP BY t.game_id, t.player), "
+        # Every game's players, with their counts in it when it counts (among `games`,
+        # with a finished hand): the game outside `games` still has the earlier ones'.
+        "seated AS (SELECT DISTINCT o.game_id, o.n, p.player FROM played AS o, "
+        "unnest(o.players) AS p(player)), "
+        f"summed AS (SELECT s.game_id, s.player, {running}, "
+        "count(n.game_id) OVER earlier AS games_before "
+        "FROM seated AS s LEFT JOIN counted AS n USING (game_id, player) "
+        "WINDOW earlier AS (PARTITION BY s.player ORDER BY s.n "
+        "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) "
+        f"SELECT game_id, player, {', '.join(counts)} FROM summed WHERE games_before > 0 "
+        "ORDER BY game_id, player",
+        params,
     )
+
+
+def counts_before_game(con: duckdb.DuckDBPyConnection, game_id: str, games: Games) -> pl.DataFrame:
+    """`BEFORE_HAND`'s counts for each player of a game over the games among `games`
+    played before it, in the order played (`PLAYED`: a game without a start time last):
+    its rows of `counts_before_games`."""
+    return before_game(counts_before_games(con, games), game_id)
+
+
+def before_game(every: pl.DataFrame, game_id: str) -> pl.DataFrame:
+    """A game's rows of `counts_before_games`' answer, without the game's id."""
+    return every.filter(pl.col("game_id") == game_id).drop("game_id")
 
 
 def game_hand_counts(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:
     """`BEFORE_HAND`'s counts of a game's finished hands, a row per hand and player (the
-    same figures seat_totals adds up, hand by hand: a hand before the one replayed is
-    finished), players in seat order."""
+    view `hand_counts`: the same figures seat_totals adds up, hand by hand: a hand before
+    the one replayed is finished), players in seat order."""
     _, counts = _before_counts()
     return _frame(
         con,
-        "SELECT g.players[s.seat + 1] AS player, s.*, f.* EXCLUDE (game_id, hand, seat) "
-        "FROM (SELECT * FROM seat_hands WHERE game_id = ? AND finished) AS s "
-        "LEFT JOIN (SELECT * FROM hand_facts WHERE game_id = ?) AS f "
-        "USING (game_id, hand, seat) JOIN games AS g ON g.game_id = s.game_id ORDER BY s.seat",
-        [game_id, game_id],
-    ).select("hand", "player", *counts)
+        f"SELECT hand, player, {', '.join(counts)} FROM hand_counts WHERE game_id = ? "
+        "ORDER BY seat, hand",
+        [game_id],
+    )
 
 
 def before_hand(

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import duckdb
 import polars as pl
 
+from kroeg.analytics import formats
 from kroeg.parsers.names import NameIndex
 from kroeg.recorder.errors import NotFoundError, UnknownName, UsageError
 
@@ -76,22 +77,24 @@ class Stat:
         """The rate (a fraction for %, an amount per opportunity), None without chances."""
         return done / opportunities if opportunities else None
 
-    def cell(self, done: float, opportunities: int, counts: bool = True) -> str:
-        """The figure as text, the one way every surface writes it: `42% 5/12*`, `0.75 3/4`.
+    def cell(self, done: float, opportunities: int, counts: bool = True, lang: str = "en") -> str:
+        """The figure as text, the one way every surface writes it: `42% 5/12*`, `0.75 3/4`
+        (`0,75 3/4` in Dutch: numbers as `lang` writes them, analytics.formats).
 
         `-` where there was no chance; `*` marks a small sample.
         """
         value = self.value(done, opportunities)
         if value is None:
             return "-"
-        shown = f"{100 * value:.{self.digits}f}%" if self.unit == "%" else f"{value:.2f}"
-        if shown.startswith("-") and not shown.strip("-0.%"):
-            shown = shown[1:]  # -0%: nothing either way
+        if self.unit == "%":
+            shown = formats.percent(value, self.digits, lang)
+        else:
+            shown = formats.decimal(value, 2, lang)
         if not counts:
             return shown
         small = "*" if self.is_small(opportunities) else ""
         # A sum of fractions (accuracy points, EV lost) to one decimal, a count as it is.
-        count = f"{done:.1f}" if not float(done).is_integer() else str(int(done))
+        count = formats.decimal(done, 1, lang) if not float(done).is_integer() else str(int(done))
         return f"{shown} {count}/{opportunities}{small}"
 
 

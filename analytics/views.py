@@ -2,8 +2,8 @@
 
 From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`.
 From the derived facts (analytics.derived): `knock_facts`, `fold_facts`, `answer_facts`,
-`luck_facts`, `knock_outcomes`, `hand_facts`; from the ratings (analytics.ratings):
-`ratings_stored`.
+`luck_facts`, `knock_outcomes`, `hand_facts`, and both side by side a hand at a time:
+`hand_counts`; from the ratings (analytics.ratings): `ratings_stored`.
 """
 
 from __future__ import annotations

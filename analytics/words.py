@@ -8,9 +8,11 @@ code, translate the values (keep the `{names}`), and add the code to `LANGUAGES`
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
-__all__ = ["LANGUAGES", "Words", "day_name", "short_day", "words"]
+from kroeg.analytics import formats
+
+__all__ = ["LANGUAGES", "Words", "words"]
 
 _EN: dict[str, str] = {
     "lang": "en",
@@ -227,18 +229,6 @@ _NL: dict[str, str] = {
     "tricks_per_hand": "slagen/hand", "points_per_hand": "punten/hand",
 }  # fmt: skip
 
-#: Month and weekday names, by language.
-_MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-    "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
-           "september", "oktober", "november", "december"),
-}  # fmt: skip
-_DAYS = {
-    "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-    "nl": ("ma", "di", "wo", "do", "vr", "za", "zo"),
-}
-
 #: Every language the bulletin can be written in.
 LANGUAGES = {"en": _EN, "nl": _NL}
 
@@ -254,24 +244,22 @@ class Words:
         return self.table[key].format(**values)
 
     def count(self, n: int, one: str, many: str) -> str:
-        """`1 evening`, `3 avonden`."""
-        return f"{n:,} {self.table[one] if n == 1 else self.table[many]}"
+        """`1 evening`, `2,434 hands`, `2.434 handen`."""
+        return f"{formats.integer(n, self.lang)} {self.table[one] if n == 1 else self.table[many]}"
 
     def month(self, first: date) -> str:
         """`November 2026`, `november 2026`."""
-        return f"{_MONTHS[self.lang][first.month - 1]} {first.year}"
+        return formats.month(first, self.lang)
+
+    def number(self, value: float, digits: int) -> str:
+        """`0.97`, `0,97`: a figure in a sentence, as the language writes it."""
+        return formats.decimal(value, digits, self.lang)
+
+    def percent(self, fraction: float, digits: int = 0) -> str:
+        """`73%`; `73 %` in French."""
+        return formats.percent(fraction, digits, self.lang)
 
 
 def words(lang: str) -> Words:
     """The catalogue for `lang` (one of LANGUAGES)."""
     return Words(lang)
-
-
-def day_name(when: datetime | date, lang: str) -> str:
-    """`Fri 20 Nov`, `vr 20 nov`."""
-    return f"{_DAYS[lang][when.weekday()]} {short_day(when, lang)}"
-
-
-def short_day(when: datetime | date, lang: str = "en") -> str:
-    """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
-    return f"{when.day} {_MONTHS[lang][when.month - 1][:3]}"

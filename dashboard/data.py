@@ -27,7 +27,13 @@ import streamlit as st
 from kroeg.analytics.expectations import hand_expectations
 from kroeg.analytics.games import toepen_ids
 from kroeg.analytics.games import toepen_units as units_of
-from kroeg.analytics.pages import connect_limited
+from kroeg.analytics.pages import (
+    before_game,
+    before_hand,
+    connect_limited,
+    counts_before_games,
+    game_hand_counts,
+)
 from kroeg.analytics.stats import player_stats, troefcall_stats
 from kroeg.analytics.views import consistently
 from kroeg.dashboard.replay import TableState, hand_states
@@ -35,8 +41,8 @@ from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
 
 __all__ = [
-    "ask", "check_once", "dataset_path", "figures", "forget_signature", "game", "signature",
-    "toepen_units",
+    "ask", "before_this_hand", "check_once", "dataset_path", "figures", "forget_signature",
+    "game", "signature", "toepen_units",
 ]  # fmt: skip
 
 
@@ -190,6 +196,18 @@ def figures(
 
     frame: pl.DataFrame = _remember((str(path), files, "figures", game, unit, chosen), compute)
     return frame
+
+
+def before_this_hand(
+    path: Path, game_id: str, hand: int, players: tuple[str, ...], games: list[str] | None
+) -> pl.DataFrame:
+    """Each of `players`' figures before hand `hand` of a game, over the games among
+    `games` (analytics.pages.before_hand). The earlier games' counts are one table for
+    every game (`counts_before_games`), kept until the files change: a game's rows are a
+    lookup in it, and only the game's own hands are asked for (`game_hand_counts`)."""
+    every: pl.DataFrame = ask(path, counts_before_games, games)
+    hands: pl.DataFrame = ask(path, game_hand_counts, game_id)
+    return before_hand(players, before_game(every, game_id), hands, hand)
 
 
 _checked: OrderedDict[tuple[str, tuple[str, ...]], None] = OrderedDict()

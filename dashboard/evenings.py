@@ -34,14 +34,12 @@ from kroeg.analytics.evenings import (
 )
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import (
-    counts_before_game,
-    game_hand_counts,
     hand_answers,
     hand_folds,
     hand_knocks,
     hand_troef_sides,
 )
-from kroeg.dashboard.data import ask, figures, states, toepen_units
+from kroeg.dashboard.data import ask, before_this_hand, figures, states, toepen_units
 from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
 from kroeg.dashboard.replay import hand_numbers
@@ -321,7 +319,8 @@ def prefetch(path: Path) -> None:
         ask(path, troefcall_running, game_id)
     standings(path, game_id, kind)
     hand_lines(path, game_id, kind)
-    numbers_of = hand_numbers(game_record(path, game_id))
+    record = game_record(path, game_id)
+    numbers_of = hand_numbers(record)
     if numbers_of:
         steps = states(path, game_id, numbers_of[0], False)
         if steps[0].troefcall:
@@ -330,5 +329,5 @@ def prefetch(path: Path) -> None:
             ask(path, hand_knocks, game_id, numbers_of[0])
             ask(path, hand_folds, game_id, numbers_of[0])
             ask(path, hand_answers, game_id, numbers_of[0])
-            ask(path, counts_before_game, game_id, chosen)  # the figures before the hand
-            ask(path, game_hand_counts, game_id)
+            # The figures before the hand: every game's earlier counts, and this game's.
+            before_this_hand(path, game_id, numbers_of[0], record.players, chosen)

@@ -8,9 +8,9 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics.formats import day_name
 from kroeg.analytics.games import filter_frame
 from kroeg.analytics.games import game_count as games_in
-from kroeg.analytics.words import day_name
 from kroeg.dashboard.data import ask, dataset_path
 from kroeg.recorder.text import markdown_text
 

@@ -10,7 +10,15 @@ from kroeg.dashboard.replay import HIDDEN, TableState
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.records import side_name
 
-__all__ = ["CSS", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
+__all__ = ["CSS", "PAGE_TOP", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
+
+#: The top of a page that must fit one screen (Replay, Record): it starts just under
+#: Streamlit's bar, not a banner's height below it; a phone's bar is lower. Each such
+#: page sends it with its own style (the Replay page's: in `CSS`).
+PAGE_TOP = """<style>
+.stMainBlockContainer { padding-top: 4rem; }
+@media (max-width: 640px) { .stMainBlockContainer { padding-top: 3.5rem; } }
+</style>"""
 
 CSS = """
 <style>
@@ -94,8 +102,8 @@ CSS = """
   background: var(--st-background-color, #fff); padding: 4px 0; }
 /* Touch targets of at least 44 px. */
 .st-key-replay_controls button { min-height: 44px; min-width: 44px; }
-/* One screen: the page starts under Streamlit's bar, its title a line, not a banner. */
-.stMainBlockContainer { padding-top: 4rem; }
+/* One screen: the page starts under Streamlit's bar (PAGE_TOP), its title a line, not a
+   banner. */
 .stMainBlockContainer h1 { font-size: 2rem; padding: 0; }
 .kroeg-panel { margin-top: 6px; }
 .kroeg-hud { font-size: 13px; margin-top: 8px; }
@@ -126,7 +134,6 @@ CSS = """
   .st-key-replay_hand_back, .st-key-replay_hand_on, .st-key-replay_game_back,
   .st-key-replay_game_on, .st-key-replay_first, .st-key-replay_last,
   .kroeg-speed, .kroeg-copied:empty { display: none; }
-  .stMainBlockContainer { padding-top: 3.5rem; }
   .stMainBlockContainer h1 { font-size: 1.5rem; }
   /* The game on a line, then hand and view side by side (the hand says "Hand 3"). */
   .st-key-replay_pickers [data-testid="stHorizontalBlock"] { flex-wrap: wrap;
@@ -162,6 +169,7 @@ CSS = """
 SIDE_COLOURS = ("#2f6fb0", "#d9822b", "#3a8f4b")
 for _side, _colour in enumerate(SIDE_COLOURS):
     CSS = CSS.replace(f"SIDE{_side}", _colour)
+CSS = PAGE_TOP + CSS
 
 
 def card_html(code: str) -> str:

@@ -720,6 +720,57 @@ def newsletter(
 
 @app.command()
 @friendly
+def standings(
+    dataset: DatasetArg,
+    season: Annotated[
+        str, typer.Option("--season", help="The season's name, as the club file names it.")
+    ],
+    club: Annotated[
+        Path | None,
+        typer.Option("--club", help="The club file (default: club.toml in the dataset)."),
+    ] = None,
+    include_simulated: Annotated[
+        bool,
+        typer.Option(
+            "--include-simulated",
+            help="Count the games the bots played (kroeg simulate, the demo) too.",
+        ),
+    ] = False,
+    format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
+) -> None:
+    """A season's table: each evening's players placed by games won minus games lost,
+    points per place, the season's total with the worst evenings dropped.
+
+    The seasons and their rules (minimum evenings, evenings dropped, points per place)
+    are in the club file, docs/SEASONS.md:
+
+        [[seasons]]
+        name = "Winter 2026"
+        from = 2026-09-01
+        to = 2026-12-31
+        min_evenings = 3
+        drop_worst = 1
+
+    Example: kroeg standings club.kroeg --season "Winter 2026"
+    """
+    from kroeg.analytics.club import CLUB_FILE, read_club
+    from kroeg.analytics.report import stats_csv, stats_json
+    from kroeg.analytics.season import standings as season_standings
+    from kroeg.analytics.season import standings_text
+    from kroeg.analytics.views import connect, consistently
+
+    ds = Dataset(dataset)
+    ds.check()
+    chosen = read_club(club if club is not None else ds.path / CLUB_FILE).season(season)
+    found = consistently(lambda: season_standings(connect(ds), chosen, include_simulated))
+    if format is TableFormat.table:
+        say(visible_text(standings_text(found)), nl=False)
+    else:
+        say((stats_csv if format is TableFormat.csv else stats_json)(found.table), nl=False)
+
+
+@app.command()
+@friendly
 def dashboard(
     dataset: DatasetArg,
     port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8501,

@@ -122,6 +122,42 @@ def markdown_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
+#: What CommonMark (and GitHub's tables and strikethrough) read as markup anywhere in a
+#: line: code, links and images (`!` is text once `[` is), a tag, comment or autolink
+#: (`<` before a letter, `/`, `!` or `?`), a table's cell break, strikethrough, an
+#: escape itself, and a `*` or `_` that can open emphasis (CommonMark's left-flanking
+#: run: not followed by a space, and after anything but a letter or digit when a mark
+#: follows; a mark beyond ASCII counts as one, escaped where unsure). A `*`
+#: after a word ("12 hands*", a small sample) can only close, and with no opener left
+#: closes nothing, so it stays as typed.
+_PLAIN_SPECIAL = re.compile(
+    r"""([\\`\[\]|~]|<(?=[A-Za-z/!?])"""
+    r"""|(?<![^\W_])[*_](?=\S)|[*_](?=[^\s!-/:-@\[-`{-~]))"""
+)
+#: An entity (`&amp;`, `&#38;`): only then is `&` markup.
+_PLAIN_ENTITY = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
+#: What opens a block at the start of a line: a heading, a quote, a list item (`-`, `+`,
+#: `*`, `1.`, `1)`), a setext underline.
+_PLAIN_LINE_START = re.compile(r"^( {0,3})([#>+=*-]|\d{1,9}(?=[.)]))", re.M)
+
+
+def markdown_plain(text: str) -> str:
+    """Text a Markdown document shows as it is, escaped only where markup would start:
+    for a bulletin a club's editor pastes into an e-mail, where a backslash before every
+    comma stays on the page. `markdown_text` escapes every mark, for Streamlit, which
+    reads more (`$`, `:red[…]`)."""
+    text = _PLAIN_SPECIAL.sub(r"\\\g<0>", text)
+    text = _PLAIN_ENTITY.sub(r"\\&", text)
+    return _PLAIN_LINE_START.sub(_escape_line_start, text)
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    indent, mark = match.group(1), match.group(2)
+    if mark.isdigit():  # `12.` opens a list; `12\.` does not
+        return f"{indent}{mark}\\"
+    return f"{indent}\\{mark}"
+
+
 def visible_text(text: str) -> str:
     """Text safe to print on a terminal: control and invisible characters shown as escapes
     (`\\x1b`, `\\u200b`), never obeyed; line breaks and tabs kept."""

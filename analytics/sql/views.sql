@@ -113,7 +113,10 @@ JOIN games AS g USING (game_id)
 WHERE g.game_type = 'toepen';
 
 -- One row per knock: the players still in when it came (a running count of folds
--- before it), the folds that answered it (up to the next knock), and how it ended.
+-- before it), the folds that answered it (up to the next knock: the folds whose last
+-- knock it is), and how it ended. Each step reads the one before it once: a step read
+-- twice is computed once for the whole dataset, and a query for one game (`WHERE
+-- game_id = ?`, the replay's) then paid for every game's events.
 CREATE OR REPLACE VIEW knocks AS
 WITH answers AS (
     SELECT game_id, hand, seq, kind, seat, amount,
@@ -125,11 +128,12 @@ WITH answers AS (
            ) AS last_knock
     FROM events
     WHERE kind IN ('knock', 'fold')
-), folded AS (
-    SELECT game_id, hand, last_knock AS seq, sum(amount) AS folded_to_it
+), answered AS (
+    SELECT *,
+           sum(amount) FILTER (WHERE kind = 'fold') OVER (
+               PARTITION BY game_id, hand, last_knock
+           ) AS folded_to_it
     FROM answers
-    WHERE kind = 'fold' AND last_knock IS NOT NULL
-    GROUP BY ALL
 )
 SELECT k.game_id,
        k.hand,
@@ -138,14 +142,13 @@ SELECT k.game_id,
        g.players[k.seat + 1] AS player,
        k.amount AS stake,
        h.players - k.folds_so_far AS players_in,
-       coalesce(f.folded_to_it, 0) AS folded_to_it,
+       coalesce(k.folded_to_it, 0) AS folded_to_it,
        -- The engine's verdict: every opponent (side) folded to this knock, the hand's last.
        coalesce(h.all_folded_seat = k.seat AND h.last_knock_seq = k.seq, false) AS all_folded,
        (h.won_mask >> k.seat) & 1 = 1 AS knocker_won
-FROM answers AS k
+FROM answered AS k
 JOIN hands AS h USING (game_id, hand)
 JOIN games AS g USING (game_id)
-LEFT JOIN folded AS f USING (game_id, hand, seq)
 WHERE k.kind = 'knock';
 
 -- One row per fold, with the stake it paid. (The player's name comes from the game's
@@ -243,6 +246,16 @@ SELECT game_id, hand, seat,
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat)
 FULL OUTER JOIN an USING (game_id, hand, seat)
 FULL OUTER JOIN lu USING (game_id, hand, seat);
+
+-- Per player per finished hand of a Toepen game: hand_players' counts and hand_facts'
+-- derived figures side by side, what seat_totals adds up, a hand at a time (the
+-- replay's figures before a hand: analytics.pages.game_hand_counts). A hand without
+-- derived facts (nothing knocked or folded, or not analysed) has NULL for them.
+CREATE OR REPLACE VIEW hand_counts AS
+SELECT p.*, f.* EXCLUDE (game_id, hand, seat)
+FROM hand_players AS p
+LEFT JOIN hand_facts AS f USING (game_id, hand, seat)
+WHERE p.finished;
 
 -- Counts per player per Toepen game: seat_hands added up over the finished hands.
 -- A landed game never changes, so analytics.totals stores these once per game.

@@ -18,7 +18,9 @@ from kroeg.analytics.derived import analysed
 from kroeg.analytics.engines import bring_up_to_date
 from kroeg.dashboard.access import READ_ONLY_VAR
 from kroeg.dashboard.data import forget_signature
+from kroeg.dashboard.evenings import names
 from kroeg.dashboard.filters import current_path
+from kroeg.dashboard.table import PAGE_TOP
 from kroeg.parsers.commands import Session
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import KroegError
@@ -38,14 +40,15 @@ LOG_SHOWN = 40
 #: tap, so it must stay short).
 LOG_HEIGHT = 140
 
-#: The page's own look: card targets a finger can hit (44 px, as phones' guidelines ask),
-#: one suit to a line (its symbol, then its ranks; on a phone the ranks take two lines
-#: beside the symbol), and less room above the prompt, so the cards start higher.
 #: Scrolls the page to its top (a fixed script: nothing of the game's text goes in it).
 TO_THE_TOP = """<script data-step="%d">
 document.querySelector('[data-testid="stMain"]')?.scrollTo({top: 0});
 </script>"""
 
+#: The page's own look: card targets a finger can hit (44 px, as phones' guidelines ask),
+#: one suit to a line (its symbol, then its ranks; on a phone the ranks take two lines
+#: beside the symbol). Sent with `PAGE_TOP` (less room above the prompt, so the cards
+#: start higher: the Replay page's rule).
 CSS = """<style>
 .st-key-record_grid [class*="st-key-record_suit_"] {
   display: grid; grid-template-columns: 1.5rem repeat(%(ranks)d, minmax(44px, 1fr));
@@ -54,7 +57,6 @@ CSS = """<style>
 .st-key-record_grid [class*="st-key-record_suit_"] > div { width: auto !important; min-width: 0; }
 .st-key-record_grid button { min-height: 44px; min-width: 44px; width: 100%%; padding: 0 0.25rem; }
 .st-key-record_grid .kroeg-suit { font-size: 1.4rem; text-align: center; }
-[data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
 .st-key-record_grid .kroeg-suit.red { color: #c62828; }
 @media (max-width: 640px) {
   .st-key-record_grid [class*="st-key-record_suit_"] {
@@ -85,7 +87,7 @@ def record() -> None:
         return
     # A game is on: the prompt heads the page (a title would push the cards down a phone).
     ranks = len(manual.game.deck) // len(Suit)
-    st.html(CSS % {"ranks": ranks, "half": -(-ranks // 2)})
+    st.html(PAGE_TOP + CSS % {"ranks": ranks, "half": -(-ranks // 2)})
     # Each new moment of the game opens at the top, where its prompt and the log's newest
     # line are: the page keeps its scroll between taps, and the last tap may have been far
     # down (a spade of the deal, a knock). Runs once per moment: its markup names the step.
@@ -499,11 +501,18 @@ def _analyse() -> str:
     return " Analysed: its knocks and folds have their verdicts."
 
 
+def _name(game_id: str | None) -> str:
+    """The game just stored as people call it (`20 Nov, game 2, 20:30 — Anna, Ben, Carla,
+    Dan`: analytics.evenings.game_names), in Markdown; never its id."""
+    named = names(current_path(), [game_id]).get(game_id) if game_id is not None else None
+    return md(str(named)) if named is not None else "the game"
+
+
 def _stored(manual: ManualGame) -> None:
     forget_signature(current_path())  # the next page shows the game at once
     said = _analyse() if manual.landed is not None else ""
     forget_signature(current_path())  # and its verdicts
-    st.session_state["record_stored"] = f"Stored as game {manual.landed}.{said}"
+    st.session_state["record_stored"] = f"Stored: {_name(manual.landed)}.{said}"
     st.session_state["record_manual"] = None
     st.session_state["record_log"] = []
 

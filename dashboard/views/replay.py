@@ -10,9 +10,6 @@ import streamlit as st
 from kroeg.analytics.games import recent_games
 from kroeg.analytics.pages import (
     BEFORE_HAND,
-    before_hand,
-    counts_before_game,
-    game_hand_counts,
     hand_answers,
     hand_folds,
     hand_knocks,
@@ -30,7 +27,7 @@ from kroeg.analytics.report import (
 )
 from kroeg.analytics.stats import STAT_BY_NAME
 from kroeg.dashboard import replay_nav
-from kroeg.dashboard.data import ask, expectations, game
+from kroeg.dashboard.data import ask, before_this_hand, expectations, game
 from kroeg.dashboard.data import states as hand_steps
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.replay import TableState, hand_numbers
@@ -136,20 +133,17 @@ def replay() -> None:
         around, lines,
     )  # fmt: skip
     if not states[0].troefcall:
-        # Last, under the table: its figures add up earlier games (seconds at 100,000
-        # hands the first time), and the table is drawn before they are worked out.
+        # Last, under the table: its figures add up every earlier game (once for the
+        # files, a second or more at 100,000 hands: the server's start does it), and the
+        # table is drawn before they are worked out.
         st.html(_before_hand(chosen, hand, record.players))
 
 
 def _before_hand(game_id: str, hand: int, players: tuple[str, ...]) -> str:
     """Each player's figures from the hands before this one (analytics.pages.before_hand,
     among the games the sidebar lets through), as a small table: a tracker's heads-up
-    display. The earlier games' counts are worked out once per game."""
-    path = current_path()
-    frame = before_hand(
-        players, ask(path, counts_before_game, game_id, chosen_games()),
-        ask(path, game_hand_counts, game_id), hand,
-    )  # fmt: skip
+    display. The earlier games' counts are worked out once for every game."""
+    frame = before_this_hand(current_path(), game_id, hand, players, chosen_games())
     stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
     head = "".join(
         f'<th title="{html.escape(s.definition)}">{html.escape(s.label)}</th>' for s in stats

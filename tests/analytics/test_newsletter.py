@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def test_the_newsletter_files(club: Path, tmp_path: Path) -> None:
     md = (tmp_path / "out" / "newsletter-2026-10.md").read_text(encoding="utf-8")
     assert md.startswith("# Toepen in October 2026\n")
     for section in ("## Leaderboard", "## Costliest fold", "## Hand of the month",
-                    "## Every player\\: classic"):  # fmt: skip
+                    "## Every player: classic"):  # fmt: skip
         assert section in md
     assert "Ben knocks: the stake is now 2" in md  # the hand of the month, move by move
 
@@ -95,7 +96,7 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     md = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
     assert md.startswith("# Troefcall in November 2026\n") and "## Leaderboard" not in md
     # Each figure as the statistics registry writes it, small samples starred.
-    assert "| Anna \\& Carla | 3 | 50% 1/2* | 33% 1/3* | - | 5.67 17/3* | 1.67 5/3* |" in md
+    assert "| Anna & Carla | 3 | 50% 1/2* | 33% 1/3* | - | 5.67 17/3* | 1.67 5/3* |" in md
     assert "| Dan | 3 | - | 0% 0/3* | - | 5.33 16/3* | 1.33 4/3* |" in md
     page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
     assert "Calls made good (the majority of the tricks)" in page and "<script>" not in page
@@ -145,6 +146,8 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
     shown = re.sub(r"\\(.)", r"\1", text)  # what a Markdown renderer shows
+    # Plain Markdown: a backslash only where markup would start, none before a comma.
+    assert not re.search(r"\\[,.:;%/()!?'\"-]", text), re.findall(r".{20}\\[,.:;%/()].{5}", text)
     assert "## The month" in shown and "the club met on" in shown
     boards = re.findall(r"^## Leaderboard: (\S+)$", shown, re.M)
     assert len(boards) >= 2 and len(set(boards)) == len(boards)  # one per rule set
@@ -202,8 +205,13 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert any(" klopt " in x or " past" in x or " gaat mee" in x for x in lines)
     assert not [x for x in lines if " knocks" in x or " folds" in x]  # no English left
     assert not [i for i in dataset.game_ids() if i in shown]
+    # Numbers as Dutch writes them: a decimal comma, never an English decimal point.
+    assert re.search(r"— \d+,\d\d strafpunten verloren per hand", shown)
+    english = r"(?<![\d.])\d+\.\d{1,2}(?![\d.])"  # 0.97 (an address's 127.0.0.2 aside)
+    assert not re.findall(english, shown)
     page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
     assert '<html lang="nl">' in page and "HET CLUBBLAD" in page
+    assert not re.findall(english, re.sub(r"<[^>]+>", "", page.split("<body")[1]))
     bad = CliRunner().invoke(
         app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out),
               "--lang", "fr"],
@@ -318,7 +326,7 @@ def test_a_club_rule_set_counted_in_lives_is_told_in_lives(tmp_path: Path) -> No
             ("De Kruik", "lives")
         }
     dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
-    assert "1. Ben — 0.80 levens verloren per hand over 40 handen\n" in dutch
+    assert "1. Ben — 0,80 levens verloren per hand over 40 handen\n" in dutch
 
 
 def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
@@ -372,8 +380,28 @@ def test_the_blunder_of_the_month_says_when_partners_played_on(
         for partners in (True, False)
     }
     assert side_words in told[True] and side_words not in told[False]
-    for text in told.values():  # Markdown escapes the point
-        assert "1\\.6" in text and "0\\.5" in text
+    chosen, other = ("1.6", "0.5") if lang == "en" else ("1,6", "0,5")  # as each writes it
+    for text in told.values():
+        assert chosen in text and other in text
+
+
+def test_figures_as_each_language_writes_them() -> None:
+    """One figure, the statistics registry's cell and a sentence's count: English as the
+    CLI shows them, Dutch with its decimal comma and thousands point (Babel's CLDR data),
+    the same digits in both."""
+    from kroeg.analytics.stats import STAT_BY_NAME
+    from kroeg.analytics.words import words
+
+    cost, bluffs = STAT_BY_NAME["cost_per_hand"], STAT_BY_NAME["bluff_rate"]
+    assert cost.cell(97, 100) == "0.97 97/100" and cost.cell(97, 100, lang="nl") == "0,97 97/100"
+    assert bluffs.cell(417, 821) == "51% 417/821" and bluffs.cell(417, 821, lang="nl") == (
+        "51% 417/821"
+    )
+    assert cost.cell(-0.001, 1, counts=False, lang="nl") == "0,00"  # no sign on nothing
+    assert words("en").count(2434, "hand", "hands") == "2,434 hands"
+    assert words("nl").count(2434, "hand", "hands") == "2.434 handen"
+    assert words("nl").number(1.25, 1) == f"{1.25:.1f}".replace(".", ",")  # rounded as Python
+    assert words("nl").month(date(2026, 12, 1)) == "december 2026"
 
 
 def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -> None:
@@ -395,7 +423,7 @@ def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -
             "(22.7 to 25.7).") in shown["en"]  # fmt: skip
     assert ("## Faller of the month\n\nBen: rating down 2.4 in Toepen over 17 games this "
             "month (22.8 to 20.4).") in shown["en"]  # fmt: skip
-    assert ("## Stijger van de maand\n\nAnna: rating 3.0 omhoog bij Toepen in 17 potjes deze "
-            "maand (van 22.7 naar 25.7).") in shown["nl"]  # fmt: skip
-    assert "## Daler van de maand\n\nBen: rating 2.4 omlaag" in shown["nl"]
+    assert ("## Stijger van de maand\n\nAnna: rating 3,0 omhoog bij Toepen in 17 potjes deze "
+            "maand (van 22,7 naar 25,7).") in shown["nl"]  # fmt: skip
+    assert "## Daler van de maand\n\nBen: rating 2,4 omlaag" in shown["nl"]
     assert dataset.files("derived/ratings")  # stored once, by the command

@@ -12,8 +12,11 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block, Button
 
 from kroeg.analytics.derived import analysed, enrich
+from kroeg.analytics.evenings import game_names
+from kroeg.analytics.views import connect
 from kroeg.dashboard import serve
 from kroeg.dashboard.replay import TableState, hand_states
+from kroeg.dashboard.table import PAGE_TOP
 from kroeg.parsers import notation
 from kroeg.recorder.store import Dataset
 
@@ -73,6 +76,7 @@ def test_replay_steps_through_a_hand_in_both_views(club: Path) -> None:
     at = replay_at(knock)
     assert not at.exception
     shown = page_html(at)
+    assert shown.count(PAGE_TOP) == 1  # the top of the page: the Record page's rule too
     assert "stake 2" in shown
     assert f"Step {knock}/{len(states) - 1}:</b> Ben knocks: the stake is now 2" in shown
     assert (
@@ -204,6 +208,7 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     at.switch_page("views/record.py").run()
     at.button[0].click().run()  # start: Anna, Ben, Carla, Dan, classic
     assert plain(at.subheader[0].value) == "hand 1: name the dealer"
+    assert page_html(at).count(PAGE_TOP) == 1  # the top of the page: the Replay page's rule
     # Only what this moment takes: the players as dealer buttons, no Stay/Fold/Knock.
     labels = [b.label for b in at.button]
     assert "Dan" in labels and "Anna" in labels
@@ -243,10 +248,23 @@ def test_record_page_enters_a_hand_and_stores_it(club: Path) -> None:
     at.button(key="record_store_yes").click().run()
     stored = [g for g in Dataset(club).read_games() if g.source == "manual"]
     assert len(stored) == 1 and stored[0].events == tuple(play_example().log)
-    assert at.success[0].value.startswith("Stored as game ")
+    # Said by the name people use (its day, its time, its players), not by its id.
+    (name,) = game_names(connect(club), [stored[0].game_id]).values()
+    assert re.fullmatch(r"\d+ \w{3}, \d\d:\d\d — Anna, Ben, Carla, Dan", str(name))
+    assert plain(at.success[0].value).startswith(f"Stored: {name}. ")
+    assert stored[0].game_id not in at.success[0].value
     # Analysed at landing: the Replay page has its verdicts without `kroeg analyse`.
     assert at.success[0].value.endswith("Analysed: its knocks and folds have their verdicts.")
     assert stored[0].game_id in analysed(Dataset(club))
+
+
+def test_the_one_screen_pages_share_one_top() -> None:
+    """The room above the Replay and Record pages' content is one rule (table.PAGE_TOP),
+    not a copy in each page."""
+    root = Path(__file__).resolve().parents[2] / "dashboard"
+    sources = [root / "table.py", root / "views" / "record.py", root / "views" / "replay.py"]
+    written = sum(p.read_text(encoding="utf-8").count("padding-top") for p in sources)
+    assert written == PAGE_TOP.count("padding-top") == 2
 
 
 def card_lines(at: AppTest) -> list[list[str]]:

@@ -180,6 +180,18 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     assert sources == {"text", "engine"}  # the typed logs and the simulations
     assert {g.game_type for g in games} == {"toepen", "troefcall"}
     assert (tmp_path / "demo" / "derived" / "knocks").is_dir()  # analysed for the dashboard
+    # Its club file names the seasons its evenings fall in (docs/SEASONS.md); a club's own
+    # edit to it is kept when the demo is built again.
+    from kroeg.analytics.club import read_club
+
+    club = tmp_path / "demo" / "club.toml"
+    assert [s.name for s in read_club(club).seasons] == ["Autumn 2026", "Troefcall autumn 2026"]
+    table = kroeg("standings", str(tmp_path / "demo"), "--season", "Autumn 2026",
+                  "--include-simulated")  # fmt: skip
+    assert table.exit_code == 0 and "Autumn 2026: toepen, 2026-09-01 to 2026-11-30" in table.output
+    club.write_text(club.read_text("utf-8").replace("Autumn 2026", "Herfst 2026"), "utf-8")
+    assert kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard").exit_code == 0
+    assert read_club(club).seasons[0].name == "Herfst 2026"
 
 
 def test_simulate_troefcall_with_its_bots_and_variants(tmp_path: Path) -> None:

@@ -1,0 +1,88 @@
+"""Numbers and dates as each language writes them: the one place a figure becomes text.
+
+Babel (the Unicode CLDR's data) knows each locale's digits, separators, percent sign and
+month and weekday names: Dutch writes 2.434 hands, 0,97 lost a hand and 1 december 2026,
+French 51 %. A figure is rounded first as Python rounds it (`f"{x:.2f}"`), then written
+in the locale's way, so that every language shows the same digits as English does.
+English is what the CLI and the dashboard show; the newsletter writes in its language.
+Babel is imported at the first figure, not with the package: a command that prints none
+does not pay for it.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
+
+__all__ = ["day_name", "decimal", "integer", "month", "percent", "short_day"]
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    from babel import Locale
+
+    return Locale.parse(lang)
+
+
+@functools.cache
+def _pattern(lang: str, kind: str, digits: int) -> NumberPattern:
+    """The locale's own decimal or percent pattern, with exactly `digits` decimals."""
+    locale = _locale(lang)
+    formats = locale.decimal_formats if kind == "decimal" else locale.percent_formats
+    pattern: NumberPattern = copy.copy(formats[None])
+    pattern.frac_prec = (digits, digits)
+    return pattern
+
+
+def _rounded(value: float, digits: int) -> Decimal:
+    """`value` to `digits` decimals as Python rounds it, without a sign on a zero."""
+    text = f"{value:.{digits}f}"
+    if text.startswith("-") and not text.strip("-0."):
+        text = text[1:]  # -0.00: nothing either way
+    return Decimal(text)
+
+
+def integer(n: int, lang: str = "en") -> str:
+    """`2,434` in English, `2.434` in Dutch."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=_locale(lang))
+
+
+def decimal(value: float, digits: int, lang: str = "en") -> str:
+    """`0.97` in English, `0,97` in Dutch: `digits` decimals, always shown."""
+    return str(_pattern(lang, "decimal", digits).apply(_rounded(value, digits), _locale(lang)))
+
+
+def percent(fraction: float, digits: int = 0, lang: str = "en") -> str:
+    """`51%`, `51,5%`, `51 %` in French: a fraction as the locale writes a percentage."""
+    hundredths = _rounded(100 * fraction, digits) / 100
+    return str(_pattern(lang, "percent", digits).apply(hundredths, _locale(lang)))
+
+
+def month(first: date, lang: str = "en") -> str:
+    """`November 2026`, `november 2026`: a month by its name, standing alone."""
+    from babel.dates import format_date
+
+    return format_date(first, "LLLL y", locale=_locale(lang))
+
+
+def short_day(when: datetime | date, lang: str = "en") -> str:
+    """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
+    from babel.dates import format_date
+
+    return format_date(when, "d MMM", locale=_locale(lang))
+
+
+def day_name(when: datetime | date, lang: str = "en") -> str:
+    """`Fri 20 Nov`, `vr 20 nov`."""
+    from babel.dates import format_date
+
+    return format_date(when, "EEE d MMM", locale=_locale(lang))

@@ -1,0 +1,168 @@
+"""A season's standings: every evening placed, points per place, the season's table.
+
+A season (analytics.club.Season: a named date range in the club file) ranks the
+evenings of one game type in it. An evening is a day at a venue, the bots' games apart
+(analytics.evenings.evening). On each, its players are placed by their net games: games
+won minus games lost, both the engine's `game_end` fact (its winner and loser seat; in
+team toepen and Troefcall a side's result is each of its players'). Players level on an
+evening share their places, each with the average of those places' points (two level
+second under 10, 8, 6: 7 each). A player's season is the sum of their evenings' points,
+the `drop_worst` lowest left out as long as `min_evenings` still count; a player with
+fewer than `min_evenings` evenings is listed, not ranked. Players level in the season
+share a place. Nothing here knows a rule of the game: only the facts the engine wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import duckdb
+import polars as pl
+
+from kroeg.analytics.club import Season
+from kroeg.analytics.evenings import evening, simulated
+
+__all__ = ["Standings", "evening_results", "standings"]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A season's evenings (one row per evening and player) and its table."""
+
+    season: Season
+    #: evening, day, venue, player, games, won, lost, net, place, points
+    evenings: pl.DataFrame
+    #: place (None if not ranked), player, evenings, counted, points, dropped, firsts
+    table: pl.DataFrame
+
+    @property
+    def evening_count(self) -> int:
+        return self.evenings["evening"].n_unique() if not self.evenings.is_empty() else 0
+
+
+def evening_results(
+    con: duckdb.DuckDBPyConnection, season: Season, include_simulated: bool = False
+) -> pl.DataFrame:
+    """Each player's finished games of the season's type, per evening: games, won, lost."""
+    bots = "" if include_simulated else f"AND NOT {simulated('g')}"
+    frame: pl.DataFrame = con.sql(
+        f"""
+        WITH chosen AS (
+            SELECT g.game_id, g.players, g.teams, {evening("g")} AS evening,
+                   g.started_at::DATE AS day, g.venue
+            FROM games AS g
+            WHERE g.game_type = ? AND g.started_at::DATE BETWEEN ? AND ? {bots}
+        ), ends AS (
+            SELECT game_id, any_value(seat) AS winner, any_value(target) AS loser
+            FROM events
+            WHERE kind = 'game_end' AND game_id IN (SELECT game_id FROM chosen)
+            GROUP BY game_id
+        ), seats AS (
+            SELECT c.evening, c.day, c.venue, c.players[s.i + 1] AS player,
+                   coalesce(s.i = e.winner OR c.teams[s.i + 1] = c.teams[e.winner + 1], false)
+                       AS won,
+                   coalesce(s.i = e.loser OR c.teams[s.i + 1] = c.teams[e.loser + 1], false)
+                       AS lost
+            FROM chosen AS c
+            JOIN ends AS e USING (game_id)
+            CROSS JOIN LATERAL (
+                SELECT unnest(generate_series(0, len(c.players) - 1)) AS i
+            ) AS s
+        )
+        SELECT evening, any_value(day) AS day, any_value(venue) AS venue, player,
+               count(*)::BIGINT AS games, count_if(won)::BIGINT AS won,
+               count_if(lost)::BIGINT AS lost
+        FROM seats
+        GROUP BY evening, player
+        ORDER BY day, evening, player
+        """,
+        params=[season.game, season.first, season.last],
+    ).pl()
+    return frame
+
+
+def _placed(results: pl.DataFrame, season: Season) -> pl.DataFrame:
+    """Each evening's places and points: level players share them (the average)."""
+    net = results.with_columns(net=pl.col("won") - pl.col("lost"))
+    better = pl.col("net").rank("max", descending=True).over("evening")  # places to here
+    level = pl.len().over(["evening", "net"])
+    placed = net.with_columns(place=(better - level + 1).cast(pl.Int64), level=level)
+    points = [
+        sum(season.points(p) for p in range(place, place + tied)) / tied
+        for place, tied in zip(placed["place"], placed["level"], strict=True)
+    ]
+    return placed.with_columns(points=pl.Series(points, dtype=pl.Float64)).drop("level")
+
+
+def _table(evenings: pl.DataFrame, season: Season) -> pl.DataFrame:
+    """The season's table: each player's evenings, the worst dropped, ranked by points."""
+    rows = []
+    for (player,), mine in evenings.group_by(["player"], maintain_order=True):
+        points = sorted(mine["points"].to_list(), reverse=True)
+        dropped = min(season.drop_worst, max(0, len(points) - season.min_evenings))
+        kept = points[: len(points) - dropped]
+        rows.append({
+            "player": player, "evenings": len(points), "counted": len(kept),
+            "points": float(sum(kept)), "dropped": float(sum(points[len(kept):])),
+            "firsts": int((mine["place"] == 1).sum()),
+            "ranked": len(points) >= season.min_evenings,
+        })  # fmt: skip
+    schema = {"player": pl.String, "evenings": pl.Int64, "counted": pl.Int64,
+              "points": pl.Float64, "dropped": pl.Float64, "firsts": pl.Int64,
+              "ranked": pl.Boolean}  # fmt: skip
+    table = pl.DataFrame(rows, schema=schema).sort(
+        ["ranked", "points", "firsts", "player"], descending=[True, True, True, False]
+    )
+    better = pl.col("points").rank("min", descending=True).over("ranked")
+    place = pl.when(pl.col("ranked")).then(better.cast(pl.Int64)).otherwise(None)
+    return table.with_columns(place=place).select(
+        "place", "player", "evenings", "counted", "points", "dropped", "firsts"
+    )
+
+
+def standings(
+    con: duckdb.DuckDBPyConnection, season: Season, include_simulated: bool = False
+) -> Standings:
+    """The season's evenings placed and its table (docs/SEASONS.md)."""
+    evenings = _placed(evening_results(con, season, include_simulated), season)
+    return Standings(season, evenings, _table(evenings, season))
+
+
+def _figure(value: float) -> str:
+    """Points as a club writes them: whole, or with the half a shared place gives."""
+    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+
+
+def standings_text(found: Standings) -> str:
+    """The table as a terminal shows it: what the season is, who is ranked, who is not."""
+    from kroeg.analytics.games import games_table
+    from kroeg.recorder.text import plural
+
+    season = found.season
+    worst = "evening" if season.drop_worst == 1 else plural(season.drop_worst, "evening")
+    dropped = f", each player's worst {worst} not counted" if season.drop_worst else ""
+    points = ", ".join(str(p) for p in season.placing_points)
+    lines = [
+        f"{season.name}: {season.game}, {season.first} to {season.last}, "
+        f"{plural(found.evening_count, 'evening')}.",
+        f"Ranked from {plural(season.min_evenings, 'evening')}{dropped}; "
+        f"an evening's places score {points} (by games won minus games lost; "
+        "players level share their places' points).",
+        "",
+    ]
+    if found.table.is_empty():
+        return "\n".join([*lines, "No finished games in this season.", ""])
+    ranked = found.table.filter(pl.col("place").is_not_null())
+    if ranked.is_empty():
+        lines.append(f"Nobody has played {plural(season.min_evenings, 'evening')} yet.")
+    else:
+        shown = ranked.with_columns(
+            pl.col("points").map_elements(_figure, return_dtype=pl.String),
+            pl.col("dropped").map_elements(_figure, return_dtype=pl.String),
+        )
+        lines.append(games_table(shown).rstrip("\n"))
+    others = found.table.filter(pl.col("place").is_null())["player"].to_list()
+    if others:
+        lines += ["", f"Not ranked (fewer than {plural(season.min_evenings, 'evening')}): "
+                  + ", ".join(others) + "."]  # fmt: skip
+    return "\n".join([*lines, ""])
