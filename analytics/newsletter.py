@@ -32,6 +32,7 @@ import polars as pl
 from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games
 from kroeg.analytics.formats import day_name, integer
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
+from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, words
@@ -90,6 +91,10 @@ class Newsletter:
     #: The players dealt the best and the worst cards for their hands (luck per hand).
     luckiest: dict[str, Any] | None = None
     unluckiest: dict[str, Any] | None = None
+    #: The rating that rose most and the one that fell most over the month's games
+    #: (analytics.ratings.month_movers), each only if it moved that way.
+    riser: dict[str, Any] | None = None
+    faller: dict[str, Any] | None = None
 
     @property
     def w(self) -> Words:
@@ -171,13 +176,17 @@ def build(
         params=[ids],
     ).fetchall()[0][0]
     boards = _boards(frames)
+    movers = month_movers(con, ids)  # the biggest rise first
+    rises = [m for m in movers if float(m["change"]) > 0]  # type: ignore[arg-type]
+    falls = [m for m in movers if float(m["change"]) < 0]  # type: ignore[arg-type]
     return Newsletter(
         month, title, players, bluffer, best_bluff, costliest, top, moves, sides, troef_players,
         summary=_summary(con, told, w), boards=boards, board_frames=frames,
         names=_game_names(con, told, w), regret=regret, caller=caller, lang=lang,
         side_frames=side_frames, told=told, units=units, troefcall_unit=troefcall_unit or "",
         accurate=accurate, blunder=_one(con, blunder(_TOLD), [ids]), luckiest=luckiest,
-        unluckiest=unluckiest,
+        unluckiest=unluckiest, riser=rises[0] if rises else None,
+        faller=falls[-1] if falls else None,
     )  # fmt: skip
 
 
@@ -431,6 +440,13 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
             if round(edge, 1) > 0:  # not "0.0 points below an average hand's"
                 said = w(f"{key}_text", player=found["player"], luck=w.number(edge, 1))
                 items.append((w(key), said))
+    for key, mover in (("riser", news.riser), ("faller", news.faller)):
+        if mover is not None:
+            items.append((w(key), w(
+                f"{key}_text", player=mover["player"], change=w.number(abs(mover["change"]), 1),
+                game=str(mover["game_type"]).capitalize(), games=mover["games"],
+                before=w.number(mover["before"], 1), after=w.number(mover["after"], 1),
+            )))  # fmt: skip
     if news.blunder is not None:
         b = news.blunder
         stay = b["answer"] == "stay"

@@ -26,6 +26,7 @@ __all__ = [
     "knock_verdict",
     "neutralise",
     "plural",
+    "ratings_table",
     "stats_csv",
     "stats_json",
     "stats_table",
@@ -80,6 +81,34 @@ def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] =
         f"rate done/opportunities; * fewer than {SMALL_SAMPLE} opportunities (docs/STATS.md)."
     )
     return "\n".join(out)
+
+
+def ratings_table(frame: pl.DataFrame, provisional_games: int, interval: float) -> str:
+    """Ratings best first, a block per game type (analytics.ratings.ratings_frame): place,
+    player, rating μ, ± the interval, games, hands; `?` marks a provisional rating."""
+    out: list[str] = []
+    types = list(dict.fromkeys(frame["game_type"].to_list()))
+    for game_type in types:
+        rows = frame.filter(pl.col("game_type") == game_type).iter_rows(named=True)
+        table = [["", "player", "rating", f"±{interval:g}σ", "games", "hands"]]
+        for place, r in enumerate(rows, 1):
+            table.append([
+                f"{place}.", str(r["player"]), f"{r['mu']:.1f}{'?' if r['provisional'] else ''}",
+                f"±{interval * r['sigma']:.1f}", f"{r['games']:,}", f"{r['hands']:,}",
+            ])  # fmt: skip
+        if len(types) > 1:
+            out.append(f"== {game_type.capitalize()} ==")
+        widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+        for line in table:
+            cells = [line[0].rjust(widths[0]), line[1].ljust(widths[1])]
+            cells += [c.rjust(w) for c, w in zip(line[2:], widths[2:], strict=True)]
+            out.append("  ".join(cells).rstrip())
+        out.append("")
+    out.append(
+        f"rating: μ of openskill's Plackett–Luce, ±{interval:g}σ about 95 %; ? provisional: "
+        f'fewer than {provisional_games} games\n(docs/STATS.md, "Ratings").'
+    )
+    return "\n".join(out) + "\n"
 
 
 def _plain(frame: pl.DataFrame) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ neither needs the other.
     DATASET/derived/games/         ANALYSED_SCHEMA: the games analysed, under which version
     DATASET/derived/seat_counts/   SEAT_COUNTS_SCHEMA: counts per player per game
     DATASET/derived/events/        the events table's schema: logs given the engine's facts
+    DATASET/derived/ratings/       RATING_SCHEMA: each player's rating after each game
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ __all__ = [
     "FOLD_SCHEMA",
     "KNOCK_SCHEMA",
     "LUCK_SCHEMA",
+    "RATINGS_VERSION",
+    "RATING_SCHEMA",
     "SEAT_COUNTS_SCHEMA",
 ]  # fmt: skip
 
@@ -84,3 +87,15 @@ COUNTS = (
 SEAT_COUNTS_SCHEMA = pa.schema(
     [("game_id", pa.string()), ("seat", pa.int8()), *((c, pa.int64()) for c in COUNTS)]
 )
+
+#: Bump when the ratings' model or what they count changes: every game is rated again.
+RATINGS_VERSION = 1
+#: A player's rating after a game (analytics.ratings), in one pool: the bots' games or the
+#: club's (`simulated`), of one game type. `step`: the game's place in the order played,
+#: from 0, over every game of the dataset; `games` and `hands` the player's so far.
+RATING_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("step", pa.int64()), ("simulated", pa.bool_()),
+    ("game_type", pa.string()), ("started_at", pa.timestamp("us", tz="UTC")),
+    ("player", pa.string()), ("mu", pa.float64()), ("sigma", pa.float64()),
+    ("games", pa.int64()), ("hands", pa.int64()), ("version", pa.int16()),
+])  # fmt: skip

@@ -3,7 +3,7 @@
 From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`.
 From the derived facts (analytics.derived): `knock_facts`, `fold_facts`, `answer_facts`,
 `luck_facts`, `knock_outcomes`, `hand_facts`, and both side by side a hand at a time:
-`hand_counts`.
+`hand_counts`; from the ratings (analytics.ratings): `ratings_stored`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from kroeg.analytics.schemas import (
     FOLD_SCHEMA,
     KNOCK_SCHEMA,
     LUCK_SCHEMA,
+    RATING_SCHEMA,
     SEAT_COUNTS_SCHEMA,
 )
 from kroeg.recorder.errors import DatasetChanged, RulesError
@@ -107,6 +108,7 @@ TABLES = (
     ("answer_facts", "derived/answers", ANSWER_SCHEMA),
     ("luck_facts", "derived/luck", LUCK_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
+    ("rating_facts", "derived/ratings", RATING_SCHEMA),
 )
 
 

@@ -68,6 +68,12 @@ _EN: dict[str, str] = {
     "unluckiest": "Unluckiest cards",
     "unluckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
                        "percentage points below an average hand's.",
+    "riser": "Riser of the month",
+    "riser_text": "{player}: rating up {change} in {game} over {games} games this month "
+                  "({before} to {after}).",
+    "faller": "Faller of the month",
+    "faller_text": "{player}: rating down {change} in {game} over {games} games this month "
+                   "({before} to {after}).",
     "blunder": "Blunder of the month",
     "blunder_stay": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
                     "expected to cost {chosen}, where folding cost {other}.",
@@ -170,6 +176,12 @@ _NL: dict[str, str] = {
     "unluckiest": "Slechtste kaarten",
     "unluckiest_text": "{player}: kreeg kaarten met {luck} procentpunt minder kans om de hand "
                        "te winnen dan gemiddeld.",
+    "riser": "Stijger van de maand",
+    "riser_text": "{player}: rating {change} omhoog bij {game} in {games} potjes deze maand "
+                  "(van {before} naar {after}).",
+    "faller": "Daler van de maand",
+    "faller_text": "{player}: rating {change} omlaag bij {game} in {games} potjes deze maand "
+                   "(van {before} naar {after}).",
     "blunder": "Blunder van de maand",
     "blunder_stay": "{player} ging mee bij een inzet van {stake} in hand {hand} van "
                     "{game}: dat kostte naar verwachting {chosen}, passen kostte {other}.",

@@ -629,6 +629,58 @@ def stats(
 
 @app.command()
 @friendly
+def ratings(
+    dataset: DatasetArg,
+    game_type: Annotated[
+        GameType | None,
+        typer.Option("--game", help="Only this game type, toepen or troefcall (default: both)."),
+    ] = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
+    simulated: Annotated[
+        bool,
+        typer.Option(
+            "--simulated", help="The ratings of the bots' games (kroeg simulate, the demo)."
+        ),
+    ] = False,
+) -> None:
+    """Skill ratings per player and game type (openskill's Plackett–Luce), best first, each
+    with its interval (±2σ); ? marks a provisional rating (fewer than 20 games).
+
+    Rated game by game in the order played, Troefcall partners and team-toepen sides
+    together; the club's games only, or with --simulated the bots' games alone (never
+    mixed). Stored once under DATASET/derived/ratings; --since/--until rate only the games
+    of those dates, from scratch.
+
+    Example: kroeg ratings club.kroeg --game toepen --since 2026-09-01 --format table
+    """
+    from kroeg.analytics.ratings import INTERVAL, PROVISIONAL_GAMES, ratings_frame, update_ratings
+    from kroeg.analytics.report import ratings_table, stats_csv, stats_json
+    from kroeg.analytics.views import connect, consistently
+
+    ds = Dataset(dataset)
+    ds.check()
+    kind = None if game_type is None else game_type.value
+    dates = (since.date() if since else None, until.date() if until else None)
+    if since and until and dates[0] > dates[1]:  # type: ignore[operator]
+        raise UsageError(f"--since {dates[0]} is after --until {dates[1]}")
+    with Working(f"Rating {dataset}"):
+        update_ratings(ds)
+        frame = consistently(lambda: ratings_frame(connect(ds), kind, simulated, *dates))
+    if frame.is_empty():
+        whose = "games the bots played" if simulated else "club games"
+        asked = " match --game/--since/--until" if kind or since or until else ""
+        hint = "" if simulated else " (kroeg ratings --simulated rates the bots' games)"
+        raise NotFoundError(f"{dataset}: nothing to rate: no {whose}{asked}{hint}")
+    if format is TableFormat.table:
+        say(ratings_table(frame, PROVISIONAL_GAMES, INTERVAL), nl=False)
+    else:
+        say((stats_csv if format is TableFormat.csv else stats_json)(frame), nl=False)
+
+
+@app.command()
+@friendly
 def newsletter(
     dataset: DatasetArg,
     month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
@@ -652,11 +704,13 @@ def newsletter(
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
     from kroeg.analytics.newsletter import build, write
+    from kroeg.analytics.ratings import update_ratings
     from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
     analyse(ds)
+    update_ratings(ds)  # the risers and fallers: stored once, like the analysis
     with Working(f"Writing the bulletin of {month}"):
         news = consistently(lambda: build(connect(ds), ds, month, lang, include_simulated))
         paths = write(news, out)

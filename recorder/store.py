@@ -902,6 +902,19 @@ class Dataset:
             fsops.unlink(entry)
         return paths
 
+    def remove_derived(self, name: str) -> int:
+        """Remove every file of a derived table that is worked out from all games in order
+        (derived/ratings: a game dated before a rated one changes every rating after it),
+        to be written again; return how many files went. A removal cut short leaves some
+        files: their reader must tell (the ratings check their steps run unbroken)."""
+        if name in ("games", "events") or "/" in name or name.startswith("."):
+            raise ValueError(f"not a derived table kroeg may remove: {name!r}")
+        with self._writable(), self._locked():
+            files = self.files(f"derived/{name}")
+            for path in files:
+                fsops.unlink(path)
+            return len(files)
+
     def _refuse_twice(self, tables: list[tuple[str, pa.Table]]) -> None:
         """Refuse to store a game's derived facts a second time (DatasetError): a batch
         registering games already registered under the same or a later version, or rows of

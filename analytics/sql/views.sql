@@ -292,6 +292,10 @@ GROUP BY ALL;
 CREATE OR REPLACE VIEW seat_counts_stored AS
 SELECT * FROM read_parquet({seat_counts}, union_by_name = true);
 
+-- Each player's rating after each game, as analytics.ratings stored it (its model, not SQL).
+CREATE OR REPLACE VIEW ratings_stored AS
+SELECT * FROM read_parquet({rating_facts}, union_by_name = true);
+
 -- Every game's counts: the stored ones, and the games not stored yet counted live.
 CREATE OR REPLACE VIEW seat_counts_all AS
 SELECT * FROM seat_counts_stored

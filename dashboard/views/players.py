@@ -12,6 +12,7 @@ import polars as pl
 import streamlit as st
 
 from kroeg.analytics.pages import BEHIND, behind
+from kroeg.analytics.ratings import INTERVAL, PROVISIONAL_GAMES, rating_chart
 from kroeg.analytics.stats import (
     SMALL_SAMPLE,
     STAT_BY_NAME,
@@ -41,6 +42,83 @@ def players() -> None:
         _toepen_players(frame)
     if not troef.is_empty():
         _troefcall_players(troef)
+    _ratings(frame.is_empty(), troef.is_empty())
+
+
+def _ratings(no_toepen: bool, no_troefcall: bool) -> None:
+    """Each player's rating game by game, with its interval: the club's games, and the bots'
+    (rated apart) when the sidebar shows them or the dataset holds nothing else."""
+    people = st.session_state.get("filter_people") or None
+    shown_bots = bool(st.session_state.get("filter_simulated"))
+    for game_type, empty in (("toepen", no_toepen), ("troefcall", no_troefcall)):
+        if empty:
+            continue
+        club = ask(current_path(), rating_chart, game_type, False, people)
+        pools = [(False, club)]
+        if shown_bots or club.is_empty():
+            pools.append((True, ask(current_path(), rating_chart, game_type, True, people)))
+        for bots, chart in pools:
+            if chart.is_empty():
+                continue
+            whose = "the bots' games, rated apart from the club's" if bots else "the club's games"
+            st.subheader(f"Rating over time: {game_type.capitalize()}, {whose}")
+            _rating_chart(chart)
+
+
+def _rating_chart(chart: pl.DataFrame) -> None:
+    """A line per player (the rating μ after each game) in a band of μ ± INTERVAL σ."""
+    st.caption(
+        "openskill's Plackett–Luce rating after each game, with its interval (about 95 %). "
+        f"A rating is provisional (?) until {PROVISIONAL_GAMES} games. Every game "
+        'counts, whatever the date filter (docs/STATS.md, "Ratings").'
+    )
+    rows = [
+        {"player": r["player"], "game": int(r["step"]) + 1, "games": r["games"],
+         "when": None if r["started_at"] is None else r["started_at"].isoformat(),
+         "rating": round(r["mu"], 2), "low": round(r["low"], 2), "high": round(r["high"], 2),
+         "provisional": bool(r["provisional"]),
+         "shown": f"{r['mu']:.1f}{'?' if r['provisional'] else ''} ± "
+                  f"{INTERVAL * r['sigma']:.1f} after {r['games']} games"}
+        for r in chart.iter_rows(named=True)
+    ]  # fmt: skip
+    x = {"field": "game", "type": "quantitative", "title": "game (in the order played)"}
+    color = {"field": "player", "type": "nominal", "title": None}
+    st.vega_lite_chart(
+        {
+            "data": {"values": rows},
+            "height": 280,
+            "layer": [
+                {
+                    "mark": {"type": "area", "opacity": 0.15},
+                    "encoding": {
+                        "x": x,
+                        "color": color,
+                        "y": {
+                            "field": "low",
+                            "type": "quantitative",
+                            "title": "rating",
+                            "scale": {"zero": False},
+                        },
+                        "y2": {"field": "high"},
+                    },
+                },
+                {
+                    "mark": {"type": "line", "point": {"filled": True}},
+                    "encoding": {
+                        "x": x,
+                        "color": color,
+                        "y": {"field": "rating", "type": "quantitative"},
+                        "tooltip": [
+                            {"field": "player"},
+                            {"field": "when", "title": "played"},
+                            {"field": "shown", "title": "rating"},
+                        ],
+                    },
+                },
+            ],
+        },
+        width="stretch",
+    )
 
 
 def _stats(path: Path, game: str, unit: str | None = None) -> pl.DataFrame:

@@ -402,3 +402,28 @@ def test_figures_as_each_language_writes_them() -> None:
     assert words("nl").count(2434, "hand", "hands") == "2.434 handen"
     assert words("nl").number(1.25, 1) == f"{1.25:.1f}".replace(".", ",")  # rounded as Python
     assert words("nl").month(date(2026, 12, 1)) == "december 2026"
+
+
+def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -> None:
+    """The ratings (analytics.ratings.month_movers): the rating that rose most over the
+    month's games and the one that fell most, from the rating before the month's first game;
+    a player needs MIN_MONTH_GAMES rated games in the month."""
+    dataset = Dataset(tmp_path / "club")
+    for log in sorted(SAMPLES.glob("*.txt")):
+        dataset.write(notation.load(log))
+    shown = {}
+    for lang in ("en", "nl"):
+        asked = ["newsletter", str(dataset.path), "--month", "2026-11", "--out",
+                 str(tmp_path / lang), "--lang", lang]  # fmt: skip
+        result = CliRunner().invoke(app, asked)
+        assert result.exit_code == 0, result.output
+        text = (tmp_path / lang / "newsletter-2026-11.md").read_text(encoding="utf-8")
+        shown[lang] = re.sub(r"\\(.)", r"\1", text)
+    assert ("## Riser of the month\n\nAnna: rating up 3.0 in Toepen over 17 games this month "
+            "(22.7 to 25.7).") in shown["en"]  # fmt: skip
+    assert ("## Faller of the month\n\nBen: rating down 2.4 in Toepen over 17 games this "
+            "month (22.8 to 20.4).") in shown["en"]  # fmt: skip
+    assert ("## Stijger van de maand\n\nAnna: rating 3,0 omhoog bij Toepen in 17 potjes deze "
+            "maand (van 22,7 naar 25,7).") in shown["nl"]  # fmt: skip
+    assert "## Daler van de maand\n\nBen: rating 2,4 omlaag" in shown["nl"]
+    assert dataset.files("derived/ratings")  # stored once, by the command

@@ -1,0 +1,160 @@
+"""Ratings (analytics.ratings): the bots in order, the same data the same ratings, stored
+once and continued, sides rated together, and the update the same as openskill's."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import polars as pl
+import pytest
+from openskill.models import PlackettLuce
+
+from kroeg.analytics.ratings import (
+    MODEL,
+    PROVISIONAL_GAMES,
+    GameResult,
+    Rater,
+    _places,
+    rating_history,
+    ratings_frame,
+    update,
+    update_ratings,
+)
+from kroeg.analytics.views import connect
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate_into
+from kroeg.recorder.store import Dataset
+
+STYLES = ("random", "cautious", "bluffer", "sharp")  # Anna, Ben, Carla, Dan
+START = datetime(2026, 9, 1, 20, 0, tzinfo=UTC)
+
+
+def season(path: Path, hands: int = 1500, seed: int = 3, start: datetime = START) -> Dataset:
+    dataset = Dataset(path)
+    if not dataset.exists():
+        dataset.create()
+    simulate_into(dataset, Ruleset.preset("classic"), 4, hands, seed, STYLES, start=start)
+    return dataset
+
+
+@pytest.fixture(scope="module")
+def bots(tmp_path_factory: pytest.TempPathFactory) -> Dataset:
+    return season(tmp_path_factory.mktemp("ratings") / "season")
+
+
+def test_the_update_is_openskills_rate_to_the_last_bit() -> None:
+    rng = random.Random(7)
+    model = PlackettLuce(tau=MODEL.tau)
+    for _ in range(300):
+        sides, size = rng.choice([2, 3, 4]), rng.choice([1, 2, 3])
+        teams = [
+            [model.rating(mu=rng.uniform(10, 40), sigma=rng.uniform(0.5, 8)) for _ in range(size)]
+            for _ in range(sides)
+        ]
+        ranks = [rng.randint(0, 3) for _ in range(sides)]
+        expected = model.rate(teams, ranks=list(ranks))
+        update(model, teams, ranks)
+        got = [[(r.mu, r.sigma) for r in team] for team in teams]
+        assert got == [[(r.mu, r.sigma) for r in team] for team in expected]
+
+
+def test_the_bots_are_rated_in_the_order_of_the_games_they_lose(bots: Dataset) -> None:
+    frame = ratings_frame(connect(bots), "toepen", with_simulated=True)
+    mu = dict(zip(frame["player"].to_list(), frame["mu"].to_list(), strict=True))
+    # Anna plays random, Dan sharp: the sharp bot loses a game far less often.
+    assert mu["Dan"] > mu["Anna"] + 3
+    assert mu["Ben"] > mu["Anna"]  # cautious
+    assert frame["games"].to_list() == [frame["games"][0]] * 4
+    assert not frame["provisional"].any()
+
+
+def test_bot_games_and_club_games_are_never_rated_together(bots: Dataset) -> None:
+    assert ratings_frame(connect(bots), with_simulated=False).is_empty()
+    assert not ratings_frame(connect(bots), with_simulated=True).is_empty()
+
+
+def test_the_same_games_give_the_same_ratings(bots: Dataset, tmp_path: Path) -> None:
+    first = ratings_frame(connect(bots), with_simulated=True)
+    again = ratings_frame(connect(season(tmp_path / "again")), with_simulated=True)
+    assert first.equals(again)
+    update_ratings(bots)  # stored, then read back: the same to the last bit
+    assert first.equals(ratings_frame(connect(bots), with_simulated=True))
+
+
+def test_stored_once_and_a_later_game_continues_from_the_stored(tmp_path: Path) -> None:
+    dataset = season(tmp_path / "ds", hands=400)
+    first = update_ratings(dataset)
+    assert first == len(dataset.game_ids())
+    assert update_ratings(dataset) == 0  # nothing new: nothing rated again
+    files = dataset.files("derived/ratings")
+    season(tmp_path / "ds", hands=200, seed=9, start=datetime(2026, 12, 1, 20, tzinfo=UTC))
+    added = update_ratings(dataset)
+    assert added == len(dataset.game_ids()) - first  # only the new games
+    assert set(files) < set(dataset.files("derived/ratings"))  # the old file kept
+    continued = rating_history(connect(dataset), with_simulated=True)
+    dataset.remove_derived("ratings")
+    assert update_ratings(dataset) == len(dataset.game_ids())
+    assert continued.equals(rating_history(connect(dataset), with_simulated=True))
+
+
+def test_a_game_dated_before_the_rated_ones_rates_every_game_again(tmp_path: Path) -> None:
+    dataset = season(tmp_path / "ds", hands=300)
+    update_ratings(dataset)
+    season(tmp_path / "ds", hands=100, seed=9, start=datetime(2026, 1, 1, 20, tzinfo=UTC))
+    assert update_ratings(dataset) == len(dataset.game_ids())
+    history = rating_history(connect(dataset), with_simulated=True)
+    assert history["step"].unique().sort().to_list() == list(range(len(dataset.game_ids())))
+    first = history.sort("step").row(0, named=True)
+    assert first["started_at"].year == 2026 and first["started_at"].month == 1
+
+
+def test_a_removal_cut_short_is_noticed_and_rated_again(tmp_path: Path) -> None:
+    dataset = season(tmp_path / "ds", hands=300)
+    update_ratings(dataset)
+    season(tmp_path / "ds", hands=100, seed=9, start=datetime(2026, 12, 1, 20, tzinfo=UTC))
+    update_ratings(dataset)
+    whole = rating_history(connect(dataset), with_simulated=True)
+    first = next(p for p in dataset.files("derived/ratings")
+                 if 0 in dataset.read_file(p).column("step").to_pylist())  # fmt: skip
+    first.unlink()  # the first of two files went: the steps no longer start at 0
+    assert rating_history(connect(dataset), with_simulated=True).equals(whole)  # worked out again
+    assert update_ratings(dataset) == len(dataset.game_ids())
+
+
+def test_partners_are_rated_through_their_side(tmp_path: Path) -> None:
+    dataset = Dataset(tmp_path / "troef").create()
+    simulate_into(dataset, Ruleset.preset("troefcall"), 4, 300, 3, ("sharp", "random"))
+    frame = ratings_frame(connect(dataset), "troefcall", with_simulated=True)
+    mu = dict(zip(frame["player"].to_list(), frame["mu"].to_list(), strict=True))
+    assert mu["Anna"] == mu["Carla"] and mu["Ben"] == mu["Dan"]  # partners move together
+    assert mu["Anna"] > mu["Ben"]  # the sharp pair above the random one
+
+
+def test_places_come_from_the_engines_rows() -> None:
+    seats = (0, 1, 2, 3)
+    # Classic: game_end names the loser only; the others tied, whatever they paid.
+    assert _places(seats, [("game_end", None, 2)], [3, 1, 15, 3]) == (0, 0, 1, 0)
+    # Lives: the winner, and who went out in order (the last out placed best of those).
+    rows = [("eliminated", 1, None), ("eliminated", 3, None), ("game_end", 0, None)]
+    assert _places(seats, rows, [5, 9, 2, 9]) == (0, 3, 1, 2)
+    # Stopped part way: as it stood; Troefcall's points (score rows) count against cost.
+    assert _places((0, 1, 0, 1), [], [-12, 0, -3, -2]) == (0, 1, 0, 1)
+    assert _places(seats, [], [4, 1, 4, 0]) == (2, 1, 2, 0)
+    assert _places(seats, [], []) is None  # not a hand finished: nothing to rank
+
+
+def test_a_game_without_a_result_moves_no_rating_and_counts_no_game() -> None:
+    rater = Rater()
+    game = GameResult("g", "toepen", False, None, ("A", "B"), None, (), None)
+    (a, b) = rater.play(game)
+    assert (a["mu"], a["games"], a["hands"]) == (MODEL.mu, 0, 0)
+    assert (b["mu"], b["games"]) == (MODEL.mu, 0)
+
+
+def test_provisional_until_the_documented_number_of_games(bots: Dataset) -> None:
+    history = rating_history(connect(bots), "toepen", with_simulated=True)
+    anna = history.filter(pl.col("player") == "Anna").sort("step")
+    assert anna.filter(pl.col("games") < PROVISIONAL_GAMES)["provisional"].all()
+    assert not anna.filter(pl.col("games") >= PROVISIONAL_GAMES)["provisional"].any()
