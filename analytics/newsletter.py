@@ -19,6 +19,7 @@ the month says which. A month of bot games alone says there were no club games.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections import Counter
 from collections.abc import Sequence
@@ -29,11 +30,13 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games
+from kroeg.analytics.club import CLUB_FILE, read_club
+from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games, month_range
 from kroeg.analytics.formats import day_name, integer
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
+from kroeg.analytics.season import Standings, standings
 from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import pretty
@@ -95,6 +98,8 @@ class Newsletter:
     #: (analytics.ratings.month_movers), each only if it moved that way.
     riser: dict[str, Any] | None = None
     faller: dict[str, Any] | None = None
+    #: The club file's seasons the month is in, each to the month's end (analytics.season).
+    seasons: tuple[Standings, ...] = ()
 
     @property
     def w(self) -> Words:
@@ -187,7 +192,27 @@ def build(
         accurate=accurate, blunder=_one(con, blunder(_TOLD), [ids]), luckiest=luckiest,
         unluckiest=unluckiest, riser=rises[0] if rises else None,
         faller=falls[-1] if falls else None,
+        seasons=_seasons(con, dataset, told, include_simulated),
     )  # fmt: skip
+
+
+def _seasons(
+    con: duckdb.DuckDBPyConnection, dataset: Dataset, told: MonthGames, include_simulated: bool
+) -> tuple[Standings, ...]:
+    """Each season of the club file (docs/SEASONS.md) the month lies in, its table as it
+    stands at the month's end; none without a club file. A club file that cannot be read
+    is refused, as `kroeg standings` refuses it."""
+    path = dataset.path / CLUB_FILE
+    if not path.exists():
+        return ()
+    found = []
+    for season in read_club(path).seasons:
+        if season.first <= told.last and season.last >= told.first:
+            so_far = dataclasses.replace(season, last=min(season.last, told.last))
+            table = standings(con, so_far, include_simulated)
+            if not table.table.is_empty():
+                found.append(table)
+    return tuple(found)
 
 
 def _best(
@@ -511,6 +536,45 @@ def _row_cells(row: dict[str, Any], lang: str, columns: Sequence[str] = _COLUMNS
     return [integer(row["hands"], lang), *cells]
 
 
+def _season_lines(news: Newsletter) -> list[tuple[str, str, list[list[str]], str]]:
+    """Each season the month is in, as it stands at the month's end: heading, its rules in
+    a sentence, the table's rows (place, player, points, evenings counted of played:
+    level players share a place, which a numbered list would renumber), and who is not
+    ranked yet (docs/SEASONS.md)."""
+    w, told = news.w, []
+
+    def evenings(n: int) -> str:
+        return w.count(n, "evening", "evenings")
+
+    for found in news.seasons:
+        season = found.season
+        dropped = ""
+        if season.drop_worst:
+            worst = w("evening") if season.drop_worst == 1 else evenings(season.drop_worst)
+            dropped = w("season_dropped", worst=worst)
+        points = ", ".join(w.number(p, 0) for p in season.placing_points)
+        rules = w("season_rules", points=points, minimum=evenings(season.min_evenings),
+                  dropped=dropped)  # fmt: skip
+        rows = [
+            [w.number(row["place"], 0), row["player"],
+             w.number(row["points"], 0 if float(row["points"]).is_integer() else 1),
+             w("season_counted", counted=row["counted"], played=row["evenings"])]
+            for row in found.table.filter(pl.col("place").is_not_null()).iter_rows(named=True)
+        ]  # fmt: skip
+        others = found.table.filter(pl.col("place").is_null())["player"].to_list()
+        rest = ""
+        if others:
+            rest = w("season_unranked", minimum=evenings(season.min_evenings),
+                     who=", ".join(others))  # fmt: skip
+        month = w.month(month_range(news.month)[0])
+        told.append((w("season_heading", season=season.name, month=month), rules, rows, rest))
+    return told
+
+
+def _season_columns(news: Newsletter) -> list[str]:
+    return [news.w(c) for c in ("season_place", "player", "points", "season_evenings")]
+
+
 def markdown(news: Newsletter) -> str:
     """The bulletin as Markdown (names as typed; a club's editor pastes it)."""
     out = [f"# {md(news.title)}", ""]
@@ -525,6 +589,12 @@ def markdown(news: Newsletter) -> str:
             if not lines:
                 out.append(news.w("nobody_ranked", minimum=MIN_RANKED_HANDS))
             out += ["", md(rest), ""] if rest else [""]
+    for heading, rules, rows, rest in _season_lines(news):
+        out += [f"## {md(heading)}", "", md(rules), "",
+                "| " + " | ".join(_season_columns(news)) + " |", "|---" * 4 + "|"]  # fmt: skip
+        out += [f"| {place} | {md(who)} | {points} | {played} |"
+                for place, who, points, played in rows]  # fmt: skip
+        out += ["", md(rest), ""] if rest else [""]
     for title, sentence in _headlines(news):
         out += [f"## {title}", "", md(sentence), ""]
     if not news.players.is_empty():
@@ -620,6 +690,16 @@ def page(news: Newsletter) -> str:
     cards = "".join(f'<div class="card"><h3>{e(t)}</h3>{e(s)}</div>' for t, s in _headlines(news))
     if cards:
         out.append(f'<div class="cards">{cards}</div>')
+    for heading, rules, places, rest in _season_lines(news):
+        out.append(
+            f"<h2>{e(heading)}</h2><p>{e(rules)}</p><table><tr>"
+            + "".join(f"<th>{e(c)}</th>" for c in _season_columns(news))
+            + "</tr>"
+        )
+        out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in places]
+        out.append("</table>")
+        if rest:
+            out.append(f"<p>{e(rest)}</p>")
     if not news.players.is_empty():
         out += _toepen_html(news)
     for heading, frame in _troefcall_tables(news):

@@ -68,6 +68,13 @@ _EN: dict[str, str] = {
     "unluckiest": "Unluckiest cards",
     "unluckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
                        "percentage points below an average hand's.",
+    "season_heading": "{season}: the season after {month}",
+    "season_rules": "An evening's places score {points} (games won minus games lost, level "
+                    "players sharing); ranked from {minimum}{dropped}.",
+    "season_dropped": ", each player's worst {worst} not counted",
+    "season_place": "place", "season_evenings": "evenings counted",
+    "season_counted": "{counted} of {played}",
+    "season_unranked": "Not ranked yet (fewer than {minimum}): {who}.",
     "riser": "Riser of the month",
     "riser_text": "{player}: rating up {change} in {game} over {games} games this month "
                   "({before} to {after}).",
@@ -176,6 +183,13 @@ _NL: dict[str, str] = {
     "unluckiest": "Slechtste kaarten",
     "unluckiest_text": "{player}: kreeg kaarten met {luck} procentpunt minder kans om de hand "
                        "te winnen dan gemiddeld.",
+    "season_heading": "{season}: de stand na {month}",
+    "season_rules": "Een avond geeft per plaats {points} punten (gewonnen min verloren spellen, "
+                    "gelijken delen); in de stand vanaf {minimum}{dropped}.",
+    "season_dropped": ", de slechtste {worst} van elke speler telt niet mee",
+    "season_place": "plaats", "season_evenings": "avonden geteld",
+    "season_counted": "{counted} van {played}",
+    "season_unranked": "Nog niet in de stand (minder dan {minimum}): {who}.",
     "riser": "Stijger van de maand",
     "riser_text": "{player}: rating {change} omhoog bij {game} in {games} potjes deze maand "
                   "(van {before} naar {after}).",

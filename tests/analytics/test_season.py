@@ -237,3 +237,37 @@ def test_no_club_file_says_where_it_looked(tmp_path: Path) -> None:
     dataset.write([game("a1", "2026-11-06 20:00", loser="Ben")])
     result = CliRunner().invoke(app, ["standings", str(dataset.path), "--season", "Winter"])
     assert result.exit_code == 2 and f"{dataset.path / 'club.toml'}: no club file" in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "rows"),
+    [
+        ("en", "## Winter: the season after November 2026",
+         ["| place | player | points | evenings counted |", "| 1 | Carla | 16 | 2 of 2 |",
+          "| 1 | Dan | 16 | 2 of 2 |", "| 3 | Anna | 13 | 2 of 2 |"]),
+        ("nl", "## Winter: de stand na november 2026",
+         ["| plaats | speler | punten | avonden geteld |", "| 1 | Carla | 16 | 2 van 2 |"]),
+    ],
+)  # fmt: skip
+def test_the_bulletin_tells_the_season_as_it_stands(
+    tmp_path: Path, lang: str, heading: str, rows: list[str]
+) -> None:
+    """A month in a season of the club file: the bulletin has the season's table at the
+    month's end, places shared as the table shares them (a table, not a numbered list,
+    which a Markdown reader would renumber 1, 2, 3)."""
+    dataset = Dataset(tmp_path / "club")
+    dataset.write([game("a1", "2026-11-06 20:00", loser="Ben"),
+                   game("b1", "2026-11-13 20:00", loser="Anna"),
+                   game("later", "2026-12-04 20:00", loser="Carla")])  # fmt: skip
+    (dataset.path / "club.toml").write_text(CLUB_FILE.replace("2026-11-30", "2027-03-31"), "utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["newsletter", str(dataset.path), "--month", "2026-11",
+                                      "--out", str(out), "--lang", lang])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = (out / "newsletter-2026-11.md").read_text(encoding="utf-8")
+    assert heading in text
+    lines = text.splitlines()
+    start = lines.index(rows[0])
+    assert lines[start : start + len(rows) - 1 + 2][2:] == rows[1:]  # December is not in it
+    page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
+    assert "<td>Carla</td><td>16</td>" in page
