@@ -420,8 +420,9 @@ def export(
 
     A month at once: kroeg export club.kroeg --since 2026-11-01 --until 2026-11-30 --out nov.txt
     """
-    from kroeg.parsers.export import choose_games, export_games
+    from kroeg.parsers.export import choose_games, export_games, skip_pandas_lookup
 
+    skip_pandas_lookup()
     ds = Dataset(dataset)
     ds.check()
     ids = choose_games(ds, game or (), since.date() if since else None,

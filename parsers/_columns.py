@@ -1,0 +1,192 @@
+"""Games written straight from the events table's columns: the text `notation.dumps` and
+`jsonl.dumps` give for the same games, without an event object per row (`kroeg export`).
+
+A row group holds a few thousand distinct rows (the same card dealt to the same seat,
+the same pay) among hundreds of thousands. Each distinct row is found in bulk (its five
+payload columns packed into one integer), read as an event once by `event_from_row` (so a
+bad row is refused as every reader refuses it) and turned back into its row by `to_row`:
+what is written is what that event writes. JSON Lines are then put together column by
+column in Arrow; the notation walks each game's rows in a loop of plain values.
+
+Both are checked against `notation.dumps` and `jsonl.dumps` of the games read back
+(tests/parsers/test_export.py); the writer's rules stay in `_writer.py` (the per-game
+state machine here mirrors `_Writer`, which stays the reference for one game).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from kroeg.parsers import jsonl, notation
+from kroeg.parsers._rows import plain_row
+from kroeg.parsers._rows import text as notation_of
+from kroeg.recorder.events import event_from_row
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.store import _record_from_row, records_from_tables, table_rows
+
+__all__ = ["render"]
+
+_JSON_KEYS = ("kind", "seat", "card", "amount", "target")
+
+
+def render(
+    games: pa.Table, events: pa.Table, fmt: Literal["text", "jsonl"]
+) -> Iterator[tuple[str, str, int]]:
+    """(game_id, text, hands) of each game of `games` with its rows of `events` (whole
+    games, sorted by game_id, hand, seq, as `Dataset.game_groups` gives them): the text
+    is `notation.dumps` or `jsonl.dumps` of the game."""
+    records = {row["game_id"]: _record_from_row(row, ()) for row in table_rows(games)}
+    rows = _distinct(events)
+    if rows is None:  # columns too varied to pack: one event object per row, as ever
+        dump = notation.dumps if fmt == "text" else jsonl.dumps
+        for record in records_from_tables(games, events):
+            yield record.game_id, dump(record), record.hands
+        return
+    ids, starts, inverse, distinct = rows
+    done = set()
+    if fmt == "jsonl":
+        for game_id, text, hands in _jsonl(records, events, ids, starts, inverse, distinct):
+            done.add(game_id)
+            yield game_id, text, hands
+    else:
+        plain = [plain_row(row) for row in distinct]
+        index = inverse.tolist()
+        for k, game_id in enumerate(ids):
+            held = records.get(game_id)
+            if held is None:
+                continue
+            done.add(game_id)
+            text, hands = notation_of(held, plain, index, int(starts[k]), int(starts[k + 1]))
+            yield game_id, text, hands
+    for game_id, record in records.items():  # listed without events: the header alone
+        if game_id not in done:
+            if fmt == "jsonl":
+                yield game_id, jsonl.dumps(record), 0
+            else:
+                yield game_id, notation_of(record, [], [], 0, 0)[0], 0
+
+
+def _codes(column: pa.ChunkedArray | pa.Array) -> tuple[np.ndarray, list[Any]]:
+    """A string column as (an index per row, the distinct values)."""
+    if isinstance(column, pa.ChunkedArray):
+        column = column.unify_dictionaries() if pa.types.is_dictionary(column.type) else column
+        column = column.combine_chunks()
+    if not pa.types.is_dictionary(column.type):
+        column = pc.dictionary_encode(column)
+    indices = column.indices
+    if indices.null_count:  # NULL: one past the dictionary
+        indices = pc.fill_null(indices, len(column.dictionary))
+    codes: np.ndarray = indices.to_numpy(zero_copy_only=False)
+    return codes, [*column.dictionary.to_pylist(), None]
+
+
+def _ints(column: pa.ChunkedArray, offset: int) -> np.ndarray:
+    """An integer column as non-negative integers: the value plus `offset`, NULL as 0."""
+    values: np.ndarray = pc.fill_null(column, 0).to_numpy().astype(np.int64) + offset
+    if column.null_count:
+        values[pc.is_null(column).to_numpy(zero_copy_only=False)] = 0
+    return values
+
+
+class _Distinct(NamedTuple):
+    """A row group's games and rows: the games' ids in row order, where each starts (and
+    the end), each row's index among the distinct rows, and the distinct rows as
+    `to_row` writes them."""
+
+    ids: list[str]
+    starts: np.ndarray
+    inverse: np.ndarray
+    distinct: list[tuple[Any, ...]]
+
+
+def _distinct(events: pa.Table) -> _Distinct | None:
+    """The games and distinct rows of `events`; None where the columns are too varied to
+    pack in one integer."""
+    n = events.num_rows
+    game, game_words = _codes(events.column("game_id"))
+    kind, kind_words = _codes(events.column("kind"))
+    card, card_words = _codes(events.column("card"))
+    if len(kind_words) >= 1 << 12 or len(card_words) >= 1 << 12:
+        return None
+    # seat, target: int8 (9 bits with NULL); amount: int16 (17 bits); 12 + 12 + 35 < 63.
+    key = kind.astype(np.int64)
+    key = (key << 9) | _ints(events.column("seat"), 129)
+    key = (key << 12) | card.astype(np.int64)
+    key = (key << 17) | _ints(events.column("amount"), 32769)
+    key = (key << 9) | _ints(events.column("target"), 129)
+    keys, inverse = np.unique(key, return_inverse=True)
+    distinct = []
+    for value in keys.tolist():
+        target, value = value & 511, value >> 9
+        amount, value = value & 131071, value >> 17
+        card_index, value = value & 4095, value >> 12
+        seat, kind_index = value & 511, value >> 9
+        row = (
+            kind_words[kind_index],
+            None if seat == 0 else seat - 129,
+            card_words[card_index],
+            None if amount == 0 else amount - 32769,
+            None if target == 0 else target - 129,
+        )
+        distinct.append(event_from_row(*row).to_row())
+    if n:
+        starts = np.flatnonzero(game[1:] != game[:-1]) + 1
+        starts = np.concatenate(([0], starts, [n]))
+        ids = [game_words[i] for i in game[starts[:-1]].tolist()]
+    else:
+        starts, ids = np.zeros(1, np.int64), []
+    return _Distinct(ids, starts, inverse.reshape(-1), distinct)
+
+
+def _jsonl(
+    records: dict[str, GameRecord],
+    events: pa.Table,
+    ids: list[str],
+    starts: np.ndarray,
+    inverse: np.ndarray,
+    distinct: list[tuple[Any, ...]],
+) -> Iterator[tuple[str, str, int]]:
+    """Each game's JSON Lines (`jsonl.dumps`): the event lines built column by column."""
+    n = events.num_rows
+    if not n:
+        return
+    tails = [
+        json.dumps(dict(zip(_JSON_KEYS, row, strict=True)), ensure_ascii=False)[1:] + "\n"
+        for row in distinct
+    ]
+    opening = np.array([row[0] == "hand_start" for row in distinct], dtype=bool)[inverse]
+    # hand and seq as `number_events` counts them: each hand_start opens the next hand.
+    game_of = np.repeat(np.arange(len(ids)), np.diff(starts)) if n else np.zeros(0, np.int64)
+    opened = np.cumsum(opening)
+    before = np.concatenate(([0], opened))[starts[:-1]]
+    hand = opened - before[game_of]
+    position = np.arange(n)
+    reset = np.where(opening, position, 0)
+    reset[starts[:-1]] = np.maximum(reset[starts[:-1]], starts[:-1])
+    seq = position - np.maximum.accumulate(reset)
+    games = pa.array([f'{{"game_id": {json.dumps(g, ensure_ascii=False)}, "hand": ' for g in ids])
+    lines = pc.binary_join_element_wise(
+        games.take(pa.array(game_of)),
+        pc.cast(pa.array(hand), pa.string()),
+        ', "seq": ',
+        pc.cast(pa.array(seq), pa.string()),
+        ", ",
+        pa.array(tails).take(pa.array(inverse)),
+        "",
+    )
+    offsets = np.frombuffer(lines.buffers()[1], np.int32, n + 1, lines.offset * 4)
+    data = memoryview(lines.buffers()[2])
+    bounds = offsets[starts].tolist()
+    hands = np.add.reduceat(opening, starts[:-1]).tolist() if n else []
+    for k, game_id in enumerate(ids):
+        record = records.get(game_id)
+        if record is None:
+            continue
+        text = jsonl._header(record) + "\n" + str(data[bounds[k] : bounds[k + 1]], "utf-8")
+        yield game_id, text, int(hands[k])
