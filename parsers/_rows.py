@@ -17,9 +17,6 @@ from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS
 
 __all__ = ["Row", "plain_row", "text"]
 
-#: A row as the notation needs it: what to do with it, the seat, a word (the card, the
-#: verb, …), the amount, the target; NULL as -1.
-Row = tuple[int, int, str, int, int]
 
 # What the notation does with each kind of row (`_Writer.write` and `statement`).
 _DEAL: Final = 0
@@ -47,6 +44,19 @@ _CODES: Final = {
 _SUITS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
+class Row:
+    """A row as the notation needs it: what to do with it, the seat, a word (the card, the
+    verb, …), the amount, the target; NULL as -1. A class (not a tuple) so that compiled
+    code reads a field without unboxing the other four."""
+
+    def __init__(self, code: int, seat: int, word: str, amount: int, target: int) -> None:
+        self.code = code
+        self.seat = seat
+        self.word = word
+        self.amount = amount
+        self.target = target
+
+
 def plain_row(row: tuple[object, ...]) -> Row:
     """A row as `to_row` writes it, as `text` reads it: what the notation writes of its
     event (its card, its verb, …), NULLs as -1."""
@@ -65,11 +75,22 @@ def plain_row(row: tuple[object, ...]) -> Row:
         word = f"{'stands' if amount == 4 else 'whistles'} {amount}{card}"
     elif code == _CHECK:
         word = "genuine" if amount else "bluff"
-    return (code, _int(seat), word, _int(amount), _int(target))
+    return Row(code, _int(seat), word, _int(amount), _int(target))
 
 
 def _int(value: object) -> int:
     return -1 if value is None else int(value)  # type: ignore[call-overload]
+
+
+_POOLS: dict[tuple[tuple[int, ...] | None, int], list[tuple[int, ...]]] = {}
+
+
+def _pool(teams: tuple[int, ...] | None, players: int) -> list[tuple[int, ...]]:
+    """`shared_lives`, once per table layout."""
+    pool = _POOLS.get((teams, players))
+    if pool is None:
+        pool = _POOLS[(teams, players)] = shared_lives(teams, players)
+    return pool
 
 
 def text(
@@ -78,123 +99,127 @@ def text(
     """One game in the notation (`_Writer.write` of it) and its number of hands: the game's
     rows are `rows[index[i]]` for i in `begin`..`end`."""
     names = record.players
+    n = len(names)
     out = _header(record)
     troefcall = record.rules.game == "troefcall"
     cut: list[str] = []
     for i in range(begin, end):
         row = rows[index[i]]
-        if row[0] == _HAND_START:
+        if row.code == _HAND_START:
             break
-        if row[0] == _REVEAL:
-            cut.append(f"{names[row[1]]} {row[2]}")
+        if row.code == _REVEAL:
+            cut.append(f"{names[row.seat]} {row.word}")
     if cut:
         out.append(f"{'jacks' if troefcall else 'cut'}: " + ", ".join(cut))
     rules = record.rules
-    lives = rules.lives if rules.score_display == "lives" else None
-    totals = [0] * len(names)
-    pool = shared_lives(record.teams if not troefcall else None, len(names))
-    holdings: dict[int, list[str]] = {}
+    lives = rules.lives if rules.score_display == "lives" else -1
+    totals = [0] * n
+    pool = _pool(record.teams if not troefcall else None, n)
+    # Each seat's cards dealt and not yet written, by seat (the writer's `holdings`).
+    holdings: list[list[str]] = [[] for _ in range(n)]
+    dealt = False
     paid: dict[int, int] = {}
     scored: dict[int, int] = {}
     line: list[str] = []
     label = ""
     trick_open = False
-    hand = trick = hands = 0
+    hand = 0
+    trick = 0
     caller = -1
     trump_line = ""
-    append = out.append
     for i in range(begin, end):
-        code, seat, word, amount, target = rows[index[i]]
+        row = rows[index[i]]
+        code = row.code
         if code == _DEAL:
-            held = holdings.get(seat)
-            if held is None:
-                holdings[seat] = [word]
-            else:
-                held.append(word)
+            holdings[row.seat].append(row.word)
+            dealt = True
             continue
         if code == _TRUMP:
-            trump_line = f"{names[seat]} trumps {word}"
+            trump_line = f"{names[row.seat]} trumps {row.word}"
             continue
-        if holdings:
+        if dealt:
             if line:
-                append(label + ", ".join(line))
-                line, label = [], ""
-            for who in sorted(holdings):
+                out.append(label + ", ".join(line))
+                line = []
+                label = ""
+            for who in range(n):
                 cards = holdings[who]
+                if not cards:
+                    continue
                 if who == caller and len(cards) > CALLER_PACKET:
                     cards = [*cards[:CALLER_PACKET], "|", *cards[CALLER_PACKET:]]
-                append(f"{names[who]}: {' '.join(cards)}")
-            holdings = {}
+                out.append(f"{names[who]}: {' '.join(cards)}")
+                holdings[who] = []
+            dealt = False
         if trump_line:
-            append(trump_line)
+            out.append(trump_line)
             trump_line = ""
         if code == _PLAY:
             if not trick_open:
                 if line:
-                    append(label + ", ".join(line))
+                    out.append(label + ", ".join(line))
                     line = []
                 label = f"{trick}. "
                 trick_open = True
-            line.append(f"{names[seat]} {word}")
+            line.append(f"{names[row.seat]} {row.word}")
         elif code == _TRICK:
             if line:
-                append(label + ", ".join(line))
+                out.append(label + ", ".join(line))
                 line = []
             label = ""
             trick_open = False
             trick += 1
         elif code == _VERB:
-            line.append(f"{names[seat]} {word}")
+            line.append(f"{names[row.seat]} {row.word}")
         elif code == _PAY:
-            paid[seat] = paid.get(seat, 0) + amount
+            paid[row.seat] = paid.get(row.seat, 0) + row.amount
         elif code == _HAND_START:
-            caller = target if troefcall else -1
+            caller = row.target if troefcall else -1
             hand += 1
-            hands += 1
             trick = 1
-            out.extend(["", f"hand {hand}, dealer {names[seat]}"])
+            out.append("")
+            out.append(f"hand {hand}, dealer {names[row.seat]}")
             paid = {}
         elif code == _HAND_END:
             if line:
-                append(label + ", ".join(line))
+                out.append(label + ", ".join(line))
                 line = []
             label = ""
             trick_open = False
             if troefcall:
                 parts = [f"{names[s]} {scored[s]}" for s in sorted(scored)]
-                append("result: " + ", ".join(parts))
+                out.append("result: " + ", ".join(parts))
                 for who, points in scored.items():
                     totals[TEAMS[who]] += points
                 scored = {}
-                append(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
+                out.append(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
             else:
                 parts = [f"{names[s]} {paid[s]}" for s in sorted(paid)]
-                append("result: " + (", ".join(parts) if parts else "nobody pays"))
+                out.append("result: " + (", ".join(parts) if parts else "nobody pays"))
                 for who, cost in paid.items():
                     for member in pool[who]:  # team toepen: the side's one pool
                         totals[member] += cost
-                scores = totals if lives is None else [lives - t for t in totals]
-                append(
-                    "score: " + ", ".join(f"{n} {x}" for n, x in zip(names, scores, strict=True))
-                )
+                scores = totals if lives < 0 else [lives - t for t in totals]
+                out.append("score: " + ", ".join([f"{names[s]} {scores[s]}" for s in range(n)]))
         elif code == _VERB_FLUSH:
-            line.append(f"{names[seat]} {word}")
-            append(label + ", ".join(line))  # the new cards follow on their own lines
-            line, label = [], ""
+            line.append(f"{names[row.seat]} {row.word}")
+            out.append(label + ", ".join(line))  # the new cards follow on their own lines
+            line = []
+            label = ""
         elif code == _CHECK:
-            line.append(f"{names[seat]} checks {names[target]} {word}")
+            line.append(f"{names[row.seat]} checks {names[row.target]} {row.word}")
         elif code == _WHISTLE:
-            line.append(f"{names[seat]} {word}")
+            line.append(f"{names[row.seat]} {row.word}")
         elif code == _ANNOUNCE:
             if line:
-                append(label + ", ".join(line))
+                out.append(label + ", ".join(line))
                 line = []
             label = ""
             trick_open = False
-            append(f"{names[seat]} {word}")
+            out.append(f"{names[row.seat]} {row.word}")
         elif code == _SCORE:
-            scored[seat] = scored.get(seat, 0) + amount
+            scored[row.seat] = scored.get(row.seat, 0) + row.amount
         # reveals, eliminations, the end of the game: the engine derives them
     if line:
-        append(label + ", ".join(line))
-    return "\n".join(out) + "\n", hands
+        out.append(label + ", ".join(line))
+    return "\n".join(out) + "\n", hand
