@@ -147,6 +147,13 @@ def _distinct(events: pa.Table) -> _Distinct | None:
     return _Distinct(ids, starts, inverse.reshape(-1), distinct)
 
 
+def _firsts(starts: np.ndarray, n: int) -> np.ndarray:
+    """Whether each of `n` rows is its game's first."""
+    first = np.zeros(n, dtype=bool)
+    first[starts[:-1]] = True
+    return first
+
+
 def _jsonl(
     records: dict[str, GameRecord],
     events: pa.Table,
@@ -173,14 +180,25 @@ def _jsonl(
     reset = np.where(opening, position, 0)
     reset[starts[:-1]] = np.maximum(reset[starts[:-1]], starts[:-1])
     seq = position - np.maximum.accumulate(reset)
-    games = pa.array([f'{{"game_id": {json.dumps(g, ensure_ascii=False)}, "hand": ' for g in ids])
+    # A line is its (game, hand)'s opening and its (seq, row)'s rest: a few tens of
+    # thousands of each, written once in Python, then joined row by row in Arrow.
+    segment = np.cumsum(opening | _firsts(starts, n)) - 1
+    firsts = np.flatnonzero(np.diff(segment, prepend=-1))
+    games = [json.dumps(g, ensure_ascii=False) for g in ids]
+    openings = pa.array(
+        [
+            f'{{"game_id": {games[g]}, "hand": {h}, "seq": '
+            for g, h in zip(game_of[firsts].tolist(), hand[firsts].tolist(), strict=True)
+        ]
+    )
+    packed = pa.array(seq.astype(np.int64) * len(distinct) + inverse)
+    pairs = pc.unique(packed)
+    rests = pa.array(
+        [f"{p // len(distinct)}, {tails[p % len(distinct)]}" for p in pairs.to_pylist()]
+    )
     lines = pc.binary_join_element_wise(
-        games.take(pa.array(game_of)),
-        pc.cast(pa.array(hand), pa.string()),
-        ', "seq": ',
-        pc.cast(pa.array(seq), pa.string()),
-        ", ",
-        pa.array(tails).take(pa.array(inverse)),
+        openings.take(pa.array(segment)),
+        rests.take(pc.index_in(packed, value_set=pairs)),
         "",
     )
     offsets = np.frombuffer(lines.buffers()[1], np.int32, n + 1, lines.offset * 4)
