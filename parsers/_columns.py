@@ -27,10 +27,9 @@ from kroeg.parsers import jsonl, notation
 from kroeg.parsers._rows import plain_row
 from kroeg.parsers._rows import text as notation_of
 from kroeg.recorder.events import event_from_row
-from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import _record_from_row, records_from_tables, table_rows
 
-__all__ = ["render"]
+__all__ = ["Prepared", "render"]
 
 _JSON_KEYS = ("kind", "seat", "card", "amount", "target")
 
@@ -41,35 +40,58 @@ def render(
     """(game_id, text, hands) of each game of `games` with its rows of `events` (whole
     games, sorted by game_id, hand, seq, as `Dataset.game_groups` gives them): the text
     is `notation.dumps` or `jsonl.dumps` of the game."""
-    records = {row["game_id"]: _record_from_row(row, ()) for row in table_rows(games)}
-    rows = _distinct(events)
-    if rows is None:  # columns too varied to pack: one event object per row, as ever
-        dump = notation.dumps if fmt == "text" else jsonl.dumps
-        for record in records_from_tables(games, events):
-            yield record.game_id, dump(record), record.hands
-        return
-    ids, starts, inverse, distinct = rows
-    done = set()
-    if fmt == "jsonl":
-        for game_id, text, hands in _jsonl(records, events, ids, starts, inverse, distinct):
-            done.add(game_id)
-            yield game_id, text, hands
-    else:
-        plain = [plain_row(row) for row in distinct]
-        index = inverse.tolist()
-        for k, game_id in enumerate(ids):
-            held = records.get(game_id)
-            if held is None:
-                continue
-            done.add(game_id)
-            text, hands = notation_of(held, plain, index, int(starts[k]), int(starts[k + 1]))
-            yield game_id, text, hands
-    for game_id, record in records.items():  # listed without events: the header alone
-        if game_id not in done:
-            if fmt == "jsonl":
-                yield game_id, jsonl.dumps(record), 0
-            else:
-                yield game_id, notation_of(record, [], [], 0, 0)[0], 0
+    return Prepared(games, events, fmt).texts()
+
+
+class Prepared:
+    """A row group made ready to write: its games read, its distinct rows found, its JSON
+    Lines joined. Most of this is Arrow's and numpy's work, which lets other threads
+    run: an export prepares the next row group while it writes this one."""
+
+    def __init__(self, games: pa.Table, events: pa.Table, fmt: Literal["text", "jsonl"]):
+        self.fmt = fmt
+        self.games, self.events = games, events
+        self.records = {row["game_id"]: _record_from_row(row, ()) for row in table_rows(games)}
+        self.rows = _distinct(events)
+        self.lines: _Lines | None = None
+        if self.rows is not None and fmt == "jsonl" and events.num_rows:
+            self.lines = _jsonl_lines(events, self.rows)
+
+    def texts(self) -> Iterator[tuple[str, str, int]]:
+        """(game_id, text, hands) of each game."""
+        fmt, records, rows = self.fmt, self.records, self.rows
+        if rows is None:  # columns too varied to pack: one event object per row, as ever
+            dump = notation.dumps if fmt == "text" else jsonl.dumps
+            for record in records_from_tables(self.games, self.events):
+                yield record.game_id, dump(record), record.hands
+            return
+        ids, starts, inverse, distinct = rows
+        done = set()
+        if self.lines is not None:
+            data, bounds, hands = self.lines
+            for k, game_id in enumerate(ids):
+                game = records.get(game_id)
+                if game is None:
+                    continue
+                done.add(game_id)
+                lines = str(data[bounds[k] : bounds[k + 1]], "utf-8")
+                yield game_id, jsonl._header(game) + "\n" + lines, hands[k]
+        elif fmt == "text":
+            plain = [plain_row(row) for row in distinct]
+            index = inverse.tolist()
+            for k, game_id in enumerate(ids):
+                held = records.get(game_id)
+                if held is None:
+                    continue
+                done.add(game_id)
+                text, count = notation_of(held, plain, index, int(starts[k]), int(starts[k + 1]))
+                yield game_id, text, count
+        for game_id, record in records.items():  # listed without events: the header alone
+            if game_id not in done:
+                if fmt == "jsonl":
+                    yield game_id, jsonl.dumps(record), 0
+                else:
+                    yield game_id, notation_of(record, [], [], 0, 0)[0], 0
 
 
 def _codes(column: pa.ChunkedArray | pa.Array) -> tuple[np.ndarray, list[Any]]:
@@ -154,18 +176,16 @@ def _firsts(starts: np.ndarray, n: int) -> np.ndarray:
     return first
 
 
-def _jsonl(
-    records: dict[str, GameRecord],
-    events: pa.Table,
-    ids: list[str],
-    starts: np.ndarray,
-    inverse: np.ndarray,
-    distinct: list[tuple[Any, ...]],
-) -> Iterator[tuple[str, str, int]]:
-    """Each game's JSON Lines (`jsonl.dumps`): the event lines built column by column."""
+#: A row group's JSON Lines: the text of all its event lines, where each game's begin
+#: (and the end), and each game's hands.
+_Lines = tuple[memoryview, list[int], list[int]]
+
+
+def _jsonl_lines(events: pa.Table, rows: _Distinct) -> _Lines:
+    """The event lines of every game (`jsonl.dumps` without the header), built column by
+    column."""
     n = events.num_rows
-    if not n:
-        return
+    ids, starts, inverse, distinct = rows
     tails = [
         json.dumps(dict(zip(_JSON_KEYS, row, strict=True)), ensure_ascii=False)[1:] + "\n"
         for row in distinct
@@ -203,11 +223,5 @@ def _jsonl(
     )
     offsets = np.frombuffer(lines.buffers()[1], np.int32, n + 1, lines.offset * 4)
     data = memoryview(lines.buffers()[2])
-    bounds = offsets[starts].tolist()
-    hands = np.add.reduceat(opening, starts[:-1]).tolist() if n else []
-    for k, game_id in enumerate(ids):
-        record = records.get(game_id)
-        if record is None:
-            continue
-        text = jsonl._header(record) + "\n" + str(data[bounds[k] : bounds[k + 1]], "utf-8")
-        yield game_id, text, int(hands[k])
+    hands = np.add.reduceat(opening, starts[:-1]).tolist()
+    return data, offsets[starts].tolist(), hands

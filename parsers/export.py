@@ -13,16 +13,18 @@ read yet again (`DatasetChanged`): none is written twice or left out.
 from __future__ import annotations
 
 import importlib.abc
+import queue
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from typing import IO, Literal
+from typing import IO, Any, Literal, TypeVar
 
 import pyarrow as pa
 
-from kroeg.parsers._columns import render
+from kroeg.parsers._columns import Prepared
 from kroeg.recorder.errors import DatasetChanged
 from kroeg.recorder.store import Dataset, table_rows
 
@@ -93,6 +95,53 @@ def choose_games(
         when = row["started_at"]
         chosen.append((when is None, when.isoformat() if when else "", row["game_id"]))
     return [game_id for *_, game_id in sorted(chosen)]
+
+
+_T = TypeVar("_T")
+
+
+def _ahead(items: Iterator[_T]) -> Iterator[_T]:
+    """`items`, each made in a thread while the one before is used. A row group is read
+    and prepared mostly by pyarrow and numpy, which let the caller's thread write the
+    previous one meanwhile: on two cores the two overlap. An error in the thread is
+    raised here, after the items made before it; a caller that stops early stops it."""
+    handover: queue.Queue[tuple[int, Any]] = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def hand(message: tuple[int, Any]) -> bool:
+        while not stop.is_set():
+            try:
+                handover.put(message, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def make() -> None:
+        try:
+            for item in items:
+                if not hand((_ITEM, item)):
+                    return
+            hand((_END, None))
+        except BaseException as error:  # raised again in the caller's thread
+            hand((_ERROR, error))
+
+    worker = threading.Thread(target=make, name="kroeg-export-read", daemon=True)
+    worker.start()
+    try:
+        while True:
+            what, value = handover.get()
+            if what == _END:
+                return
+            if what == _ERROR:
+                raise value
+            yield value
+    finally:
+        stop.set()
+        worker.join()
+
+
+_ITEM, _END, _ERROR = range(3)
 
 
 class _Waiting:
@@ -169,8 +218,9 @@ def export_games(
             if not left:
                 break
             try:
-                for games, events in dataset.game_groups(left):
-                    for game_id, text, hands in render(games, events, fmt):
+                groups = dataset.game_groups(left)
+                for ready in _ahead(Prepared(games, events, fmt) for games, events in groups):
+                    for game_id, text, hands in ready.texts():
                         read.add(game_id)
                         waiting.put(game_id, text, hands)
                         write_ready()
