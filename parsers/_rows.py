@@ -93,18 +93,16 @@ def _pool(teams: tuple[int, ...] | None, players: int) -> list[tuple[int, ...]]:
     return pool
 
 
-def text(
-    record: GameRecord, rows: list[Row], index: list[int], begin: int, end: int
-) -> tuple[str, int]:
-    """One game in the notation (`_Writer.write` of it) and its number of hands: the game's
-    rows are `rows[index[i]]` for i in `begin`..`end`."""
+def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str, int]:
+    """One game in the notation (`_Writer.write` of it) and its number of hands, from its
+    rows `rows[begin:end]`."""
     names = record.players
     n = len(names)
     out = _header(record)
     troefcall = record.rules.game == "troefcall"
     cut: list[str] = []
     for i in range(begin, end):
-        row = rows[index[i]]
+        row = rows[i]
         if row.code == _HAND_START:
             break
         if row.code == _REVEAL:
@@ -128,7 +126,7 @@ def text(
     caller = -1
     trump_line = ""
     for i in range(begin, end):
-        row = rows[index[i]]
+        row = rows[i]
         code = row.code
         if code == _DEAL:
             holdings[row.seat].append(row.word)
