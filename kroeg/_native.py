@@ -45,7 +45,8 @@ __all__ = [
 
 #: The hot paths, compiled: the trick core (its Python reference) and the trick-taking
 #: game, the Toepen engine, Troefcall, the bots'
-#: driver; the analysis' verdicts; the notation's lexer and referee.
+#: driver; the analysis' verdicts; the notation's lexer and referee, and its writer's
+#: walk over an export's rows.
 COMPILED = (
     "kroeg.recorder.trickcore",
     "kroeg.recorder.tricks",
@@ -59,6 +60,7 @@ COMPILED = (
     "kroeg.parsers._lexer",
     "kroeg.parsers._referee",
     "kroeg.parsers.names",
+    "kroeg.parsers._rows",
 )
 #: The packages whose sources the compiled code is built against: mypyc reads their
 #: types and inlines their `Final` constants, so a change to any of them can matter.

@@ -19,7 +19,6 @@ from typing import Annotated, Literal
 import typer
 from typer.exceptions import TyperException
 
-from kroeg import __version__
 from kroeg._native import describe
 from kroeg._options import (
     INTERRUPTED_EXIT,
@@ -48,10 +47,8 @@ from kroeg._options import (
     red_suits,
     say,
 )
-from kroeg.parsers import commands
 from kroeg.parsers.files import import_files, iter_file
 from kroeg.parsers.reading import collect
-from kroeg.parsers.render import view_hand
 from kroeg.recorder.atomic import atomic_write
 from kroeg.recorder.errors import (
     DashboardError,
@@ -63,7 +60,6 @@ from kroeg.recorder.errors import (
     RejectedError,
     UsageError,
 )
-from kroeg.recorder.manual import ManualGame
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import check_simulation, simulate_into
 from kroeg.recorder.store import Dataset
@@ -85,7 +81,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        say(f"kroeg {__version__} (engine: {describe()})")
+        import kroeg
+
+        say(f"kroeg {kroeg.__version__} (engine: {describe()})")
         raise typer.Exit()
 
 
@@ -420,8 +418,9 @@ def export(
 
     A month at once: kroeg export club.kroeg --since 2026-11-01 --until 2026-11-30 --out nov.txt
     """
-    from kroeg.parsers.export import choose_games, export_games
+    from kroeg.parsers.export import choose_games, export_games, skip_pandas_lookup
 
+    skip_pandas_lookup()
     ds = Dataset(dataset)
     ds.check()
     ids = choose_games(ds, game or (), since.date() if since else None,
@@ -460,6 +459,7 @@ def replay(
     Example: kroeg replay club.kroeg --game e1f2 --hand 3 --step
     """
     from kroeg.analytics.views import consistently
+    from kroeg.parsers.render import view_hand
 
     game = Dataset(dataset).resolve_game(game)
     record = consistently(lambda: Dataset(dataset).read_game(game))
@@ -509,6 +509,10 @@ def record(
 
     Troefcall: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan --rules troefcall
     """
+    # Here, not at the top: the other commands start 0.05 s sooner without them.
+    from kroeg.parsers import commands
+    from kroeg.recorder.manual import ManualGame
+
     interactive = sys.stdin.isatty()
     if interactive:
         with contextlib.suppress(ImportError):

@@ -45,7 +45,20 @@ from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS
 __all__ = ["dump", "dumps"]
 
 
-def _rules_lines(rules: Ruleset) -> list[str]:
+#: The rules' lines of each rule set written so far (a dataset has a few).
+_RULES_LINES: dict[Ruleset, tuple[str, ...]] = {}
+
+
+def _rules_lines(rules: Ruleset) -> tuple[str, ...]:
+    lines = _RULES_LINES.get(rules)
+    if lines is None:
+        if len(_RULES_LINES) > 4096:
+            _RULES_LINES.clear()
+        lines = _RULES_LINES[rules] = tuple(_rules_lines_of(rules))
+    return lines
+
+
+def _rules_lines_of(rules: Ruleset) -> list[str]:
     preset = PRESETS.get(rules.name)
     if preset is not None:
         if rules == preset:

@@ -31,6 +31,7 @@ from kroeg.recorder.errors import (
 from kroeg.recorder.events import Event, event_from_row, number_events
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
+from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.text import quoted
 
 __all__ = ["dump", "dumps", "iterparse", "load", "loads", "parse"]
@@ -278,26 +279,42 @@ def _tail(event: Event) -> str:
     return known[1]
 
 
+#: Each rule set's JSON, by the rules: `to_dict` is most of the cost of a header line.
+_RULES_JSON: dict[Ruleset, str] = {}
+
+
+def _header(r: GameRecord) -> str:
+    """A game's header line: `json.dumps` of its header object, the rules' part encoded
+    once per rule set (`json.dumps` writes a nested object the same alone)."""
+    rules = _RULES_JSON.get(r.rules)
+    if rules is None:
+        if len(_RULES_JSON) > 4096:
+            _RULES_JSON.clear()
+        rules = _RULES_JSON[r.rules] = json.dumps(r.rules.to_dict(), ensure_ascii=False)
+    first = {"game_id": r.game_id, "game_type": r.game_type, "ruleset": r.ruleset}
+    rest = {
+        "players": list(r.players),
+        "teams": None if r.teams is None else list(r.teams),
+        "started_at": None if r.started_at is None else r.started_at.isoformat(),
+        "venue": r.venue,
+        "source": r.source,
+        "seed": r.seed,
+        "format_version": FORMAT_VERSION,
+    }
+    return (
+        json.dumps(first, ensure_ascii=False)[:-1]
+        + f', "rules": {rules}, '
+        + json.dumps(rest, ensure_ascii=False)[1:]
+    )
+
+
 def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
     """JSON Lines for one game or several: a header line, then one line per event (each
     the JSON object of `_EVENT_KEYS`, written as `json.dumps` writes it)."""
     records = [games] if isinstance(games, GameRecord) else list(games)
     lines = []
     for r in records:
-        header = {
-            "game_id": r.game_id,
-            "game_type": r.game_type,
-            "ruleset": r.ruleset,
-            "rules": r.rules.to_dict(),
-            "players": list(r.players),
-            "teams": None if r.teams is None else list(r.teams),
-            "started_at": None if r.started_at is None else r.started_at.isoformat(),
-            "venue": r.venue,
-            "source": r.source,
-            "seed": r.seed,
-            "format_version": FORMAT_VERSION,
-        }
-        lines.append(json.dumps(header, ensure_ascii=False))
+        lines.append(_header(r))
         game = json.dumps(r.game_id, ensure_ascii=False)
         for hand, seq, event in number_events(r.events):
             lines.append(f'{{"game_id": {game}, "hand": {hand}, "seq": {seq}, {_tail(event)}')

@@ -92,7 +92,7 @@ def test_the_version_says_how_the_engine_runs(tmp_path: Path) -> None:
     # says so.
     engine = "pure Python"
     if shutil.which("cc"):
-        engine = "compiled with mypyc (12 of 12 modules), native trick core (C)"
+        engine = "compiled with mypyc (13 of 13 modules), native trick core (C)"
     assert done.stdout == f"kroeg {VERSION} (engine: {engine})\n"
 
 

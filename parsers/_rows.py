@@ -1,0 +1,223 @@
+"""The notation of a game from its rows as plain values: what `_Writer` writes of the
+same events, without an event object per row (`kroeg export`, through `_columns`).
+
+Compiled with mypyc where a compiler is (`kroeg/_native.py`): a row group's hundreds of
+thousands of rows are most of an export's time. `_Writer` stays the reference;
+tests/parsers/test_export.py holds the two equal on games of every rule set.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kroeg.parsers._writer import _VERB_WORDS, _header
+from kroeg.recorder.records import GameRecord
+from kroeg.recorder.rules import shared_lives
+from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS
+
+__all__ = ["Row", "plain_row", "text"]
+
+
+# What the notation does with each kind of row (`_Writer.write` and `statement`).
+_DEAL: Final = 0
+_TRUMP: Final = 1
+_PLAY: Final = 2
+_TRICK: Final = 3
+_HAND_START: Final = 4
+_VERB: Final = 5
+_VERB_FLUSH: Final = 6
+_CHECK: Final = 7
+_WHISTLE: Final = 8
+_PAY: Final = 9
+_ANNOUNCE: Final = 10
+_SCORE: Final = 11
+_HAND_END: Final = 12
+_REVEAL: Final = 13
+_OTHER: Final = 14
+_CODES: Final = {
+    "deal": _DEAL, "trump": _TRUMP, "play": _PLAY, "trick": _TRICK,
+    "hand_start": _HAND_START, "knock": _VERB, "stay": _VERB, "fold": _VERB,
+    "armoede": _VERB, "laundry": _VERB_FLUSH, "redeal": _VERB_FLUSH, "check": _CHECK,
+    "whistle": _WHISTLE, "pay": _PAY, "kap": _ANNOUNCE, "baunie": _ANNOUNCE,
+    "stop": _ANNOUNCE, "score": _SCORE, "hand_end": _HAND_END, "reveal": _REVEAL,
+}  # fmt: skip
+_SUITS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+class Row:
+    """A row as the notation needs it: what to do with it, the seat, a word (the card, the
+    verb, …), the amount, the target; NULL as -1. A class (not a tuple) so that compiled
+    code reads a field without unboxing the other four."""
+
+    def __init__(self, code: int, seat: int, word: str, amount: int, target: int) -> None:
+        self.code = code
+        self.seat = seat
+        self.word = word
+        self.amount = amount
+        self.target = target
+
+
+def plain_row(row: tuple[object, ...]) -> Row:
+    """A row as `to_row` writes it, as `text` reads it: what the notation writes of its
+    event (its card, its verb, …), NULLs as -1."""
+    kind, seat, card, amount, target = (str(row[0]), row[1], row[2], row[3], row[4])
+    code = _CODES.get(kind, _OTHER)
+    word = ""
+    if code == _DEAL:
+        word = "?" if card is None else str(card)
+    elif code in (_PLAY, _REVEAL):
+        word = str(card)
+    elif code == _TRUMP:
+        word = _SUITS[str(card)]
+    elif code in (_VERB, _VERB_FLUSH, _ANNOUNCE):
+        word = _VERB_WORDS[kind]
+    elif code == _WHISTLE:
+        word = f"{'stands' if amount == 4 else 'whistles'} {amount}{card}"
+    elif code == _CHECK:
+        word = "genuine" if amount else "bluff"
+    return Row(code, _int(seat), word, _int(amount), _int(target))
+
+
+def _int(value: object) -> int:
+    return -1 if value is None else int(value)  # type: ignore[call-overload]
+
+
+_POOLS: dict[tuple[tuple[int, ...] | None, int], list[tuple[int, ...]]] = {}
+
+
+def _pool(teams: tuple[int, ...] | None, players: int) -> list[tuple[int, ...]]:
+    """`shared_lives`, once per table layout."""
+    pool = _POOLS.get((teams, players))
+    if pool is None:
+        pool = _POOLS[(teams, players)] = shared_lives(teams, players)
+    return pool
+
+
+def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str, int]:
+    """One game in the notation (`_Writer.write` of it) and its number of hands, from its
+    rows `rows[begin:end]`."""
+    names = record.players
+    n = len(names)
+    out = _header(record)
+    troefcall = record.rules.game == "troefcall"
+    cut: list[str] = []
+    for i in range(begin, end):
+        row = rows[i]
+        if row.code == _HAND_START:
+            break
+        if row.code == _REVEAL:
+            cut.append(f"{names[row.seat]} {row.word}")
+    if cut:
+        out.append(f"{'jacks' if troefcall else 'cut'}: " + ", ".join(cut))
+    rules = record.rules
+    lives = rules.lives if rules.score_display == "lives" else -1
+    totals = [0] * n
+    pool = _pool(record.teams if not troefcall else None, n)
+    # Each seat's cards dealt and not yet written, by seat (the writer's `holdings`).
+    holdings: list[list[str]] = [[] for _ in range(n)]
+    dealt = False
+    paid: dict[int, int] = {}
+    scored: dict[int, int] = {}
+    line: list[str] = []
+    label = ""
+    trick_open = False
+    hand = 0
+    trick = 0
+    caller = -1
+    trump_line = ""
+    for i in range(begin, end):
+        row = rows[i]
+        code = row.code
+        if code == _DEAL:
+            holdings[row.seat].append(row.word)
+            dealt = True
+            continue
+        if code == _TRUMP:
+            trump_line = f"{names[row.seat]} trumps {row.word}"
+            continue
+        if dealt:
+            if line:
+                out.append(label + ", ".join(line))
+                line = []
+                label = ""
+            for who in range(n):
+                cards = holdings[who]
+                if not cards:
+                    continue
+                if who == caller and len(cards) > CALLER_PACKET:
+                    cards = [*cards[:CALLER_PACKET], "|", *cards[CALLER_PACKET:]]
+                out.append(f"{names[who]}: {' '.join(cards)}")
+                holdings[who] = []
+            dealt = False
+        if trump_line:
+            out.append(trump_line)
+            trump_line = ""
+        if code == _PLAY:
+            if not trick_open:
+                if line:
+                    out.append(label + ", ".join(line))
+                    line = []
+                label = f"{trick}. "
+                trick_open = True
+            line.append(f"{names[row.seat]} {row.word}")
+        elif code == _TRICK:
+            if line:
+                out.append(label + ", ".join(line))
+                line = []
+            label = ""
+            trick_open = False
+            trick += 1
+        elif code == _VERB:
+            line.append(f"{names[row.seat]} {row.word}")
+        elif code == _PAY:
+            paid[row.seat] = paid.get(row.seat, 0) + row.amount
+        elif code == _HAND_START:
+            caller = row.target if troefcall else -1
+            hand += 1
+            trick = 1
+            out.append("")
+            out.append(f"hand {hand}, dealer {names[row.seat]}")
+            paid = {}
+        elif code == _HAND_END:
+            if line:
+                out.append(label + ", ".join(line))
+                line = []
+            label = ""
+            trick_open = False
+            if troefcall:
+                parts = [f"{names[s]} {scored[s]}" for s in sorted(scored)]
+                out.append("result: " + ", ".join(parts))
+                for who, points in scored.items():
+                    totals[TEAMS[who]] += points
+                scored = {}
+                out.append(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
+            else:
+                parts = [f"{names[s]} {paid[s]}" for s in sorted(paid)]
+                out.append("result: " + (", ".join(parts) if parts else "nobody pays"))
+                for who, cost in paid.items():
+                    for member in pool[who]:  # team toepen: the side's one pool
+                        totals[member] += cost
+                scores = totals if lives < 0 else [lives - t for t in totals]
+                out.append("score: " + ", ".join([f"{names[s]} {scores[s]}" for s in range(n)]))
+        elif code == _VERB_FLUSH:
+            line.append(f"{names[row.seat]} {row.word}")
+            out.append(label + ", ".join(line))  # the new cards follow on their own lines
+            line = []
+            label = ""
+        elif code == _CHECK:
+            line.append(f"{names[row.seat]} checks {names[row.target]} {row.word}")
+        elif code == _WHISTLE:
+            line.append(f"{names[row.seat]} {row.word}")
+        elif code == _ANNOUNCE:
+            if line:
+                out.append(label + ", ".join(line))
+                line = []
+            label = ""
+            trick_open = False
+            out.append(f"{names[row.seat]} {row.word}")
+        elif code == _SCORE:
+            scored[row.seat] = scored.get(row.seat, 0) + row.amount
+        # reveals, eliminations, the end of the game: the engine derives them
+    if line:
+        out.append(label + ", ".join(line))
+    return "\n".join(out) + "\n", hand
