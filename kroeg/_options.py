@@ -156,6 +156,13 @@ UntilOpt = Annotated[
     datetime | None,
     typer.Option("--until", help="Only games up to this date, as 2026-11-30.", parser=day),
 ]
+IncludeSimulatedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--include-simulated",
+        help="Count the games the bots played (kroeg simulate, the demo) too.",
+    ),
+]
 
 
 #: Not on a terminal, an analysis of fewer games than this says nothing (it takes about a

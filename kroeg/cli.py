@@ -30,6 +30,7 @@ from kroeg._options import (
     GameOpt,
     GameType,
     Grouping,
+    IncludeSimulatedOpt,
     LogFormat,
     MasterOpt,
     Partition,
@@ -692,13 +693,7 @@ def newsletter(
     lang: Annotated[
         str, typer.Option("--lang", help="The bulletin's language: en or nl (Dutch).")
     ] = "en",
-    include_simulated: Annotated[
-        bool,
-        typer.Option(
-            "--include-simulated",
-            help="Count the games the bots played (kroeg simulate, the demo) too.",
-        ),
-    ] = False,
+    include_simulated: IncludeSimulatedOpt = False,
 ) -> None:
     """Write the month's bulletin: Markdown, a standalone HTML page with charts, and CSV.
 
@@ -733,13 +728,7 @@ def standings(
         Path | None,
         typer.Option("--club", help="The club file (default: club.toml in the dataset)."),
     ] = None,
-    include_simulated: Annotated[
-        bool,
-        typer.Option(
-            "--include-simulated",
-            help="Count the games the bots played (kroeg simulate, the demo) too.",
-        ),
-    ] = False,
+    include_simulated: IncludeSimulatedOpt = False,
     format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
 ) -> None:
     """A season's table: each evening's players placed by games won minus games lost,
