@@ -237,3 +237,9 @@ if __name__ == "__main__":
     die_with_parent()
     with contextlib.suppress(BrokenPipeError):  # the caller stopped
         _serve()
+    # Every answer is sent: leave without the interpreter's teardown, where a library's
+    # thread pool can abort the process and print "terminate called without an active
+    # exception" on the caller's terminal (the same race as `kroeg.cli._leave`).
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    os._exit(0)

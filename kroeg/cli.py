@@ -14,14 +14,13 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NoReturn
 
 import typer
 from typer.exceptions import TyperException
 
 from kroeg._native import describe
 from kroeg._options import (
-    INTERRUPTED_EXIT,
     Bar,
     DatasetArg,
     Engine,
@@ -852,7 +851,20 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
     os.execve(sys.executable, [sys.executable, "-m", "kroeg._watch", *command], env)
 
 
-def main() -> None:
+def _leave(code: int) -> NoReturn:
+    """End the process with `code` once what it printed is out. Every command has closed
+    its files and put what it keeps on disk by now, so the interpreter's teardown has
+    nothing left to do but destroy the libraries' thread pools; on a loaded machine a
+    pool's C++ thread can still be joinable there and abort the process ("terminate
+    called without an active exception", exit -6 after a correct `Error:` line, or after
+    Ctrl-C's `Interrupted:` line). Skipping the teardown removes that race."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # the reader went away, or it closed
+            stream.flush()
+    os._exit(code)
+
+
+def main() -> NoReturn:
     """Entry point of the `kroeg` console script. A usage mistake click catches (an
     unknown command or option, a value of the wrong kind) is one `Error:` line too."""
     try:
@@ -865,18 +877,16 @@ def main() -> None:
             say(message)
         else:
             say(f"Error: {message} (see {where} --help)", err=True)
-        raise SystemExit(getattr(exc, "exit_code", 2)) from None
+        _leave(getattr(exc, "exit_code", 2))
     except typer.Abort:
         say("Aborted.", err=True)
-        raise SystemExit(1) from None
-    if code == INTERRUPTED_EXIT:
-        # Ctrl-C: what is kept is on disk and said. Leave without the interpreter's
-        # teardown, where a library thread the signal cut short can still abort the
-        # process ("terminate called without an active exception", exit -6 not 130).
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(INTERRUPTED_EXIT)
-    raise SystemExit(code if isinstance(code, int) else 0)
+        _leave(1)
+    except SystemExit as exc:  # a command that ended itself with an exit status
+        if exc.code is None or isinstance(exc.code, int):
+            _leave(exc.code or 0)
+        say(str(exc.code), err=True)  # as the interpreter would have printed it
+        _leave(1)
+    _leave(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
