@@ -8,7 +8,7 @@ BASE := $(VENV)/.installed
 DEV := $(VENV)/.installed-dev
 PURE := build/pure-python
 
-.PHONY: demo test test-pure native check-native lint bench dist clean
+.PHONY: demo test test-pure native check-native lint bench dist clean messages
 
 # Installing builds the compiled engine too (setup.py, mypyc: about 40 s here, on one
 # core), so the package's dependencies install beside it, on the other.
@@ -51,6 +51,16 @@ test-pure: $(DEV)
 	    | tar -x -C $(PURE)
 	cd $(PURE) && KROEG_PURE_PYTHON=1 PYTHONPATH=$(CURDIR)/$(PURE) \
 	    $(CURDIR)/$(BIN)/python -m pytest -q -n auto -p no:cacheprovider
+
+# The bulletin's words: extract the messages from the code into the template, then merge
+# it into every language's catalogue (a changed English text comes back marked fuzzy,
+# for its translator; tests/analytics/test_catalogues.py fails until it is translated).
+messages: $(DEV)
+	$(BIN)/pybabel extract -F babel.cfg -k _m:1c,2 -k _n:1c,2,3 --no-default-keywords \
+	    --no-location --project=kroeg --version=0.1.0 --copyright-holder="the kroeg authors" \
+	    --msgid-bugs-address="the kroeg issues" -o kroeg/locale/kroeg.pot .
+	$(BIN)/pybabel update -i kroeg/locale/kroeg.pot -d kroeg/locale -D kroeg --previous \
+	    --width=100 --ignore-obsolete
 
 lint: $(DEV)
 	$(BIN)/ruff check .

@@ -1,5 +1,6 @@
 """Builds the engine's hot modules as C extensions with mypyc, and the trick core's C twin
-(`kroeg/recorder/_trickcore.c`) beside them; everything else is in pyproject.toml.
+(`kroeg/recorder/_trickcore.c`) beside them, and compiles the word catalogues
+(`kroeg/locale/*/LC_MESSAGES/kroeg.po` into `.mo`); everything else is in pyproject.toml.
 
 Which modules, and why, is `kroeg/_native.py`'s to say (read here without importing
 the package). Each is compiled as an extension module of its own name beside its
@@ -21,6 +22,7 @@ from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 NATIVE: dict[str, Any] = runpy.run_path(str(HERE / "kroeg" / "_native.py"))
@@ -82,4 +84,32 @@ class BuildWithManifest(build_ext):
         (package / NATIVE["MANIFEST"]).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
-setup(ext_modules=native_modules() + core_module(), cmdclass={"build_ext": BuildWithManifest})
+def compile_catalogues(into: Path) -> None:
+    """Each language's `kroeg.po` compiled into its `kroeg.mo` under `into` (the build's
+    copy of the package, or the checkout itself for an editable install): the words are
+    read at run time from the `.mo`, gettext's own format (analytics/words.py)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted((HERE / "kroeg" / "locale").glob("*/LC_MESSAGES/kroeg.po")):
+        mo = into / po.relative_to(HERE / "kroeg").with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalogue = read_po(source, locale=po.parent.parent.name, domain="kroeg")
+        with mo.open("wb") as target:
+            write_mo(target, catalogue)
+
+
+class BuildWithCatalogues(build_py):
+    """build_py, then the catalogues compiled beside the package's modules."""
+
+    def run(self) -> None:
+        super().run()
+        editable = getattr(self, "editable_mode", False)
+        compile_catalogues(HERE / "kroeg" if editable else Path(self.build_lib) / "kroeg")
+
+
+setup(
+    ext_modules=native_modules() + core_module(),
+    cmdclass={"build_ext": BuildWithManifest, "build_py": BuildWithCatalogues},
+)

@@ -22,9 +22,10 @@ __all__ = ["biggest_bluff", "blunder", "costliest_fold", "regrettable_folds"]
 
 def biggest_bluff(where: str) -> str:
     """The biggest bluff that worked: player, game_id, hand, seq, stake, strength,
-    folded_to_it."""
+    fair_share, folded_to_it and the unit they count in."""
     return (
-        "SELECT k.player, k.game_id, k.hand, k.seq, k.stake, k.strength, k.folded_to_it "
+        "SELECT k.player, k.game_id, k.hand, k.seq, k.stake, k.strength, k.fair_share, "
+        "k.folded_to_it, g.unit "
         "FROM knock_outcomes AS k JOIN games AS g USING (game_id) "
         f"WHERE k.bluff_won AND {where} "
         "ORDER BY k.folded_to_it DESC, k.strength, k.stake DESC, k.game_id, k.hand, k.seq "

@@ -37,7 +37,7 @@ from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regr
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.season import Standings, standings
-from kroeg.analytics.stats import STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import pretty
 from kroeg.recorder.atomic import write_text_atomic
@@ -286,9 +286,9 @@ def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     losers = Counter(x for x in ends["loser"].to_list() if x)
     parts = [
         w("summary", month=w.month(told.first),
-          evenings=w.count(row["evenings"], "evening", "evenings"),
-          games=w.count(row["games"], "game", "games"),
-          hands=w.count(row["hands"], "hand", "hands"))
+          evenings=w.count(row["evenings"], "n_evenings"),
+          games=w.count(row["games"], "n_games"),
+          hands=w.count(row["hands"], "n_hands"))
         + (w("at_venues", venues=_and(row["venues"], w)) if row["venues"] else "")
         + "."
     ]  # fmt: skip
@@ -304,7 +304,7 @@ def _simulated_line(news: Newsletter) -> str:
     told, w = news.told, news.w
     if told is None or not told.simulated:
         return ""
-    games = w.count(told.simulated, "game", "games")
+    games = w.count(told.simulated, "n_games")
     return w("simulated_counted" if told.with_simulated else "simulated_left_out", games=games)
 
 
@@ -429,14 +429,17 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     items = []
     if news.bluffer is not None:
         b, bluffs = news.bluffer, STAT_BY_NAME["bluff_rate"]
-        share = bluffs.cell(b[bluffs.done], b[bluffs.opportunities], lang=w.lang)
-        items.append((w("bluffer"), w("bluffer_text", player=b["player"], share=share)))
+        done, knocks = b[bluffs.done], b[bluffs.opportunities]
+        items.append((w("bluffer"), w(
+            "bluffer_text", player=b["player"], share=bluffs.cell(done, knocks, False, w.lang),
+            bluffs=integer(done, w.lang), knocks=integer(knocks, w.lang),
+        )))  # fmt: skip
     if news.best_bluff is not None:
         b = news.best_bluff
         items.append((w("best_bluff"), w(
             "best_bluff_text", player=b["player"], stake=b["stake"], hand=b["hand"],
             game=_game(news, b["game_id"]), chance=w.percent(b["strength"]),
-            haul=b["folded_to_it"],
+            fair=w.percent(b["fair_share"]), haul=b["folded_to_it"], unit=w(b["unit"]),
         )))  # fmt: skip
     if news.costliest_fold is not None:
         f = news.costliest_fold
@@ -452,8 +455,11 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         )))  # fmt: skip
     if news.caller is not None:
         c = news.caller
-        made = _pct("calls_made_rate", c["calls_made"], c["calls"], w.lang)
-        items.append((w("caller"), w("caller_text", player=c["player"], made=made)))
+        made = STAT_BY_NAME["calls_made_rate"].cell(c["calls_made"], c["calls"], False, w.lang)
+        items.append((w("caller"), w(
+            "caller_text", player=c["player"], share=made,
+            made=integer(c["calls_made"], w.lang), calls=integer(c["calls"], w.lang),
+        )))  # fmt: skip
     if news.accurate is not None:
         a, accuracy = news.accurate, STAT_BY_NAME["answer_accuracy"]
         share = accuracy.cell(a[accuracy.done], a[accuracy.opportunities], False, w.lang)
@@ -504,12 +510,12 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
         lines = [
             w("board_line", player=row["player"], unit=unit,
               value=cost.cell(row[cost.done], row[cost.opportunities], False, w.lang),
-              hands=w.count(row[cost.opportunities], "hand", "hands"),
+              hands=w.count(row[cost.opportunities], "n_hands"),
               small="*" if cost.is_small(row[cost.opportunities]) else "")
             for row in ranked.iter_rows(named=True)
         ]  # fmt: skip
         rest = w("unranked", minimum=MIN_RANKED_HANDS, who=", ".join(others)) if others else ""
-        boards.append((w("leaderboard", ruleset=ruleset), lines, rest))
+        boards.append((w("leaderboard", ruleset=w.ruleset(ruleset)), lines, rest))
     return boards
 
 
@@ -544,7 +550,7 @@ def _season_lines(news: Newsletter) -> list[tuple[str, str, list[list[str]], str
     w, told = news.w, []
 
     def evenings(n: int) -> str:
-        return w.count(n, "evening", "evenings")
+        return w.count(n, "n_evenings")
 
     for found in news.seasons:
         season = found.season
@@ -616,7 +622,7 @@ def markdown(news: Newsletter) -> str:
             cells = " | ".join(_troef_cells(row, news.w.lang))
             out.append(f"| {md(row['player'])} | {cells} |")
         out.append("")
-    out += [news.w("footnote"), ""]
+    out += [news.w("footnote", small=SMALL_SAMPLE), ""]
     return "\n".join(out)
 
 
@@ -717,7 +723,7 @@ def page(news: Newsletter) -> str:
             cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row, news.w.lang))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
         out.append("</table>")
-    out.append(f"<footer>{e(news.w('footer'))}</footer>")
+    out.append(f"<footer>{e(news.w('footer', small=SMALL_SAMPLE))}</footer>")
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -767,11 +773,12 @@ def _every_player(news: Newsletter) -> list[tuple[str, str, str, pl.DataFrame]]:
     each partnership of a rule set played in teams ("Every side: lives + team-toepen"),
     as (heading, rule set, the first column's heading, rows): a table never adds lives
     and points, and a side's row is headed as a side."""
+    w = news.w
     return [
-        (f"{news.w('every_player')}: {ruleset}", ruleset, news.w("player"), frame.sort("player"))
+        (f"{w('every_player')}: {w.ruleset(ruleset)}", ruleset, w("player"), frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
     ] + [
-        (f"{news.w('every_side')}: {ruleset}", ruleset, news.w("side"), frame.sort("player"))
+        (f"{w('every_side')}: {w.ruleset(ruleset)}", ruleset, w("side"), frame.sort("player"))
         for ruleset, frame in news.side_frames.items()
     ]
 

@@ -1,250 +1,255 @@
-"""The newsletter's words, one catalogue per language (`kroeg newsletter --lang`).
+"""The words of the bulletin (`kroeg newsletter --lang`), as gettext messages.
 
-Every sentence and heading the bulletin prints is here, as a `str.format` template; the
-code fills in names and numbers. To add a language, copy the `en` block under a new
-code, translate the values (keep the `{names}`), and add the code to `LANGUAGES`
-(docs/STATS.md, "The newsletter in other languages").
+Every sentence and heading the bulletin prints is a message here: its key (gettext's
+context, `msgctxt`) and its English text (`msgid`), a `str.format` template the code
+fills with names and numbers. `make messages` extracts them into `kroeg/locale/kroeg.pot`
+and merges that into each language's catalogue, `kroeg/locale/<lang>/LC_MESSAGES/
+kroeg.po`, where a translator writes the `msgstr`; the build compiles each into its
+`.mo`. A language is there when its catalogue is: docs/LANGUAGES.md says how to add one,
+and each language's glossary of the game's words, taken from the seed texts.
+
+Numbers and dates are not words: `analytics.formats` writes them as the language does.
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
+import io
 from datetime import date
+from pathlib import Path
 
 from kroeg.analytics import formats
 
-__all__ = ["LANGUAGES", "Words", "words"]
+__all__ = ["ENGLISH", "LANGUAGES", "LOCALE_DIR", "PLURALS", "Words", "catalogue", "words"]
 
-_EN: dict[str, str] = {
-    "lang": "en",
-    "title": "{games} in {month}",
-    "title_no_games": "The club in {month}",
-    "and": "and",
-    "bulletin": "THE CLUB BULLETIN",
-    "the_month": "The month",
-    "summary": "In {month} the club met on {evenings} and played {games}, {hands} in all",
-    "no_club_games": "There were no club games in {month}.",
-    "simulated_left_out": "Left out: {games} played by the bots (simulated); "
-                          "--include-simulated counts them.",
-    "simulated_counted": "Counted in: {games} played by the bots (simulated).",
-    "at_venues": ", at {venues}",
-    "games_won": "Games won: {who}.",
-    "games_lost": "Games lost: {who}.",
-    "evening": "evening", "evenings": "evenings",
-    "game": "game", "games": "games",
-    "hand": "hand", "hands": "hands",
-    "leaderboard": "Leaderboard: {ruleset}",
-    "ranking": "Fewest lost per hand first, each rule set on its own (points and lives are "
-               "never added); ranked from {minimum} hands in the month; * fewer than {small} "
-               "hands.",
-    "board_line": "{player} — {value} {unit} lost per hand over {hands}{small}",
+#: The catalogues: `<lang>/LC_MESSAGES/kroeg.po` (and its compiled `.mo`), and the
+#: template `kroeg.pot` extracted from this module.
+LOCALE_DIR = Path(__file__).parent.parent / "locale"  # kroeg/locale (no resolve: a link)
+DOMAIN = "kroeg"
+
+
+def _m(key: str, text: str) -> tuple[str, str]:
+    """A message: its key and its English text (extracted as `_m:1c,2`)."""
+    return key, text
+
+
+def _n(key: str, one: str, many: str) -> tuple[str, tuple[str, str]]:
+    """A count's message, singular and plural (extracted as `_n:1c,2,3`); a language has
+    as many forms as its `Plural-Forms` says (Malay one, Dutch two)."""
+    return key, (one, many)
+
+
+_MESSAGES = (
+    _m("title", "{games} in {month}"),
+    _m("title_no_games", "The club in {month}"),
+    _m("and", "and"),
+    _m("bulletin", "THE CLUB BULLETIN"),
+    _m("the_month", "The month"),
+    _m("summary", "In {month} the club met on {evenings} and played {games}, {hands} in all"),
+    _m("no_club_games", "There were no club games in {month}."),
+    _m("simulated_left_out",
+        "Left out: {games} played by the bots (simulated); "
+        "--include-simulated counts them."
+    ),
+    _m("simulated_counted", "Counted in: {games} played by the bots (simulated)."),
+    _m("at_venues", ", at {venues}"),
+    _m("games_won", "Games won: {who}."),
+    _m("games_lost", "Games lost: {who}."),
+    _m("evening", "evening"),
+    _m("evenings", "evenings"),
+    _m("game", "game"),
+    _m("games", "games"),
+    _m("hand", "hand"),
+    _m("hands", "hands"),
+    # A count in a sentence: `1 evening`, `2,434 hands` (the number is written for the language).
+    _n("n_evenings", "{n} evening", "{n} evenings"),
+    _n("n_games", "{n} game", "{n} games"),
+    _n("n_hands", "{n} hand", "{n} hands"),
+    _m("leaderboard", "Leaderboard: {ruleset}"),
+    _m("ranking",
+        "Fewest lost per hand first, each rule set on its own (points and lives are "
+        "never added); ranked from {minimum} hands in the month; * fewer than {small} "
+        "hands."
+    ),
+    _m("board_line", "{player} — {value} {unit} lost per hand over {hands}{small}"),
     # What a rule set's scores count (games.unit, from Ruleset.unit), one key per unit.
-    "penalty points": "penalty points", "lives": "lives", "points": "points",
-    "nobody_ranked": "Nobody played {minimum} hands under these rules this month.",
-    "unranked": "Fewer than {minimum} hands, not ranked: {who}.",
-    "game_name": "the game of {day}{venue} ({players})",
-    "nth_game_name": "game {number} of {day}{hour}{venue} ({players})",
-    "at_venue": " at {venue}",
-    "undated": "an undated evening",
-    "a_game": "a game of the month",
-    "bluffer": "Biggest bluffer",
-    "bluffer_text": "{player}: {share} of knocks were bluffs.",
-    "best_bluff": "Best bluff",
-    "best_bluff_text": "{player} knocked to {stake} in hand {hand} of {game} with a {chance} "
-                       "chance of winning, and everyone folded: {haul} in.",
-    "costliest": "Costliest fold",
-    "costliest_text": "{player} folded for {cost} in hand {hand} of {game}{regret}.",
-    "would_have_won": " — and would have won",
-    "regret": "Most regrettable fold",
-    "regret_text": "{player} folded for {cost} in hand {hand} of {game}; playing on would have "
-                   "won the hand.",
-    "caller": "Most calls made good",
-    "caller_text": "{player}: {made} of trump calls made good (Troefcall).",
-    "accurate": "Most accurate player",
-    "accurate_text": "{player}: {share} accuracy answering knocks, judged on what they could "
-                     "see.",
-    "luckiest": "Luckiest cards",
-    "luckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
-                     "percentage points above an average hand's.",
-    "unluckiest": "Unluckiest cards",
-    "unluckiest_text": "{player}: dealt cards whose chance of winning the hand was {luck} "
-                       "percentage points below an average hand's.",
-    "season_heading": "{season}: the season after {month}",
-    "season_rules": "An evening's places score {points} (games won minus games lost, level "
-                    "players sharing); ranked from {minimum}{dropped}.",
-    "season_dropped": ", each player's worst {worst} not counted",
-    "season_place": "place", "season_evenings": "evenings counted",
-    "season_counted": "{counted} of {played}",
-    "season_unranked": "Not ranked yet (fewer than {minimum}): {who}.",
-    "riser": "Riser of the month",
-    "riser_text": "{player}: rating up {change} in {game} over {games} games this month "
-                  "({before} to {after}).",
-    "faller": "Faller of the month",
-    "faller_text": "{player}: rating down {change} in {game} over {games} games this month "
-                   "({before} to {after}).",
-    "blunder": "Blunder of the month",
-    "blunder_stay": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
-                    "expected to cost {chosen}, where folding cost {other}.",
-    "blunder_fold": "{player} folded at a stake of {stake} in hand {hand} of {game}: it cost "
-                    "{chosen}, where staying in was expected to cost {other}.",
-    "blunder_stay_side": "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
-                         "expected to cost {chosen}, where folding was expected to cost "
-                         "{other} (the partners would have played on for the side).",
-    "blunder_fold_side": "{player} folded at a stake of {stake} in hand {hand} of {game}, "
-                         "leaving the partners to play on for the side: expected to cost "
-                         "{chosen}, where staying in was expected to cost {other}.",
-    "top_hand": "Hand of the month",
-    "top_hand_text": "Hand {hand} of {game}, played for a stake of {stake}.",
-    "story": "The hand, as it went",
-    "story_html": "The hand of the month, as it went",
-    "every_player": "Every player",
-    "every_side": "Every side (team toepen)",
-    "player": "player",
-    "side": "side",
-    "bluffing": "Bluffing and folding",
-    "bluff_chart": "Bluff rate (bluffs / knocks)",
-    "fold_chart": "What folding cost",
-    "fold_caption": "{cost} in {folds} folds",
-    "sides": "Troefcall: the partnerships",
-    "troef_players": "Troefcall: every player",
-    "calls_chart": "Calls made good (the majority of the tricks)",
-    "footnote": "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.",
-    "footer": "Rates show done/opportunities. Made with kroeg.",
+    _m("penalty points", "penalty points"),
+    _m("lives", "lives"),
+    _m("points", "points"),
+    # A preset's name in a heading (`Leaderboard: classic`); a club's own names stay as written.
+    _m("ruleset_classic", "classic"),
+    _m("ruleset_lives", "lives"),
+    _m("ruleset_troefcall", "troefcall"),
+    _m("nobody_ranked", "Nobody played {minimum} hands under these rules this month."),
+    _m("unranked", "Fewer than {minimum} hands, not ranked: {who}."),
+    _m("game_name", "the game of {day}{venue} ({players})"),
+    _m("nth_game_name", "game {number} of {day}{hour}{venue} ({players})"),
+    _m("at_venue", " at {venue}"),
+    _m("undated", "an undated evening"),
+    _m("a_game", "a game of the month"),
+    _m("bluffer", "Biggest bluffer"),
+    _m("bluffer_text", "{player}: {share} of their knocks were bluffs ({bluffs} of {knocks})."),
+    _m("best_bluff", "Best bluff"),
+    _m("best_bluff_text",
+        "{player} knocked to {stake} in hand {hand} of {game} with a {chance} chance of "
+        "winning, below the {fair} a seat expects there (a bluff), and everyone folded: "
+        "{haul} {unit} won."
+    ),
+    _m("costliest", "Costliest fold"),
+    _m("costliest_text", "{player} folded for {cost} in hand {hand} of {game}{regret}."),
+    _m("would_have_won", " — and would have won"),
+    _m("regret", "Most regrettable fold"),
+    _m("regret_text",
+        "{player} folded for {cost} in hand {hand} of {game}; had they played on, they "
+        "would have won the hand."
+    ),
+    _m("caller", "Most calls made good"),
+    _m("caller_text",
+        "{player}: {share} of their trump calls made good in Troefcall ({made} of {calls})."
+    ),
+    _m("accurate", "Most accurate player"),
+    _m("accurate_text",
+        "{player}: {share} accuracy answering knocks, judged on what they could "
+        "see."
+    ),
+    _m("luckiest", "Luckiest cards"),
+    _m("luckiest_text",
+        "{player}: dealt cards whose chance of winning the hand was {luck} "
+        "percentage points above an average hand's."
+    ),
+    _m("unluckiest", "Unluckiest cards"),
+    _m("unluckiest_text",
+        "{player}: dealt cards whose chance of winning the hand was {luck} "
+        "percentage points below an average hand's."
+    ),
+    _m("season_heading", "{season}: the season after {month}"),
+    _m("season_rules",
+        "An evening's places score {points} (games won minus games lost, level "
+        "players sharing); ranked from {minimum}{dropped}."
+    ),
+    _m("season_dropped", ", each player's worst {worst} not counted"),
+    _m("season_place", "place"),
+    _m("season_evenings", "evenings counted"),
+    _m("season_counted", "{counted} of {played}"),
+    _m("season_unranked", "Not ranked yet (fewer than {minimum}): {who}."),
+    _m("riser", "Riser of the month"),
+    _m("riser_text",
+        "{player}: rating up {change} in {game} over {games} games this month "
+        "({before} to {after})."
+    ),
+    _m("faller", "Faller of the month"),
+    _m("faller_text",
+        "{player}: rating down {change} in {game} over {games} games this month "
+        "({before} to {after})."
+    ),
+    _m("blunder", "Blunder of the month"),
+    _m("blunder_stay",
+        "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
+        "expected to cost {chosen}, where folding cost {other}."
+    ),
+    _m("blunder_fold",
+        "{player} folded at a stake of {stake} in hand {hand} of {game}: it cost "
+        "{chosen}, where staying in was expected to cost {other}."
+    ),
+    _m("blunder_stay_side",
+        "{player} stayed in at a stake of {stake} in hand {hand} of {game}: "
+        "expected to cost {chosen}, where folding was expected to cost "
+        "{other} (the partners would have played on for the side)."
+    ),
+    _m("blunder_fold_side",
+        "{player} folded at a stake of {stake} in hand {hand} of {game}, "
+        "leaving the partners to play on for the side: expected to cost "
+        "{chosen}, where staying in was expected to cost {other}."
+    ),
+    _m("top_hand", "Hand of the month"),
+    _m("top_hand_text", "Hand {hand} of {game}, played for a stake of {stake}."),
+    _m("story", "The hand, as it went"),
+    _m("story_html", "The hand of the month, as it went"),
+    _m("every_player", "Every player"),
+    _m("every_side", "Every side (team toepen)"),
+    _m("player", "player"),
+    _m("side", "side"),
+    _m("bluffing", "Bluffing and folding"),
+    _m("bluff_chart", "Bluff rate (bluffs / knocks)"),
+    _m("fold_chart", "What folding cost"),
+    _m("fold_caption", "{cost} in {folds} folds"),
+    _m("sides", "Troefcall: the partnerships"),
+    _m("troef_players", "Troefcall: every player"),
+    _m("calls_chart", "Calls made good (the majority of the tricks)"),
+    _m("footnote",
+        "A figure such as 40% 12/30 means 12 times out of 30 chances; * marks fewer than "
+        "{small} chances, too few to go by."
+    ),
+    _m("footer",
+        "A figure such as 40% 12/30 means 12 times out of 30 chances; * marks fewer than "
+        "{small} chances, too few to go by. Made with kroeg."
+    ),
     # The hand's story, one template per event kind.
-    "s_deal": "{player} deals; the stake is {amount}",
-    "s_cards": "{player}: {cards}",
-    "s_knock": "{player} knocks: the stake is now {amount}",
-    "s_stay": "{player} stays in",
-    "s_fold": "{player} folds",
-    "s_laundry": "{player} swaps the hand (laundry)",
-    "s_armoede": "{player} shows poverty (armoede)",
-    "s_check": "{player} checks {target}",
-    "s_pay": "{player} pays {amount}",
-    "s_win": "{player} wins the hand",
-    "s_win_many": "{players} win the hand",
-    "s_eliminated": "{player} is out of the game",
-    # The statistics' short headings in the players' tables.
-    "win_rate": "won", "cost_per_hand": "lost/hand", "knock_rate": "knocks",
-    "bluff_rate": "bluffs", "fold_rate": "folds", "regret_rate": "fold regret",
-    "calls_made_rate": "calls made good", "kap_rate": "kap partij",
-    "baunie_success": "baunie made", "tricks_per_hand": "tricks/hand",
-    "points_per_hand": "points/hand",
-}  # fmt: skip
+    _m("s_deal", "{player} deals; the stake is {amount}"),
+    _m("s_cards", "{player}: {cards}"),
+    _m("s_knock", "{player} knocks: the stake is now {amount}"),
+    _m("s_stay", "{player} stays in"),
+    _m("s_fold", "{player} folds"),
+    _m("s_laundry", "{player} swaps the hand (laundry)"),
+    _m("s_armoede", "{player} shows poverty (armoede)"),
+    _m("s_check", "{player} checks {target}"),
+    _m("s_pay", "{player} pays {amount}"),
+    _m("s_win", "{player} wins the hand"),
+    _m("s_win_many", "{players} win the hand"),
+    _m("s_eliminated", "{player} is out of the game"),
+    # The statistics' short headings in the players' tables (column headings).
+    _m("win_rate", "won"),
+    _m("cost_per_hand", "lost/hand"),
+    _m("knock_rate", "knocks"),
+    _m("bluff_rate", "bluffs"),
+    _m("fold_rate", "folds"),
+    _m("regret_rate", "fold regret"),
+    _m("calls_made_rate", "calls made good"),
+    _m("kap_rate", "kap partij"),
+    _m("baunie_success", "baunie made"),
+    _m("tricks_per_hand", "tricks/hand"),
+    _m("points_per_hand", "points/hand"),
+)  # fmt: skip
 
-_NL: dict[str, str] = {
-    "lang": "nl",
-    "title": "{games} in {month}",
-    "title_no_games": "De club in {month}",
-    "and": "en",
-    "bulletin": "HET CLUBBLAD",
-    "the_month": "De maand",
-    "summary": "In {month} kwam de club {evenings} bijeen en speelde {games}, {hands} in "
-               "totaal",
-    "no_club_games": "In {month} waren er geen clubspellen.",
-    "simulated_left_out": "Weggelaten: {games} gespeeld door de bots (gesimuleerd); "
-                          "--include-simulated telt ze mee.",
-    "simulated_counted": "Meegeteld: {games} gespeeld door de bots (gesimuleerd).",
-    "at_venues": ", in {venues}",
-    "games_won": "Spellen gewonnen: {who}.",
-    "games_lost": "Spellen verloren: {who}.",
-    "evening": "avond", "evenings": "avonden",
-    "game": "spel", "games": "spellen",
-    "hand": "hand", "hands": "handen",
-    "leaderboard": "Ranglijst: {ruleset}",
-    "ranking": "Minste verlies per hand eerst, elke spelregel apart (punten en levens worden "
-               "nooit opgeteld); in de lijst vanaf {minimum} handen in de maand; * minder dan "
-               "{small} handen.",
-    "board_line": "{player} — {value} {unit} verloren per hand over {hands}{small}",
-    "penalty points": "strafpunten", "lives": "levens", "points": "punten",
-    "nobody_ranked": "Niemand speelde deze maand {minimum} handen met deze regels.",
-    "unranked": "Minder dan {minimum} handen, niet in de lijst: {who}.",
-    "game_name": "het spel van {day}{venue} ({players})",
-    "nth_game_name": "spel {number} van {day}{hour}{venue} ({players})",
-    "at_venue": " in {venue}",
-    "undated": "een avond zonder datum",
-    "a_game": "een spel van de maand",
-    "bluffer": "Grootste bluffer",
-    "bluffer_text": "{player}: {share} van het kloppen was bluf.",
-    "best_bluff": "Beste bluf",
-    "best_bluff_text": "{player} klopte naar {stake} in hand {hand} van {game} met {chance} kans "
-                       "om te winnen, en iedereen paste: {haul} binnen.",
-    "costliest": "Duurste pas",
-    "costliest_text": "{player} paste voor {cost} in hand {hand} van {game}{regret}.",
-    "would_have_won": " — en had gewonnen",
-    "regret": "Spijtigste pas",
-    "regret_text": "{player} paste voor {cost} in hand {hand} van {game}; wie doorspeelde had "
-                   "de hand gewonnen.",
-    "caller": "Meeste troef waargemaakt",
-    "caller_text": "{player}: {made} van de troefroepen waargemaakt (Troefcall).",
-    "accurate": "Scherpste speler",
-    "accurate_text": "{player}: {share} nauwkeurig op een klop, naar wat die kon zien.",
-    "luckiest": "Beste kaarten",
-    "luckiest_text": "{player}: kreeg kaarten met {luck} procentpunt meer kans om de hand te "
-                     "winnen dan gemiddeld.",
-    "unluckiest": "Slechtste kaarten",
-    "unluckiest_text": "{player}: kreeg kaarten met {luck} procentpunt minder kans om de hand "
-                       "te winnen dan gemiddeld.",
-    "season_heading": "{season}: de stand na {month}",
-    "season_rules": "Een avond geeft per plaats {points} punten (gewonnen min verloren spellen, "
-                    "gelijken delen); in de stand vanaf {minimum}{dropped}.",
-    "season_dropped": ", de slechtste {worst} van elke speler telt niet mee",
-    "season_place": "plaats", "season_evenings": "avonden geteld",
-    "season_counted": "{counted} van {played}",
-    "season_unranked": "Nog niet in de stand (minder dan {minimum}): {who}.",
-    "riser": "Stijger van de maand",
-    "riser_text": "{player}: rating {change} omhoog bij {game} in {games} potjes deze maand "
-                  "(van {before} naar {after}).",
-    "faller": "Daler van de maand",
-    "faller_text": "{player}: rating {change} omlaag bij {game} in {games} potjes deze maand "
-                   "(van {before} naar {after}).",
-    "blunder": "Blunder van de maand",
-    "blunder_stay": "{player} ging mee bij een inzet van {stake} in hand {hand} van "
-                    "{game}: dat kostte naar verwachting {chosen}, passen kostte {other}.",
-    "blunder_fold": "{player} paste bij een inzet van {stake} in hand {hand} van {game}: dat "
-                    "kostte {chosen}, meegaan naar verwachting {other}.",
-    "blunder_stay_side": "{player} ging mee bij een inzet van {stake} in hand {hand} van "
-                         "{game}: dat kostte naar verwachting {chosen}, passen naar "
-                         "verwachting {other} (de partners hadden voor de ploeg "
-                         "doorgespeeld).",
-    "blunder_fold_side": "{player} paste bij een inzet van {stake} in hand {hand} van {game} "
-                         "en liet de partners voor de ploeg doorspelen: dat kostte naar "
-                         "verwachting {chosen}, meegaan naar verwachting {other}.",
-    "top_hand": "Hand van de maand",
-    "top_hand_text": "Hand {hand} van {game}, gespeeld om een inzet van {stake}.",
-    "story": "De hand, zoals hij ging",
-    "story_html": "De hand van de maand, zoals hij ging",
-    "every_player": "Alle spelers",
-    "every_side": "Alle koppels (toepen in teams)",
-    "player": "speler",
-    "side": "koppel",
-    "bluffing": "Bluffen en passen",
-    "bluff_chart": "Bluf (bluf / kloppen)",
-    "fold_chart": "Wat passen kostte",
-    "fold_caption": "{cost} in {folds} keer passen",
-    "sides": "Troefcall: de koppels",
-    "troef_players": "Troefcall: alle spelers",
-    "calls_chart": "Troef waargemaakt (de meeste slagen)",
-    "footnote": "Cijfers als gedaan/kansen. Definities: kroeg docs/STATS.md.",
-    "footer": "Cijfers als gedaan/kansen. Gemaakt met kroeg.",
-    "s_deal": "{player} deelt; de inzet is {amount}",
-    "s_cards": "{player}: {cards}",
-    "s_knock": "{player} klopt (toept): de inzet is nu {amount}",
-    "s_stay": "{player} gaat mee",
-    "s_fold": "{player} past",
-    "s_laundry": "{player} wast (vuile was)",
-    "s_armoede": "{player} meldt armoede",
-    "s_check": "{player} controleert {target}",
-    "s_pay": "{player} betaalt {amount}",
-    "s_win": "{player} wint de hand",
-    "s_win_many": "{players} winnen de hand",
-    "s_eliminated": "{player} ligt eruit",
-    "win_rate": "gewonnen", "cost_per_hand": "verlies/hand", "knock_rate": "klopt",
-    "bluff_rate": "bluf", "fold_rate": "past", "regret_rate": "spijt van passen",
-    "calls_made_rate": "troef waargemaakt", "kap_rate": "kap", "baunie_success": "baunie",
-    "tricks_per_hand": "slagen/hand", "points_per_hand": "punten/hand",
-}  # fmt: skip
+#: Every message's English text by key.
+ENGLISH: dict[str, str] = {key: text for key, text in _MESSAGES if isinstance(text, str)}
+#: The counts' English singular and plural by key.
+PLURALS: dict[str, tuple[str, str]] = {
+    key: text for key, text in _MESSAGES if isinstance(text, tuple)
+}
+
+
+def _languages() -> tuple[str, ...]:
+    """English, then every language with a catalogue, by code."""
+    found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")}
+    return ("en", *sorted(found - {"en"}))
+
 
 #: Every language the bulletin can be written in.
-LANGUAGES = {"en": _EN, "nl": _NL}
+LANGUAGES: tuple[str, ...] = _languages()
+
+
+@functools.cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """`lang`'s translations: the compiled `.mo` the build made, or, in a checkout where
+    the `.po` is newer (a translator's edit not yet compiled), the `.po` compiled in
+    memory by Babel the same way. English is the messages themselves."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        compiled = io.BytesIO()
+        write_mo(compiled, read_po(handle, locale=lang, domain=DOMAIN))
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 class Words:
@@ -252,14 +257,27 @@ class Words:
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.table = LANGUAGES[lang]
+        self._translations = catalogue(lang)
+
+    def text(self, key: str) -> str:
+        """The template of `key` in this language (English where it has none yet)."""
+        return self._translations.pgettext(key, ENGLISH[key])
 
     def __call__(self, key: str, **values: object) -> str:
-        return self.table[key].format(**values)
+        return self.text(key).format(**values)
 
-    def count(self, n: int, one: str, many: str) -> str:
-        """`1 evening`, `2,434 hands`, `2.434 handen`."""
-        return f"{formats.integer(n, self.lang)} {self.table[one] if n == 1 else self.table[many]}"
+    def count(self, n: int, key: str) -> str:
+        """`1 evening`, `2,434 hands`, `2.434 handen`: `key` one of PLURALS."""
+        one, many = PLURALS[key]
+        template = self._translations.npgettext(key, one, many, n)
+        return template.format(n=formats.integer(n, self.lang))
+
+    def ruleset(self, label: str) -> str:
+        """A rule set's name with its variants (`lives + team-toepen`): a preset's name in
+        this language, a variant's and a club's own as written."""
+        name, plus, variants = label.partition(" + ")
+        key = f"ruleset_{name}"
+        return (self.text(key) if key in ENGLISH else name) + plus + variants
 
     def month(self, first: date) -> str:
         """`November 2026`, `november 2026`."""

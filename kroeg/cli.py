@@ -47,6 +47,7 @@ from kroeg._options import (
     red_suits,
     say,
 )
+from kroeg.analytics.words import LANGUAGES
 from kroeg.parsers.files import import_files, iter_file
 from kroeg.parsers.reading import collect
 from kroeg.recorder.atomic import atomic_write
@@ -690,7 +691,10 @@ def newsletter(
     month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
     out: Annotated[Path, typer.Option("--out", help="Folder for the .md, .html and .csv.")],
     lang: Annotated[
-        str, typer.Option("--lang", help="The bulletin's language: en or nl (Dutch).")
+        str,
+        typer.Option(
+            "--lang", help=f"The bulletin's language: {', '.join(LANGUAGES)} (docs/LANGUAGES.md)."
+        ),
     ] = "en",
     include_simulated: IncludeSimulatedOpt = False,
 ) -> None:

@@ -183,6 +183,7 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     """--lang nl: the same bulletin in Dutch words (toepen/kloppen, meegaan, passen, wassen),
     from the one catalogue; an unknown language is refused in words."""
     from kroeg.analytics.newsletter import STORY_LINES
+    from kroeg.analytics.words import LANGUAGES
 
     dataset = Dataset(tmp_path / "club")
     for log in sorted(SAMPLES.glob("*.txt")):
@@ -195,7 +196,7 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     shown = re.sub(r"\\(.)", r"\1", (out / "newsletter-2026-11.md").read_text(encoding="utf-8"))
     assert shown.startswith("# Toepen en Troefcall in november 2026\n")
-    for heading in ("## De maand", "## Ranglijst: classic", "## Duurste pas",
+    for heading in ("## De maand", "## Ranglijst: klassiek", "## Duurste pas",
                     "## Hand van de maand", "### De hand, zoals hij ging"):  # fmt: skip
         assert heading in shown
     assert "kwam de club" in shown and "het spel van " in shown
@@ -214,11 +215,10 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert not re.findall(english, re.sub(r"<[^>]+>", "", page.split("<body")[1]))
     bad = CliRunner().invoke(
         app, ["newsletter", str(dataset.path), "--month", "2026-11", "--out", str(out),
-              "--lang", "fr"],
+              "--lang", "xx"],
     )  # fmt: skip
-    assert bad.exit_code != 0 and "no newsletter words for 'fr': expected one of en, nl" in (
-        bad.output
-    )
+    assert bad.exit_code != 0
+    assert f"no newsletter words for 'xx': expected one of {', '.join(LANGUAGES)}" in bad.output
 
 
 def _newsletter(dataset: Path, month: str, out: Path, *options: str) -> str:
@@ -294,7 +294,8 @@ def test_a_month_of_bot_games_alone_had_no_club_games(tmp_path: Path) -> None:
         "# The club in October 2026\n\n## The month\n\n"
         "There were no club games in October 2026.\n\n"
         "Left out: 1 game played by the bots (simulated); --include-simulated counts them.\n\n"
-        "Rates show done/opportunities. Definitions: kroeg docs/STATS.md.\n"
+        "A figure such as 40% 12/30 means 12 times out of 30 chances; * marks fewer than 20 "
+        "chances, too few to go by.\n"
     )
     assert (tmp_path / "en" / "newsletter-2026-10.csv").read_text(encoding="utf-8") == ""
     dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
@@ -347,7 +348,7 @@ def test_the_bluffer_and_the_stars_follow_the_statistics_registry(
     monkeypatch.setitem(STAT_BY_NAME, "cost_per_hand", dataclasses.replace(cost, small_sample=39))
     shown = _newsletter(data, "2026-10", tmp_path / "changed")
     # Anna 9/12, Ben 2/11, Dan 4/15 qualify; Carla's 6/10 is now the small sample.
-    assert "## Biggest bluffer\n\nAnna: 75% 9/12 of knocks were bluffs.\n" in shown
+    assert "## Biggest bluffer\n\nAnna: 75% of their knocks were bluffs (9 of 12).\n" in shown
     assert "* fewer than 39 hands." in shown
     assert " over 40 hands\n" in shown and " over 30 hands*\n" in shown  # Ben; Carla starred
     assert "4. Carla — 1.23 lives lost per hand over 30 hands*\n" in shown
@@ -398,8 +399,9 @@ def test_figures_as_each_language_writes_them() -> None:
         "51% 417/821"
     )
     assert cost.cell(-0.001, 1, counts=False, lang="nl") == "0,00"  # no sign on nothing
-    assert words("en").count(2434, "hand", "hands") == "2,434 hands"
-    assert words("nl").count(2434, "hand", "hands") == "2.434 handen"
+    assert words("en").count(2434, "n_hands") == "2,434 hands"
+    assert words("nl").count(2434, "n_hands") == "2.434 handen"
+    assert (words("en").count(1, "n_hands"), words("nl").count(1, "n_hands")) == ("1 hand",) * 2
     assert words("nl").number(1.25, 1) == f"{1.25:.1f}".replace(".", ",")  # rounded as Python
     assert words("nl").month(date(2026, 12, 1)) == "december 2026"
 
