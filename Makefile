@@ -8,7 +8,7 @@ BASE := $(VENV)/.installed
 DEV := $(VENV)/.installed-dev
 PURE := build/pure-python
 
-.PHONY: demo test test-pure native check-native lint bench dist clean messages
+.PHONY: demo test test-pure native check-native lint bench dist clean messages bulletins
 
 # Installing builds the compiled engine too (setup.py, mypyc: about 40 s here, on one
 # core), so the package's dependencies install beside it, on the other.
@@ -61,6 +61,18 @@ messages: $(DEV)
 	    --msgid-bugs-address="the kroeg issues" -o kroeg/locale/kroeg.pot .
 	$(BIN)/pybabel update -i kroeg/locale/kroeg.pot -d kroeg/locale -D kroeg --previous \
 	    --width=100 --ignore-obsolete
+
+# The sample month's bulletin in every language, kept in docs/bulletins/ (the sample
+# logs' November; tests/analytics/test_sample_bulletins.py checks they are up to date).
+bulletins: $(BASE) check-native
+	rm -rf build/bulletins && mkdir -p build/bulletins
+	$(BIN)/kroeg import sample_logs/*.txt --into build/bulletins/club > /dev/null
+	for lang in $$($(BIN)/python -c 'from kroeg.analytics.words import LANGUAGES; print(*LANGUAGES)'); do \
+	    $(BIN)/kroeg newsletter build/bulletins/club --month 2026-11 --lang $$lang \
+	        --out build/bulletins/$$lang > /dev/null && mkdir -p docs/bulletins/$$lang && \
+	    cp build/bulletins/$$lang/newsletter-2026-11.md build/bulletins/$$lang/newsletter-2026-11.html \
+	        docs/bulletins/$$lang/ || exit 1; \
+	done
 
 lint: $(DEV)
 	$(BIN)/ruff check .

@@ -639,10 +639,14 @@ def _troefcall_tables(news: Newsletter) -> list[tuple[str, pl.DataFrame]]:
             (news.w("troef_players"), news.troefcall_players)]  # fmt: skip
 
 
+#: A table in a box of its own: on a phone it scrolls sideways in its box, not the page.
+_TABLE, _END_TABLE = '<div class="wide"><table>', "</table></div>"
+
+
 def _bars(title: str, rows: list[tuple[str, float, str]], maximum: float) -> str:
     """A horizontal bar chart as inline SVG: (label, value, caption) per bar."""
     height = 28 * len(rows) + 40
-    parts = [f'<svg width="560" height="{height}" '
+    parts = [f'<svg width="560" height="{height}" viewBox="0 0 560 {height}" '
              f'role="img" aria-label="{html.escape(title)}">',
              f'<text x="0" y="18" class="chart-title">{html.escape(title)}</text>']  # fmt: skip
     for i, (label, value, caption) in enumerate(rows):
@@ -674,7 +678,11 @@ th:first-child, td:first-child { text-align: left; }
 svg .bar { fill: #7a1f1f; } svg text { font-family: Georgia, serif; font-size: 13px; }
 svg .chart-title { font-weight: bold; font-size: 14px; } svg .caption { fill: #555; }
 .red { color: #b00; } footer { margin-top: 2em; font-size: .8em; color: #777; }
-@media print { body { margin: 0; } .card { break-inside: avoid; } }
+svg { max-width: 100%; height: auto; } .wide { overflow-x: auto; }
+@page { size: A4; margin: 15mm; }
+@media print { body { margin: 0; max-width: none; } .card, tr, svg { break-inside: avoid; }
+               h2 { break-after: avoid; } .wide { overflow: visible; }
+               table { font-size: .75em; } }
 """
 
 
@@ -698,12 +706,12 @@ def page(news: Newsletter) -> str:
         out.append(f'<div class="cards">{cards}</div>')
     for heading, rules, places, rest in _season_lines(news):
         out.append(
-            f"<h2>{e(heading)}</h2><p>{e(rules)}</p><table><tr>"
+            f"<h2>{e(heading)}</h2><p>{e(rules)}</p>{_TABLE}<tr>"
             + "".join(f"<th>{e(c)}</th>" for c in _season_columns(news))
             + "</tr>"
         )
         out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in places]
-        out.append("</table>")
+        out.append(_END_TABLE)
         if rest:
             out.append(f"<p>{e(rest)}</p>")
     if not news.players.is_empty():
@@ -716,13 +724,13 @@ def page(news: Newsletter) -> str:
                      _pct("calls_made_rate", r["calls_made"], r["calls"], news.w.lang))
                     for r in rows]  # fmt: skip
             out.append(_bars(news.w("calls_chart"), made, 1.0))
-        out.append("<table><tr><th></th>"
+        out.append(f"{_TABLE}<tr><th></th>"
                    + "".join(f"<th>{e(c)}</th>" for c in _headings(_TROEF_COLUMNS, news))
                    + "</tr>")  # fmt: skip
         for row in rows:
             cells = "".join(f"<td>{e(c)}</td>" for c in _troef_cells(row, news.w.lang))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
-        out.append("</table>")
+        out.append(_END_TABLE)
     out.append(f"<footer>{e(news.w('footer', small=SMALL_SAMPLE))}</footer>")
     out.append("</body></html>")
     return "\n".join(out)
@@ -760,11 +768,11 @@ def _toepen_html(news: Newsletter) -> list[str]:
         ]
         unit = w(news.units[ruleset])
         out.append(_bars(f"{w('fold_chart')} — {unit}", cost, max((c[1] for c in cost), default=0)))
-        out.append(f"<h2>{e(heading)}</h2><table><tr><th>{e(first)}</th>{heads}</tr>")
+        out.append(f"<h2>{e(heading)}</h2>{_TABLE}<tr><th>{e(first)}</th>{heads}</tr>")
         for row in each:
             cells = "".join(f"<td>{e(c)}</td>" for c in _row_cells(row, w.lang))
             out.append(f"<tr><td>{e(row['player'])}</td>{cells}</tr>")
-        out.append("</table>")
+        out.append(_END_TABLE)
     return out
 
 
