@@ -36,7 +36,7 @@ from kroeg.analytics.formats import day_name, integer
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
-from kroeg.analytics.season import Standings, standings
+from kroeg.analytics.season import Standings, not_ranked, points_text, rules_sentence, standings
 from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import pretty
@@ -548,32 +548,15 @@ def _season_lines(news: Newsletter) -> list[tuple[str, str, list[list[str]], str
     level players share a place, which a numbered list would renumber), and who is not
     ranked yet (docs/SEASONS.md)."""
     w, told = news.w, []
-
-    def evenings(n: int) -> str:
-        return w.count(n, "n_evenings")
-
     for found in news.seasons:
-        season = found.season
-        dropped = ""
-        if season.drop_worst:
-            worst = w("evening") if season.drop_worst == 1 else evenings(season.drop_worst)
-            dropped = w("season_dropped", worst=worst)
-        points = ", ".join(w.number(p, 0) for p in season.placing_points)
-        rules = w("season_rules", points=points, minimum=evenings(season.min_evenings),
-                  dropped=dropped)  # fmt: skip
         rows = [
-            [w.number(row["place"], 0), row["player"],
-             w.number(row["points"], 0 if float(row["points"]).is_integer() else 1),
+            [w.number(row["place"], 0), row["player"], points_text(row["points"], w),
              w("season_counted", counted=row["counted"], played=row["evenings"])]
             for row in found.table.filter(pl.col("place").is_not_null()).iter_rows(named=True)
         ]  # fmt: skip
-        others = found.table.filter(pl.col("place").is_null())["player"].to_list()
-        rest = ""
-        if others:
-            rest = w("season_unranked", minimum=evenings(season.min_evenings),
-                     who=", ".join(others))  # fmt: skip
         month = w.month(month_range(news.month)[0])
-        told.append((w("season_heading", season=season.name, month=month), rules, rows, rest))
+        heading = w("season_heading", season=found.season.name, month=month)
+        told.append((heading, rules_sentence(found, w), rows, not_ranked(found, w)))
     return told
 
 

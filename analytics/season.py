@@ -21,6 +21,7 @@ import polars as pl
 
 from kroeg.analytics.club import Season
 from kroeg.analytics.evenings import evening, simulated
+from kroeg.analytics.words import Words, words
 
 __all__ = [
     "Standings", "describe", "evening_results", "not_ranked", "shown_table", "standings",
@@ -131,45 +132,54 @@ def standings(
     return Standings(season, evenings, _table(evenings, season))
 
 
-def _figure(value: float) -> str:
-    """Points as a club writes them: whole, or with the half a shared place gives."""
-    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+def points_text(value: float, w: Words) -> str:
+    """Points as a club writes them, in `w`'s language: whole, or with the half a shared
+    place gives (`3`, `1.5`, `1,5`)."""
+    return w.number(value, 0 if float(value).is_integer() else 1)
 
 
-def describe(found: Standings) -> list[str]:
-    """What the season is and how it ranks, in two sentences (the CLI's, the page's)."""
-    from kroeg.recorder.text import plural
+def _evenings(n: int, w: Words) -> str:
+    return w.count(n, "n_evenings")
 
+
+def rules_sentence(found: Standings, w: Words) -> str:
+    """How the season ranks, in a sentence: the CLI's, the page's and the bulletin's."""
     season = found.season
-    worst = "evening" if season.drop_worst == 1 else plural(season.drop_worst, "evening")
-    dropped = f", each player's worst {worst} not counted" if season.drop_worst else ""
-    points = ", ".join(str(p) for p in season.placing_points)
-    return [
-        f"{season.name}: {season.game}, {season.first} to {season.last}, "
-        f"{plural(found.evening_count, 'evening')}.",
-        f"Ranked from {plural(season.min_evenings, 'evening')}{dropped}; "
-        f"an evening's places score {points} (by games won minus games lost; "
-        "players level share their places' points).",
-    ]
+    dropped = ""
+    if season.drop_worst:
+        worst = w("evening") if season.drop_worst == 1 else _evenings(season.drop_worst, w)
+        dropped = w("season_dropped", worst=worst)
+    points = ", ".join(w.number(p, 0) for p in season.placing_points)
+    return w("season_rules", points=points, minimum=_evenings(season.min_evenings, w),
+             dropped=dropped)  # fmt: skip
 
 
-def shown_table(found: Standings) -> pl.DataFrame:
+def describe(found: Standings, w: Words | None = None) -> list[str]:
+    """What the season is and how it ranks, in two sentences (the CLI's, the page's)."""
+    w = w or words("en")
+    season = found.season
+    summary = w("season_summary", season=season.name, game=season.game, first=season.first,
+                last=season.last, evenings=_evenings(found.evening_count, w))  # fmt: skip
+    return [summary, rules_sentence(found, w)]
+
+
+def shown_table(found: Standings, w: Words | None = None) -> pl.DataFrame:
     """The ranked players, points as a club writes them (a shared place's half)."""
+    w = w or words("en")
     return found.table.filter(pl.col("place").is_not_null()).with_columns(
-        pl.col("points").map_elements(_figure, return_dtype=pl.String),
-        pl.col("dropped").map_elements(_figure, return_dtype=pl.String),
+        pl.col("points").map_elements(lambda v: points_text(v, w), return_dtype=pl.String),
+        pl.col("dropped").map_elements(lambda v: points_text(v, w), return_dtype=pl.String),
     )
 
 
-def not_ranked(found: Standings) -> str:
+def not_ranked(found: Standings, w: Words | None = None) -> str:
     """Who played too few evenings, in a sentence ("" if nobody)."""
-    from kroeg.recorder.text import plural
-
+    w = w or words("en")
     others = found.table.filter(pl.col("place").is_null())["player"].to_list()
     if not others:
         return ""
-    fewer = plural(found.season.min_evenings, "evening")
-    return f"Not ranked (fewer than {fewer}): " + ", ".join(others) + "."
+    return w("season_unranked", minimum=_evenings(found.season.min_evenings, w),
+             who=", ".join(others))  # fmt: skip
 
 
 def standings_text(found: Standings) -> str:

@@ -124,6 +124,7 @@ _MESSAGES = (
         "percentage points below an average hand's."
     ),
     _m("season_heading", "{season}: the season after {month}"),
+    _m("season_summary", "{season}: {game}, {first} to {last}, {evenings}."),
     _m("season_rules",
         "An evening's places score {points} (games won minus games lost, level "
         "players sharing); ranked from {minimum}{dropped}."

@@ -271,3 +271,25 @@ def test_the_bulletin_tells_the_season_as_it_stands(
     assert lines[start : start + len(rows) - 1 + 2][2:] == rows[1:]  # December is not in it
     page = (out / "newsletter-2026-11.html").read_text(encoding="utf-8")
     assert "<td>Carla</td><td>16</td>" in page
+
+
+def test_the_cli_and_the_bulletin_say_the_season_s_rules_in_one_sentence(tmp_path: Path) -> None:
+    """`kroeg standings` and the English bulletin read the season's rules from the one
+    message (words.py, `season_rules`), with the same figures."""
+    from kroeg.analytics.season import rules_sentence
+    from kroeg.analytics.words import words
+
+    dataset = Dataset(tmp_path / "club")
+    dataset.write([game("a1", "2026-11-06 20:00", loser="Ben"),
+                   game("b1", "2026-11-13 20:00", loser="Anna")])  # fmt: skip
+    (dataset.path / "club.toml").write_text(CLUB_FILE, encoding="utf-8")
+    season = read_club(dataset.path / "club.toml").seasons[0]
+    found = standings(connect(dataset), season)
+    sentence = rules_sentence(found, words("en"))
+    assert sentence.startswith("An evening's places score 10, 8, 6, 5")
+    told = CliRunner().invoke(app, ["standings", str(dataset.path), "--season", "Winter"])
+    assert sentence in told.output.splitlines()
+    out = tmp_path / "out"
+    CliRunner().invoke(app, ["newsletter", str(dataset.path), "--month", "2026-11",
+                             "--out", str(out)])  # fmt: skip
+    assert sentence in (out / "newsletter-2026-11.md").read_text(encoding="utf-8").splitlines()
