@@ -746,7 +746,7 @@ def _toepen_html(news: Newsletter) -> list[str]:
     for heading, ruleset, first, frame in _every_player(news):  # lives, points apart
         each = list(frame.iter_rows(named=True))
         cost = [
-            (r["player"], r["fold_cost"], w("fold_caption", cost=r["fold_cost"], folds=r["folds"]))
+            (r["player"], r["fold_cost"], w.count(r["folds"], "fold_caption", cost=r["fold_cost"]))
             for r in each
         ]
         unit = w(news.units[ruleset])
@@ -766,10 +766,10 @@ def _every_player(news: Newsletter) -> list[tuple[str, str, str, pl.DataFrame]]:
     and points, and a side's row is headed as a side."""
     w = news.w
     return [
-        (f"{w('every_player')}: {w.ruleset(ruleset)}", ruleset, w("player"), frame.sort("player"))
+        (w("every_player", ruleset=w.ruleset(ruleset)), ruleset, w("player"), frame.sort("player"))
         for ruleset, frame in news.board_frames.items()
     ] + [
-        (f"{w('every_side')}: {w.ruleset(ruleset)}", ruleset, w("side"), frame.sort("player"))
+        (w("every_side", ruleset=w.ruleset(ruleset)), ruleset, w("side"), frame.sort("player"))
         for ruleset, frame in news.side_frames.items()
     ]
 

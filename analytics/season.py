@@ -147,8 +147,7 @@ def rules_sentence(found: Standings, w: Words) -> str:
     season = found.season
     dropped = ""
     if season.drop_worst:
-        worst = w("evening") if season.drop_worst == 1 else _evenings(season.drop_worst, w)
-        dropped = w("season_dropped", worst=worst)
+        dropped = w.count(season.drop_worst, "season_dropped")
     points = ", ".join(w.number(p, 0) for p in season.placing_points)
     return w("season_rules", points=points, minimum=_evenings(season.min_evenings, w),
              dropped=dropped)  # fmt: skip

@@ -56,11 +56,6 @@ _MESSAGES = (
     _m("at_venues", ", at {venues}"),
     _m("games_won", "Games won: {who}."),
     _m("games_lost", "Games lost: {who}."),
-    _m("evening", "evening"),
-    _m("evenings", "evenings"),
-    _m("game", "game"),
-    _m("games", "games"),
-    _m("hand", "hand"),
     _m("hands", "hands"),
     # A count in a sentence: `1 evening`, `2,434 hands` (the number is written for the language).
     _n("n_evenings", "{n} evening", "{n} evenings"),
@@ -93,8 +88,8 @@ _MESSAGES = (
     _m("best_bluff", "Best bluff"),
     _m("best_bluff_text",
         "{player} knocked to {stake} in hand {hand} of {game} with a {chance} chance of "
-        "winning, below the {fair} a seat expects there (a bluff), and everyone folded: "
-        "{haul} {unit} won."
+        "winning, below the {fair} a seat expects there (a bluff), and everyone folded, "
+        "paying {haul} {unit} between them."
     ),
     _m("costliest", "Costliest fold"),
     _m("costliest_text", "{player} folded for {cost} in hand {hand} of {game}{regret}."),
@@ -123,13 +118,16 @@ _MESSAGES = (
         "{player}: dealt cards whose chance of winning the hand was {luck} "
         "percentage points below an average hand's."
     ),
-    _m("season_heading", "{season}: the season after {month}"),
+    _m("season_heading", "{season}: the standings after {month}"),
     _m("season_summary", "{season}: {game}, {first} to {last}, {evenings}."),
     _m("season_rules",
         "An evening's places score {points} (games won minus games lost, level "
         "players sharing); ranked from {minimum}{dropped}."
     ),
-    _m("season_dropped", ", each player's worst {worst} not counted"),
+    _n("season_dropped",
+        ", each player's worst evening not counted",
+        ", each player's worst {n} evenings not counted",
+    ),
     _m("season_place", "place"),
     _m("season_evenings", "evenings counted"),
     _m("season_counted", "{counted} of {played}"),
@@ -167,14 +165,14 @@ _MESSAGES = (
     _m("top_hand_text", "Hand {hand} of {game}, played for a stake of {stake}."),
     _m("story", "The hand, as it went"),
     _m("story_html", "The hand of the month, as it went"),
-    _m("every_player", "Every player"),
-    _m("every_side", "Every side (team toepen)"),
+    _m("every_player", "Every player: {ruleset}"),
+    _m("every_side", "Every side (team toepen): {ruleset}"),
     _m("player", "player"),
     _m("side", "side"),
     _m("bluffing", "Bluffing and folding"),
     _m("bluff_chart", "Bluff rate (bluffs / knocks)"),
     _m("fold_chart", "What folding cost"),
-    _m("fold_caption", "{cost} in {folds} folds"),
+    _n("fold_caption", "{cost} in {n} fold", "{cost} in {n} folds"),
     _m("sides", "Troefcall: the partnerships"),
     _m("troef_players", "Troefcall: every player"),
     _m("calls_chart", "Calls made good (the majority of the tricks)"),
@@ -267,11 +265,12 @@ class Words:
     def __call__(self, key: str, **values: object) -> str:
         return self.text(key).format(**values)
 
-    def count(self, n: int, key: str) -> str:
-        """`1 evening`, `2,434 hands`, `2.434 handen`: `key` one of PLURALS."""
+    def count(self, n: int, key: str, **values: object) -> str:
+        """`1 evening`, `2,434 hands`, `2.434 handen`: `key` one of PLURALS, in the form
+        the language takes for `n`, filled with `n` as it writes it and `values`."""
         one, many = PLURALS[key]
         template = self._translations.npgettext(key, one, many, n)
-        return template.format(n=formats.integer(n, self.lang))
+        return template.format(n=formats.integer(n, self.lang), **values)
 
     def ruleset(self, label: str) -> str:
         """A rule set's name with its variants (`lives + team-toepen`): a preset's name in

@@ -242,7 +242,7 @@ def test_no_club_file_says_where_it_looked(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "heading", "rows"),
     [
-        ("en", "## Winter: the season after November 2026",
+        ("en", "## Winter: the standings after November 2026",
          ["| place | player | points | evenings counted |", "| 1 | Carla | 16 | 2 of 2 |",
           "| 1 | Dan | 16 | 2 of 2 |", "| 3 | Anna | 13 | 2 of 2 |"]),
         ("nl", "## Winter: de stand na november 2026",
