@@ -50,6 +50,9 @@ def test_the_wheel_holds_one_namespace_and_its_data() -> None:
     for needed in ("kroeg/py.typed", "kroeg/recorder/py.typed", "kroeg/analytics/sql/views.sql",
                    "kroeg/dashboard/app.py", f"{info}licenses/LICENSE"):  # fmt: skip
         assert needed in names
+    # Each language's catalogue compiled at build time (setup.py), beside its .po.
+    for po in (ROOT / "kroeg" / "locale").glob("*/LC_MESSAGES/kroeg.po"):
+        assert str(po.relative_to(ROOT).with_suffix(".mo")) in names
     if shutil.which("cc"):  # built with a compiler: the trick core's C twin is in the wheel
         assert any(n.startswith("kroeg/recorder/_trickcore.") and n.endswith(".so") for n in names)
 
@@ -62,7 +65,8 @@ def test_the_sdist_holds_what_builds_the_wheel() -> None:
         names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
     needed = {"setup.py", "pyproject.toml", "LICENSE", "kroeg/_native.py",
               "kroeg/recorder/toepen.py", "kroeg/recorder/_trickcore.c",
-              "kroeg/sample_logs/classic-evening.txt"}  # fmt: skip
+              "kroeg/sample_logs/classic-evening.txt", "kroeg/locale/kroeg.pot",
+              "kroeg/locale/nl/LC_MESSAGES/kroeg.po", "babel.cfg"}  # fmt: skip
     assert needed <= names
 
 
@@ -113,3 +117,23 @@ def test_stats_runs_and_spark_says_what_to_install(tmp_path: Path) -> None:
         2,
         "Error: --engine spark needs the spark extra: pip install 'kroeg[spark]' (and Java 17)\n",
     )
+
+
+def test_the_bulletin_is_written_in_each_language_from_the_compiled_catalogues(
+    tmp_path: Path,
+) -> None:
+    """The wheel's .mo files are what the installed package reads (no .po is newer)."""
+    reads = run("python", "-c", "import gettext; from kroeg.analytics.words import LANGUAGES, "
+                "catalogue; print(*LANGUAGES); print(isinstance(catalogue('nl'), "
+                "gettext.GNUTranslations))", cwd=tmp_path)  # fmt: skip
+    assert reads.returncode == 0, reads.stderr
+    langs, compiled = reads.stdout.splitlines()
+    assert set(langs.split()) >= {"en", "nl", "fr", "es", "ms"} and compiled == "True"
+    done = run("kroeg", "import", str(ROOT / "sample_logs" / "classic-evening.txt"),
+               "--into", "club", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for lang, says in (("nl", "## De maand"), ("fr", "## Le mois"), ("ms", "## Bulan ini")):
+        month = run("kroeg", "newsletter", "club", "--month", "2026-11", "--out", lang,
+                    "--lang", lang, cwd=tmp_path)  # fmt: skip
+        assert month.returncode == 0, month.stderr
+        assert says in (tmp_path / lang / "newsletter-2026-11.md").read_text(encoding="utf-8")

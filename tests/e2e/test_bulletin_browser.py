@@ -34,9 +34,9 @@ WIDER = """(boxed) => {
   const width = document.documentElement.clientWidth;
   return [...document.body.querySelectorAll('*')]
     .filter(e => !(boxed && e.parentElement.closest('.wide')))
-    .filter(e => e.getBoundingClientRect().right > width + %d)
+    .filter(e => e.getBoundingClientRect().right > width + SLACK)
     .map(e => e.tagName + ': ' + (e.textContent || '').slice(0, 40));
-}""" % SLACK
+}""".replace("SLACK", str(SLACK))
 
 
 @pytest.fixture(scope="module")
