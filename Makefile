@@ -52,11 +52,13 @@ test-pure: $(DEV)
 	cd $(PURE) && KROEG_PURE_PYTHON=1 PYTHONPATH=$(CURDIR)/$(PURE) \
 	    $(CURDIR)/$(BIN)/python -m pytest -q -n auto -p no:cacheprovider
 
-# The bulletin's words: extract the messages from the code into the template, then merge
-# it into every language's catalogue (a changed English text comes back marked fuzzy,
-# for its translator; tests/analytics/test_catalogues.py fails until it is translated).
+# The bulletin's and the dashboard's words: extract the messages from the code into the
+# template, then merge it into every language's catalogue (a changed English text comes
+# back marked fuzzy, for its translator; tests/analytics/test_catalogues.py fails until it
+# is translated).
 messages: $(DEV)
-	$(BIN)/pybabel extract -F babel.cfg -k _m:1c,2 -k _n:1c,2,3 --no-default-keywords \
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords $$($(BIN)/python -c \
+	    'from kroeg.analytics.words import EXTRACT_KEYWORDS as k; print(*(f"-k {x}" for x in k))') \
 	    --no-location --project=kroeg --version=0.1.0 --copyright-holder="the kroeg authors" \
 	    --msgid-bugs-address="the kroeg issues" -o kroeg/locale/kroeg.pot .
 	$(BIN)/pybabel update -i kroeg/locale/kroeg.pot -d kroeg/locale -D kroeg --previous \

@@ -4,6 +4,7 @@
 date range with the ranking rules the club plays by (docs/SEASONS.md):
 
     name = "Café De Kroeg"
+    language = "nl"                  # the bulletin's and the dashboard's (docs/LANGUAGES.md)
 
     [[seasons]]
     name = "Winter 2026"
@@ -30,7 +31,7 @@ from typing import Any
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.text import quoted, text_problem, unknown_choice
 
-__all__ = ["CLUB_FILE", "SEASON_DEFAULTS", "Club", "Season", "read_club"]
+__all__ = ["CLUB_FILE", "SEASON_DEFAULTS", "Club", "Season", "club_language", "read_club"]
 
 #: The club file's name inside a dataset's folder, read when no `--club` is given.
 CLUB_FILE = "club.toml"
@@ -71,6 +72,9 @@ class Club:
     name: str | None
     seasons: tuple[Season, ...]
     path: Path
+    #: The club's language (one of analytics.words.LANGUAGES), if it names one: the
+    #: bulletin's without `--lang`, the dashboard's until a visitor picks another.
+    language: str | None = None
 
     def season(self, name: str) -> Season:
         """The season of that name (case aside), or an error that lists them."""
@@ -96,13 +100,20 @@ def read_club(path: Path) -> Club:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise UsageError(f"{path}: not a club file ({error})") from None
-    unknown = set(data) - {"name", "seasons"}
+    unknown = set(data) - {"name", "language", "seasons"}
     if unknown:
         key = quoted(sorted(unknown)[0])
-        raise UsageError(f"{path}: unknown key {key}; expected name, seasons")
+        raise UsageError(f"{path}: unknown key {key}; expected name, language, seasons")
     name = data.get("name")
     if name is not None:
         _text(path, "name", name)
+    language = data.get("language")
+    if language is not None:
+        from kroeg.analytics.words import LANGUAGES
+
+        if language not in LANGUAGES:
+            shown = _text(path, "language", language)
+            raise UsageError(f"{path}: " + unknown_choice("language", shown, LANGUAGES))
     entries = data.get("seasons", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise UsageError(f"{path}: seasons must be [[seasons]] entries")
@@ -111,7 +122,14 @@ def read_club(path: Path) -> Club:
     for season in seasons:
         if names.count(season.name.casefold()) > 1:
             raise UsageError(f"{path}: two seasons are called {quoted(season.name)}")
-    return Club(name, seasons, path)
+    return Club(name, seasons, path, language)
+
+
+def club_language(folder: Path) -> str | None:
+    """The language the club file in a dataset's folder names, if there is one that does
+    (a club file that cannot be read is refused)."""
+    path = folder / CLUB_FILE
+    return read_club(path).language if path.is_file() else None
 
 
 def _text(path: Path, key: str, value: object) -> str:

@@ -21,12 +21,25 @@ from pathlib import Path
 
 from kroeg.analytics import formats
 
-__all__ = ["ENGLISH", "LANGUAGES", "LOCALE_DIR", "PLURALS", "Words", "catalogue", "words"]
+__all__ = [
+    "ENGLISH",
+    "EXTRACT_KEYWORDS",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "PLURALS",
+    "Words",
+    "catalogue",
+    "language_name",
+    "words",
+]
 
 #: The catalogues: `<lang>/LC_MESSAGES/kroeg.po` (and its compiled `.mo`), and the
 #: template `kroeg.pot` extracted from this module.
 LOCALE_DIR = Path(__file__).parent.parent / "locale"  # kroeg/locale (no resolve: a link)
 DOMAIN = "kroeg"
+#: The calls `make messages` extracts (babel.cfg names the files), as pybabel spells them:
+#: `say:1c,2` is `say(key, english, ...)`, argument 1 the context, argument 2 the text.
+EXTRACT_KEYWORDS = ("_m:1c,2", "_n:1c,2,3", "say:1c,2", "say_n:1c,2,3")
 
 
 def _m(key: str, text: str) -> tuple[str, str]:
@@ -272,6 +285,22 @@ class Words:
         template = self._translations.npgettext(key, one, many, n)
         return template.format(n=formats.integer(n, self.lang), **values)
 
+    def say(self, key: str, english: str, **values: object) -> str:
+        """A message written where it is used (the dashboard's, the replay's): `key` its
+        context, `english` its text (extracted as `say:1c,2`), filled with `values`."""
+        return self._translations.pgettext(key, english).format(**values)
+
+    def say_n(self, key: str, one: str, many: str, n: int, **values: object) -> str:
+        """A count written where it is used (extracted as `say_n:1c,2,3`): the form the
+        language takes for `n`, filled with `n` as it writes it and `values`."""
+        template = self._translations.npgettext(key, one, many, n)
+        return template.format(n=formats.integer(n, self.lang), **values)
+
+    @property
+    def name(self) -> str:
+        """The language's name in itself, as Babel (CLDR) writes it: `Nederlands`."""
+        return language_name(self.lang)
+
     def ruleset(self, label: str) -> str:
         """A rule set's name with its variants (`lives + team-toepen`): a preset's name in
         this language, a variant's and a club's own as written."""
@@ -290,6 +319,14 @@ class Words:
     def percent(self, fraction: float, digits: int = 0) -> str:
         """`73%`; `73 %` in French."""
         return formats.percent(fraction, digits, self.lang)
+
+
+def language_name(lang: str) -> str:
+    """`nl` as `Nederlands`, `fr` as `Français`: a language named in itself (CLDR)."""
+    from babel import Locale
+
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
 
 
 def words(lang: str) -> Words:

@@ -10,6 +10,7 @@ from kroeg.dashboard.access import READ_ONLY_VAR, TOKEN_VAR, token_matches
 from kroeg.dashboard.data import check_once, dataset_path
 from kroeg.dashboard.filters import sidebar
 from kroeg.dashboard.links import follow
+from kroeg.dashboard.words import language_picker
 from kroeg.recorder.errors import KroegError
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import markdown_text
@@ -17,9 +18,12 @@ from kroeg.recorder.text import markdown_text
 st.set_page_config(page_title="kroeg", page_icon="🃏", layout="wide")
 
 path = dataset_path()
+w = language_picker(path)  # first in the sidebar: every word below is in its language
 problem = None
 if path is None:
-    problem = "No dataset given: start the dashboard with `kroeg dashboard DATASET`."
+    problem = w.say(
+        "no_dataset", "No dataset given: start the dashboard with `kroeg dashboard DATASET`."
+    )
 else:
     try:
         Dataset(path).check()
@@ -33,9 +37,16 @@ assert path is not None  # st.stop() above ends the run without one
 
 token = os.environ.get(TOKEN_VAR)
 if token and not st.session_state.get("kroeg_token_ok"):
-    given = st.query_params.get("token") or st.sidebar.text_input("Token", type="password")
+    given = st.query_params.get("token") or st.sidebar.text_input(
+        w.say("token", "Token"), type="password", key="kroeg_token"
+    )
     if not token_matches(given, token):
-        st.info("This dashboard asks for its token: add ?token=… to the address, or type it.")
+        st.info(
+            w.say(
+                "token_asked",
+                "This dashboard asks for its token: add ?token=… to the address, or type it.",
+            )
+        )
         st.stop()
     st.session_state["kroeg_token_ok"] = True
 if "token" in st.query_params:
@@ -48,17 +59,22 @@ sidebar(path)
 
 # The default page is served at "/" but reserves its own url_path, which Streamlit then
 # answers with "Page not found": it gets one nobody types, and "evenings" is an alias.
-home = st.Page("views/overview.py", title="Evenings", url_path="kroeg-home", default=True)
-games = st.Page("views/games.py", title="Games", url_path="games")
+# A page's address is the same in every language; its title is in the sidebar's.
+home = st.Page(
+    "views/overview.py", title=w.say("page_evenings", "Evenings"), url_path="kroeg-home",
+    default=True,
+)  # fmt: skip
+games = st.Page("views/games.py", title=w.say("page_games", "Games"), url_path="games")
 pages = [
     home,
     games,
-    st.Page("views/replay.py", title="Replay", url_path="replay"),
-    st.Page("views/players.py", title="Players", url_path="players"),
-    st.Page("views/season.py", title="Season", url_path="season"),
+    st.Page("views/replay.py", title=w.say("page_replay", "Replay"), url_path="replay"),
+    st.Page("views/players.py", title=w.say("page_players", "Players"), url_path="players"),
+    st.Page("views/season.py", title=w.say("page_season", "Season"), url_path="season"),
 ]
 if not os.environ.get(READ_ONLY_VAR):  # served beyond this machine without a token: no writes
-    pages.append(st.Page("views/record.py", title="Record", url_path="record"))
+    record = w.say("page_record", "Record")
+    pages.append(st.Page("views/record.py", title=record, url_path="record"))
 
 
 def _to_home() -> None:

@@ -12,6 +12,7 @@ from kroeg.analytics.formats import day_name
 from kroeg.analytics.games import filter_frame
 from kroeg.analytics.games import game_count as games_in
 from kroeg.dashboard.data import ask, dataset_path
+from kroeg.dashboard.words import page_words
 from kroeg.recorder.text import markdown_text
 
 __all__ = [
@@ -33,10 +34,10 @@ GAMES_KEY = "kroeg_games"
 NOTE_KEY = "kroeg_filter_note"
 
 
-def day_text(day: date | datetime) -> str:
-    """A date as a club writes it: `Fri 20 Nov 2026` (no time zone, no ISO), in the
-    newsletter's words for days and months."""
-    return f"{day_name(day, 'en')} {day.year}"
+def day_text(day: date | datetime, lang: str = "en") -> str:
+    """A date as a club writes it: `Fri 20 Nov 2026`, `vr 20 nov 2026` (no time zone, no
+    ISO), in the newsletter's words for days and months in `lang`."""
+    return f"{day_name(day, lang)} {day.year}"
 
 
 def games_list(path: Path) -> pl.DataFrame:
@@ -67,7 +68,8 @@ def sidebar(path: Path) -> None:
         st.session_state[GAMES_KEY] = None
         st.session_state[NOTE_KEY] = []
         return
-    st.sidebar.markdown("**Filters** (every page)")
+    w = page_words()
+    st.sidebar.markdown(w.say("filters", "**Filters** (every page)"))
     days = games["day"].drop_nulls()
     chosen = games
     active = False
@@ -76,14 +78,25 @@ def sidebar(path: Path) -> None:
     if simulated:
         # Bot games are told apart from the club's own; hidden unless asked for.
         shown = st.sidebar.toggle(
-            "Simulated (bot) games", value=False, key="filter_simulated",
-            help="Games the engine's bots played (`kroeg simulate`, the demo); "
-            "off: only games imported or recorded at the table.", persist_state="session",
+            w.say("filter_simulated", "Simulated (bot) games"), value=False,
+            key="filter_simulated", persist_state="session",
+            help=w.say(
+                "filter_simulated_help",
+                "Games the engine's bots played (`kroeg simulate`, the demo); off: only "
+                "games imported or recorded at the table.",
+            ),
         )  # fmt: skip
         if not shown:
             chosen = chosen.filter(~pl.col("simulated"))
             active = True
-            said.append(f"{simulated:,} simulated games hidden")
+            said.append(
+                w.say_n(
+                    "filter_simulated_hidden",
+                    "{n} simulated game hidden",
+                    "{n} simulated games hidden",
+                    simulated,
+                )
+            )
     if len(days):
         first, last = days.min(), days.max()
         assert isinstance(first, date) and isinstance(last, date)
@@ -95,30 +108,49 @@ def sidebar(path: Path) -> None:
                 st.session_state["filter_days"] = (first, last)
             st.session_state["filter_days_range"] = (first, last)
         picked = st.sidebar.date_input(
-            "Dates", min_value=first, max_value=last, key="filter_days", persist_state="session"
-        )
+            w.say("filter_dates", "Dates"), min_value=first, max_value=last,
+            key="filter_days", persist_state="session",
+        )  # fmt: skip
         if isinstance(picked, tuple) and len(picked) == 2 and picked != (first, last):
             start, end = picked
             assert isinstance(start, date) and isinstance(end, date)
             chosen = chosen.filter(pl.col("day").is_between(start, end))
             active = True
-            said.append(f"{day_text(start)} to {day_text(end)}")
-    for column, label in (("venue", "Venues"), ("ruleset", "Rule sets")):
+            said.append(
+                w.say(
+                    "filter_dates_note", "{first} to {last}",
+                    first=day_text(start, w.lang), last=day_text(end, w.lang),
+                )
+            )  # fmt: skip
+    none = w.say("filter_none", "(none)")
+    for column, label in (
+        ("venue", w.say("filter_venues", "Venues")),
+        ("ruleset", w.say("filter_rulesets", "Rule sets")),
+    ):
         options = games[column].unique().sort().to_list()
         if len(options) > 1:
+            shown_as = w.ruleset if column == "ruleset" else (lambda v: v or none)
             picked_values = st.sidebar.multiselect(
-                label, options, key=f"filter_{column}", persist_state="session"
-            )
+                label, options, key=f"filter_{column}", persist_state="session",
+                format_func=shown_as,
+            )  # fmt: skip
             if picked_values:
                 chosen = chosen.filter(pl.col(column).is_in(picked_values))
                 active = True
-                said.append(f"{label.lower()} {', '.join(v or '(none)' for v in picked_values)}")
+                which = ", ".join(shown_as(v) for v in picked_values)
+                said.append(
+                    w.say("filter_venues_note", "venues {which}", which=which)
+                    if column == "venue"
+                    else w.say("filter_rulesets_note", "rule sets {which}", which=which)
+                )
     names = games["players"].explode().unique().sort().to_list()  # in Rust: 15,000 games
-    people = st.sidebar.multiselect("Players", names, key="filter_players", persist_state="session")
+    people = st.sidebar.multiselect(
+        w.say("filter_players", "Players"), names, key="filter_players", persist_state="session"
+    )
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
         active = True
-        said.append(f"players {', '.join(people)}")
+        said.append(w.say("filter_players_note", "players {which}", which=", ".join(people)))
     st.session_state[GAMES_KEY] = chosen["game_id"].to_list() if active else None
     st.session_state[NOTE_KEY] = said
     st.session_state["filter_people"] = people
@@ -149,8 +181,11 @@ def empty_state() -> bool:
         filter_note()
         return False
     st.info(
-        "This dataset has no games yet. Add some with `kroeg simulate --out DATASET`, "
-        "`kroeg import FILE --into DATASET` or `kroeg record --into DATASET`."
+        page_words().say(
+            "no_games_yet",
+            "This dataset has no games yet. Add some with `kroeg simulate --out DATASET`, "
+            "`kroeg import FILE --into DATASET` or `kroeg record --into DATASET`.",
+        )
     )
     return True
 
@@ -159,4 +194,5 @@ def filter_note() -> None:
     """One line under a page's title when a sidebar filter is on: what it keeps out."""
     said = st.session_state.get(NOTE_KEY) or []
     if said:
-        st.caption(markdown_text("Filtered: " + "; ".join(said) + " (see the sidebar)."))
+        what = markdown_text("; ".join(said))
+        st.caption(page_words().say("filtered", "Filtered: {what} (see the sidebar).", what=what))

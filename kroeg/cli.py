@@ -691,11 +691,13 @@ def newsletter(
     month: Annotated[str, typer.Option("--month", help="The month, as YYYY-MM.")],
     out: Annotated[Path, typer.Option("--out", help="Folder for the .md, .html and .csv.")],
     lang: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--lang", help=f"The bulletin's language: {', '.join(LANGUAGES)} (docs/LANGUAGES.md)."
+            "--lang",
+            help=f"The bulletin's language: {', '.join(LANGUAGES)} (docs/LANGUAGES.md); "
+            "by default the club file's `language`, else English.",
         ),
-    ] = "en",
+    ] = None,
     include_simulated: IncludeSimulatedOpt = False,
 ) -> None:
     """Write the month's bulletin: Markdown, a standalone HTML page with charts, and CSV.
@@ -705,16 +707,18 @@ def newsletter(
 
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
+    from kroeg.analytics.club import club_language
     from kroeg.analytics.newsletter import build, write
     from kroeg.analytics.ratings import update_ratings
     from kroeg.analytics.views import connect, consistently
 
     ds = Dataset(dataset)
     ds.check()
+    language = lang or club_language(ds.path) or "en"
     analyse(ds)
     update_ratings(ds)  # the risers and fallers: stored once, like the analysis
     with Working(f"Writing the bulletin of {month}"):
-        news = consistently(lambda: build(connect(ds), ds, month, lang, include_simulated))
+        news = consistently(lambda: build(connect(ds), ds, month, language, include_simulated))
         paths = write(news, out)
     for path in paths:
         say(f"wrote {path}")

@@ -1,9 +1,11 @@
-"""The bulletin's word catalogues: the template holds every message of the code, every
-language's catalogue translates every message with the same `{names}` in it, and a
-catalogue reads the same compiled (`.mo`, as the build ships it) as from its `.po`.
+"""The word catalogues: the template holds every message of the code, every language's
+catalogue translates every message with the same `{names}` in it, and a catalogue reads
+the same compiled (`.mo`, as the build ships it) as from its `.po`.
 
-The messages are `_m("key", "English")` and `_n("key", "one", "many")` calls in
-analytics/words.py; `make messages` extracts them (babel.cfg) and merges them in.
+The messages are the bulletin's `_m("key", "English")` and `_n("key", "one", "many")`
+in analytics/words.py, and the `w.say("key", "English")` and `w.say_n(...)` written
+where they are used (the dashboard, the replay's steps); `make messages` extracts them
+from the files babel.cfg names (analytics.words.EXTRACT_KEYWORDS) and merges them in.
 """
 
 from __future__ import annotations
@@ -18,15 +20,23 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from kroeg.analytics import words as words_module
-from kroeg.analytics.words import ENGLISH, LANGUAGES, LOCALE_DIR, PLURALS, catalogue, words
+from kroeg.analytics.words import (
+    ENGLISH,
+    EXTRACT_KEYWORDS,
+    LANGUAGES,
+    LOCALE_DIR,
+    PLURALS,
+    catalogue,
+    words,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_m": ((1, "c"), 2), "_n": ((1, "c"), 2, 3)}
 #: The five languages the issue names: the seeds' French, Spanish, English and Malay,
 #: and Dutch, the clubs'.
 EXPECTED = {"en", "nl"}
@@ -51,34 +61,59 @@ def test_the_languages_are_english_and_every_catalogue() -> None:
     assert set(LANGUAGES[1:]) == {p.parent.parent.name for p in _po_files()}
 
 
+def _in_code() -> list[tuple[str | None, str | tuple[str, ...], str]]:
+    """Every message of the code, as `make messages` extracts it: (key, English, file)."""
+    with (ROOT / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    return [
+        (context, message if isinstance(message, str) else tuple(message), filename)
+        for filename, _, message, _, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=parse_keywords(list(EXTRACT_KEYWORDS))
+        )
+    ]
+
+
+#: The template's messages by key: the English of each message every catalogue translates.
+TEMPLATE = {m.context: m.id for m in _read(LOCALE_DIR / "kroeg.pot") if m.id}
+
+
 def test_the_template_holds_exactly_the_messages_of_the_code() -> None:
     """kroeg.pot is what `make messages` extracts now: run it after changing a message."""
-    extracted = {
-        (context, message if isinstance(message, str) else tuple(message))
-        for _, message, _, context in extract_from_file(
-            "python", str(ROOT / "analytics" / "words.py"), keywords=KEYWORDS
-        )
-    }
-    in_code = {(k, v) for k, v in ENGLISH.items()} | {(k, v) for k, v in PLURALS.items()}
-    assert extracted == in_code
-    template = {(m.context, m.id) for m in _read(LOCALE_DIR / "kroeg.pot") if m.id}
-    assert template == in_code
+    in_code = _in_code()
+    extracted = {(key, text) for key, text, _ in in_code}
+    bulletin = {(k, v) for k, v in ENGLISH.items()} | {(k, v) for k, v in PLURALS.items()}
+    assert bulletin <= extracted
+    assert {"dashboard", "parsers"} <= {Path(f).parts[0] for _, _, f in in_code}
+    template = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+                for m in _read(LOCALE_DIR / "kroeg.pot") if m.id}  # fmt: skip
+    assert template == extracted
+
+
+def test_every_message_has_a_key_of_its_own() -> None:
+    """A key is one message: the same key with two English texts would be two messages a
+    translator cannot tell apart (the key says what it is for)."""
+    texts: dict[str | None, set[object]] = {}
+    for key, text, filename in _in_code():
+        assert key, f"{filename}: a message without its key: {text!r}"
+        texts.setdefault(key, set()).add(text)
+    assert {k: t for k, t in texts.items() if len(t) > 1} == {}
 
 
 @pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
 def test_every_catalogue_translates_every_message_with_the_same_names(po: Path) -> None:
     found = {m.context: m for m in _read(po) if m.id}
-    assert set(found) == set(ENGLISH) | set(PLURALS), "run `make messages`"
+    assert set(found) == set(TEMPLATE), "run `make messages`"
     forms = _read(po).num_plurals  # as the catalogue's Plural-Forms says
     for key, message in found.items():
         assert "fuzzy" not in message.flags, f"{key}: marked fuzzy (the English changed)"
-        english = ENGLISH.get(key) or PLURALS[key][1]
+        plural = not isinstance(TEMPLATE[key], str)
+        english = TEMPLATE[key][1] if plural else TEMPLATE[key]
         translated = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert len(translated) == (forms if key in PLURALS else 1), key
+        assert len(translated) == (forms if plural else 1), key
         for text in translated:
             assert text.strip(), f"{key}: not translated"
             names = _fields(english)
-            if key in PLURALS:  # a form for one may say "one" in words instead of {n}
+            if plural:  # a form for one may say "one" in words instead of {n}
                 assert _fields(text) - {"n"} == names - {"n"}, f"{key}: {text!r}"
             else:
                 assert _fields(text) == names, f"{key}: {text!r} against {english!r}"
