@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kroeg.parsers.render import describe_events, pretty
+from kroeg.parsers.render import PLAIN_ENGLISH, Speaker, describe_events, pretty
 from kroeg.recorder.cards import Card
 from kroeg.recorder.events import VERDICT_KINDS, Event
 from kroeg.recorder.records import GameRecord
@@ -75,7 +75,12 @@ def hand_numbers(record: GameRecord) -> list[int]:
 
 
 def hand_states(
-    record: GameRecord, number: int, *, reveal_all: bool, seat: int | None = None
+    record: GameRecord,
+    number: int,
+    *,
+    reveal_all: bool,
+    seat: int | None = None,
+    speaker: Speaker = PLAIN_ENGLISH,
 ) -> list[TableState]:
     """Every step of hand `number`, from its start to its end; `seat`: seen by that player
     (their own cards known to them, the others' only once shown)."""

@@ -7,6 +7,7 @@ scores before the hand, the stake and who is still in come from the referee.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from kroeg.recorder.cards import Card, Rank
 from kroeg.recorder.events import (
@@ -41,8 +42,10 @@ from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
 __all__ = [
+    "PLAIN_ENGLISH",
     "HandResult",
     "HandView",
+    "Speaker",
     "describe_events",
     "hand_result",
     "pretty",
@@ -50,6 +53,30 @@ __all__ = [
     "scores_text",
     "view_hand",
 ]
+
+
+class Speaker(Protocol):
+    """Who says a step or a result in words: the dashboard's language (an
+    analytics.words.Words), or PLAIN_ENGLISH. A message is written where it is used,
+    `speaker.say("key", "English {name}", name=...)` (extracted by `make messages`)."""
+
+    def say(self, key: str, english: str, **values: object) -> str: ...
+
+    def say_n(self, key: str, one: str, many: str, n: int, **values: object) -> str: ...
+
+
+class _PlainEnglish:
+    """The messages as written: `kroeg replay`'s words (the CLI speaks English)."""
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return english.format(**values)
+
+    def say_n(self, key: str, one: str, many: str, n: int, **values: object) -> str:
+        return (one if n == 1 else many).format(n=f"{n:,}", **values)
+
+
+#: The English of every message, for the CLI and the tests.
+PLAIN_ENGLISH: Speaker = _PlainEnglish()
 
 
 def pretty(card: Card | None) -> str:
@@ -143,6 +170,18 @@ class HandResult:
     def who(self, seats: tuple[int, ...]) -> str:
         """Seats in words, a whole side by its name."""
         return seats_name(self.players, self.teams, seats)
+
+    def verdict_for(self, speaker: Speaker) -> str:
+        """`verdict` in `speaker`'s words."""
+        return self.verdict
+
+    def game_over_for(self, speaker: Speaker) -> str | None:
+        """`game_over` in `speaker`'s words."""
+        return self.game_over
+
+    def text_for(self, speaker: Speaker) -> str:
+        """`text` in `speaker`'s words."""
+        return self.text
 
     @property
     def verdict(self) -> str:
@@ -297,7 +336,9 @@ def side_names(game: Troefcall, seat: int) -> str:
     return side_name(game.players, TEAMS, TEAMS[seat])
 
 
-def describe_events(game: Game, events: list[Event], *, joined: bool = True) -> list[str]:
+def describe_events(
+    game: Game, events: list[Event], *, joined: bool = True, speaker: Speaker = PLAIN_ENGLISH
+) -> list[str]:
     """Sentences for events the game has just recorded (its state is already past them).
 
     `joined`: a fold or a check and the payment it causes make one sentence ("Carla folds
