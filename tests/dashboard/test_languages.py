@@ -68,10 +68,12 @@ def shown(at: AppTest) -> list[str]:
 def _pattern(template: str) -> re.Pattern[str] | None:
     """A message's English as a pattern its filled-in text matches; None for one that
     says no English word of its own (`{first} – {last}`, `·`)."""
-    parts = re.split(r"\{[^{}]*\}", template)
+    parts = re.split(r"\{[^{}]*\}", template.strip("*_ "))
     if not any(re.search(r"[A-Za-z]{2,}", p) for p in parts):
         return None
-    return re.compile(".+?".join(re.escape(p.strip("*_ ")) for p in parts).strip())
+    # A word of the English is a word: " to " is not the "to" of "toepen".
+    pattern = ".+?".join(re.escape(p) for p in parts)
+    return re.compile(rf"(?<![^\W_]){pattern}(?![^\W_])" if parts[0] and parts[-1] else pattern)
 
 
 def english_left(lang: str) -> dict[str, re.Pattern[str]]:
