@@ -221,6 +221,17 @@ def test_the_bulletin_in_dutch(tmp_path: Path) -> None:
     assert f"no newsletter words for 'xx': expected one of {', '.join(LANGUAGES)}" in bad.output
 
 
+def test_the_club_file_s_language_is_the_bulletin_s(club: Path, tmp_path: Path) -> None:
+    """A club that names its language gets its bulletin in it without --lang; --lang
+    still chooses another."""
+    (club / "club.toml").write_text('name = "Café De Kroeg"\nlanguage = "nl"\n', "utf-8")
+    dutch = _newsletter(club, "2026-10", tmp_path / "club")
+    assert "Hand 2 van spel 1 van vr 23 okt" in dutch
+    assert dutch == _newsletter(club, "2026-10", tmp_path / "nl", "--lang", "nl")
+    english = _newsletter(club, "2026-10", tmp_path / "en", "--lang", "en")
+    assert english.startswith("# Toepen in October 2026")
+
+
 def _newsletter(dataset: Path, month: str, out: Path, *options: str) -> str:
     """The Markdown of `kroeg newsletter`, as a renderer shows it (escapes dropped)."""
     result = CliRunner().invoke(

@@ -220,6 +220,9 @@ def test_kroeg_standings_reads_the_club_file(tmp_path: Path) -> None:
          "two seasons are called 'W'"),
         ("name = \n", "not a club file"),
         ("colour = 'red'\n", "unknown key 'colour'"),
+        ("language = 'nld'\n", "did you mean nl?"),
+        ("language = 'xx'\n", "unknown language 'xx'"),
+        ("language = 1\n", "language must be text"),
     ],
 )  # fmt: skip
 def test_a_club_file_that_cannot_be_read_is_refused_in_words(
