@@ -35,6 +35,8 @@ from tests.recorder.table import play_example
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: The browser's language in the tests that read the dashboard's English.
+ENGLISH = "en-US"
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)"
 )
@@ -112,7 +114,9 @@ def open_page(p: Any) -> tuple[Any, Any]:
         args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync",
               "--disable-background-networking", "--disable-component-update"],
     )  # fmt: skip
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    # The dashboard speaks the browser's language (docs/LANGUAGES.md): these tests read
+    # its English.
+    page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale=ENGLISH)
     page.set_default_timeout(30_000)  # the suite runs on every core: pages may be slow
     return browser, page
 
@@ -313,6 +317,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         context = browser.new_context(
             viewport={"width": width, "height": height},
             permissions=["clipboard-read", "clipboard-write"],
+            locale=ENGLISH,
         )
         page = context.new_page()
         page.set_default_timeout(30_000)
@@ -509,8 +514,9 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
     with sync_playwright() as p:
         browser, _ = open_page(p)
         context = browser.new_context(
-            viewport={"width": width, "height": height}, has_touch=tag == "phone"
-        )
+            viewport={"width": width, "height": height}, has_touch=tag == "phone",
+            locale=ENGLISH,
+        )  # fmt: skip
         page = context.new_page()
         page.set_default_timeout(30_000)
 
@@ -1067,6 +1073,7 @@ def sized_page(browser: Any, size: tuple[int, int], **options: Any) -> Any:
     width, height = size
     if width <= 640:
         options.update(has_touch=True, is_mobile=True, user_agent=PHONE_AGENT)
+    options.setdefault("locale", ENGLISH)
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
     page = context.new_page()
     page.set_default_timeout(30_000)  # the suite runs on every core: pages may be slow
