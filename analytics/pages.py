@@ -78,55 +78,46 @@ def hand_troef_sides(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) ->
     )
 
 
-#: A player's hands behind a number: what they are, in words, and the query listing them.
+#: A player's hands behind a number, by kind: the query listing them, with the figures
+#: the page says of each (stake, strength, cost: the Players page writes them in words, in
+#: the visitor's language).
 BEHIND = {
     "bluffs": (
-        "bluffs",
-        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
-        "|| ' below the fair share ' || round(fair_share, 2) "
-        "|| CASE WHEN all_folded THEN ', everyone folded' ELSE '' END AS what "
+        "SELECT game_id, hand, seq, stake, strength, fair_share, all_folded "
         "FROM knock_outcomes WHERE player = ? AND bluff AND {where} ORDER BY game_id, hand "
-        "LIMIT 50",
+        "LIMIT 50"
     ),
     "won": (
-        "bluffs that won (everyone folded)",
-        "SELECT game_id, hand, seq, 'stake ' || stake || ', strength ' || round(strength, 2) "
-        "|| ' below the fair share ' || round(fair_share, 2) "
-        "|| '; the folds paid ' || folded_to_it || ' in all' AS what "
+        "SELECT game_id, hand, seq, stake, strength, fair_share, folded_to_it "
         "FROM knock_outcomes WHERE player = ? AND bluff_won AND {where} "
-        "ORDER BY game_id, hand LIMIT 50",
+        "ORDER BY game_id, hand LIMIT 50"
     ),
     "folds": (
-        "folds",
-        "SELECT game_id, hand, seq, 'the fold cost ' || cost AS what FROM folds "
-        "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50",
+        "SELECT game_id, hand, seq, cost FROM folds "
+        "WHERE player = ? AND {where} ORDER BY cost DESC, game_id, hand LIMIT 50"
     ),
     "regrets": (
-        "regrettable folds",
-        "SELECT f.game_id, f.hand, f.seq, 'the fold cost ' || f.cost "
-        "|| '; playing on would have won' AS what FROM folds AS f "
+        "SELECT f.game_id, f.hand, f.seq, f.cost FROM folds AS f "
         "JOIN fold_facts AS x USING (game_id, hand, seq) "
         "WHERE f.player = ? AND x.regret AND {where} ORDER BY f.cost DESC, f.game_id, f.hand "
-        "LIMIT 50",
+        "LIMIT 50"
     ),
     "blunders": (
-        "blunders answering a knock",
-        "SELECT a.game_id, a.hand, a.seq, CASE a.answer WHEN 'stay' THEN 'stayed in' "
-        "ELSE 'folded' END || ' at a stake of ' || a.stake || ', losing ' "
-        "|| round(a.ev_lost, 1) || ' in expectation' AS what "
+        "SELECT a.game_id, a.hand, a.seq, a.answer, a.stake, a.ev_lost "
         "FROM answer_facts AS a JOIN games AS g USING (game_id) "
         "WHERE g.players[a.seat + 1] = ? AND a.grade = 'blunder' AND {where} "
-        "ORDER BY a.ev_lost DESC, a.game_id, a.hand LIMIT 50",
+        "ORDER BY a.ev_lost DESC, a.game_id, a.hand LIMIT 50"
     ),
 }
 
 
 def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games) -> pl.DataFrame:
     """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`:
-    game_id, hand, seq, what, and `game`, the game's name (`game_names`: never its id)."""
+    game_id, hand, seq, the kind's figures, and `game`, the game's name (`game_names`:
+    never its id)."""
     alias = {"regrets": "f", "blunders": "a"}.get(kind, "")
     where, params = chosen(games, alias)
-    hands = _frame(con, BEHIND[kind][1].format(where=where), [player, *params])
+    hands = _frame(con, BEHIND[kind].format(where=where), [player, *params])
     names = game_names(con, hands["game_id"].unique().to_list())
     return hands.with_columns(
         pl.Series("game", [str(names[g]) for g in hands["game_id"]], dtype=pl.String)

@@ -4,13 +4,16 @@ hands behind it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date, datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import polars as pl
 import streamlit as st
 
+from kroeg.analytics import formats
 from kroeg.analytics.pages import BEHIND, behind
 from kroeg.analytics.ratings import INTERVAL, PROVISIONAL_GAMES, rating_chart
 from kroeg.analytics.stats import (
@@ -21,31 +24,116 @@ from kroeg.analytics.stats import (
     Stat,
     player_stats,
 )
+from kroeg.analytics.words import ENGLISH, Words
 from kroeg.dashboard.data import ask, figures, toepen_units
-from kroeg.dashboard.filters import chosen_games, current_path, empty_state
+from kroeg.dashboard.filters import chosen_games, current_path, day_text, empty_state
+from kroeg.dashboard.words import page_words
 from kroeg.recorder.text import markdown_text as md
 
 
 def players() -> None:
     """Bluff rate, bluff success and fold cost per player, with the hands behind them."""
-    st.title("Players")
+    w = page_words()
+    st.title(w.say("players_title", "Players"))
     if empty_state():
         return
     frame = _mine(_stats(current_path(), "toepen"))
     troef = _mine(_stats(current_path(), "troefcall"))
     if frame.is_empty() and troef.is_empty():
-        st.info("No hands match the filters.")
+        st.info(w.say("players_no_hands", "No hands match the filters."))
         return
     if not frame.is_empty():
         if not troef.is_empty():
             st.header("Toepen")
-        _toepen_players(frame)
+        _toepen_players(w, frame)
     if not troef.is_empty():
-        _troefcall_players(troef)
-    _ratings(frame.is_empty(), troef.is_empty())
+        _troefcall_players(w, troef)
+    _ratings(w, frame.is_empty(), troef.is_empty())
 
 
-def _ratings(no_toepen: bool, no_troefcall: bool) -> None:
+def _unit(w: Words, unit: str) -> str:
+    """What a rule set's scores count (`penalty points`, `lives`), in the page's language
+    (the bulletin's words for them)."""
+    return w(unit) if unit in ENGLISH else unit
+
+
+def _label(w: Words, stat: Stat) -> str:
+    """A statistic's short heading (a chart's title, a table's column), in the page's
+    language: the bulletin's where its tables show it, else the page's own."""
+    if stat.name in ENGLISH:
+        return w(stat.name)
+    labels = {
+        "knock_success": w.say("players_stat_knock_success", "knock success"),
+        "cost_per_fold": w.say("players_stat_cost_per_fold", "fold cost"),
+        "bluff_success": w.say("players_stat_bluff_success", "bluff success"),
+        "profit_per_bluff": w.say("players_stat_profit_per_bluff", "bluff profit"),
+        "cost_per_regret": w.say("players_stat_cost_per_regret", "regret cost"),
+        "answer_accuracy": w.say("players_stat_answer_accuracy", "accuracy"),
+        "ev_lost_per_answer": w.say("players_stat_ev_lost_per_answer", "EV lost"),
+        "mistake_rate": w.say("players_stat_mistake_rate", "mistakes"),
+        "blunder_rate": w.say("players_stat_blunder_rate", "blunders"),
+        "luck_per_hand": w.say("players_stat_luck_per_hand", "luck"),
+        "luck_adjusted_cost": w.say("players_stat_luck_adjusted_cost", "lost/hand, luck apart"),
+        "swap_rate": w.say("players_stat_swap_rate", "swaps"),
+        "swaps_caught_rate": w.say("players_stat_swaps_caught_rate", "swaps caught"),
+        "check_success": w.say("players_stat_check_success", "checks won"),
+        "call_rate": w.say("players_stat_call_rate", "calls"),
+        "baunie_rate": w.say("players_stat_baunie_rate", "baunie tried"),
+        "tricks_against_per_hand": w.say("players_stat_tricks_against", "tricks against"),
+    }
+    return labels.get(stat.name, stat.label)
+
+
+def _definition(w: Words, stat: Stat, unit: str | None, total: bool) -> str:
+    """What a chart's bars count, in one line (the registry's definition, for the charts
+    this page draws): `unit` what an amount is counted in, `total` the bars add it up."""
+    if unit is None:
+        unit = w.say("players_lives_or_points", "lives or points")
+    if total and stat.name == "cost_per_fold":
+        return w.say("players_def_fold_cost_total", "what fold cost came to in all, over the folds")
+    definitions = {
+        "bluff_rate": w.say(
+            "players_def_bluff_rate",
+            "knocks with less than a fair share of winning, of knocks whose cards are known",
+        ),
+        "bluff_success": w.say("players_def_bluff_success", "bluffs every other player folded to"),
+        "cost_per_fold": w.say("players_def_cost_per_fold", "{unit} paid per fold", unit=unit),
+        "regret_rate": w.say(
+            "players_def_regret_rate",
+            "in hindsight, with every card as it lay: folds where the folder could have made "
+            "sure of winning, of folds with known cards",
+        ),
+        "answer_accuracy": w.say(
+            "players_def_answer_accuracy",
+            "how well knocks were answered (stay or fold), from what the player could see: "
+            "100% is the best answer every time",
+        ),
+        "blunder_rate": w.say("players_def_blunder_rate", "answers to a knock graded a blunder"),
+        "calls_made_rate": w.say(
+            "players_def_calls_made_rate", "calls whose side took the majority of the tricks"
+        ),
+        "kap_rate": w.say(
+            "players_def_kap_rate",
+            "hands the side took the first tricks in a row and announced kap (or scored it)",
+        ),
+    }
+    return definitions.get(stat.name, stat.definition)
+
+
+def _chart_config(w: Words) -> dict[str, Any]:
+    """A chart's numbers (its axes) as the page's language writes them: `0,5`, `1.000`."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    number = {
+        "decimal": get_decimal_symbol(w.lang),
+        "thousands": get_group_symbol(w.lang),
+        "grouping": [3],
+        "currency": ["", ""],
+    }
+    return {"locale": {"number": number}}
+
+
+def _ratings(w: Words, no_toepen: bool, no_troefcall: bool) -> None:
     """Each player's rating game by game, with its interval: the club's games, and the bots'
     (rated apart) when the sidebar shows them or the dataset holds nothing else."""
     people = st.session_state.get("filter_people") or None
@@ -60,33 +148,65 @@ def _ratings(no_toepen: bool, no_troefcall: bool) -> None:
         for bots, chart in pools:
             if chart.is_empty():
                 continue
-            whose = "the bots' games, rated apart from the club's" if bots else "the club's games"
-            st.subheader(f"Rating over time: {game_type.capitalize()}, {whose}")
-            _rating_chart(chart)
+            game = game_type.capitalize()  # the game's name, in every language
+            if bots:
+                heading = w.say(
+                    "players_rating_bots",
+                    "Rating over time: {game}, the bots' games, rated apart from the club's",
+                    game=game,
+                )
+            else:
+                heading = w.say(
+                    "players_rating_club", "Rating over time: {game}, the club's games", game=game
+                )
+            st.subheader(heading)
+            _rating_chart(w, chart)
 
 
-def _rating_chart(chart: pl.DataFrame) -> None:
+def _when(started: datetime | date | None, lang: str) -> str | None:
+    """When a game was played, as the page's language writes a day (and its hour)."""
+    if started is None:
+        return None
+    day = day_text(started, lang)
+    return f"{day}, {started:%H:%M}" if isinstance(started, datetime) else day
+
+
+def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
     """A line per player (the rating μ after each game) in a band of μ ± INTERVAL σ."""
     st.caption(
-        "openskill's Plackett–Luce rating after each game, with its interval (about 95 %). "
-        f"A rating is provisional (?) until {PROVISIONAL_GAMES} games. Every game "
-        'counts, whatever the date filter (docs/STATS.md, "Ratings").'
+        w.say(
+            "players_rating_caption",
+            "openskill's Plackett–Luce rating after each game, with its interval (about 95 %). "
+            "A rating is provisional (?) until {games} games. Every game counts, whatever the "
+            'date filter (docs/STATS.md, "Ratings").',
+            games=formats.integer(PROVISIONAL_GAMES, w.lang),
+        )
     )
     rows = [
         {"player": r["player"], "game": int(r["step"]) + 1, "games": r["games"],
-         "when": None if r["started_at"] is None else r["started_at"].isoformat(),
+         "when": _when(r["started_at"], w.lang),
          "rating": round(r["mu"], 2), "low": round(r["low"], 2), "high": round(r["high"], 2),
          "provisional": bool(r["provisional"]),
-         "shown": f"{r['mu']:.1f}{'?' if r['provisional'] else ''} ± "
-                  f"{INTERVAL * r['sigma']:.1f} after {r['games']} games"}
+         "shown": w.say_n(
+             "players_rating_shown", "{rating} ± {interval} after {n} game",
+             "{rating} ± {interval} after {n} games", int(r["games"]),
+             rating=w.number(r["mu"], 1) + ("?" if r["provisional"] else ""),
+             interval=w.number(INTERVAL * r["sigma"], 1),
+         )}
         for r in chart.iter_rows(named=True)
     ]  # fmt: skip
-    x = {"field": "game", "type": "quantitative", "title": "game (in the order played)"}
+    x = {
+        "field": "game",
+        "type": "quantitative",
+        "title": w.say("players_rating_axis_game", "game (in the order played)"),
+    }
     color = {"field": "player", "type": "nominal", "title": None}
+    rating = w.say("players_rating_axis", "rating")
     st.vega_lite_chart(
         {
             "data": {"values": rows},
             "height": 280,
+            "config": _chart_config(w),
             "layer": [
                 {
                     "mark": {"type": "area", "opacity": 0.15},
@@ -96,7 +216,7 @@ def _rating_chart(chart: pl.DataFrame) -> None:
                         "y": {
                             "field": "low",
                             "type": "quantitative",
-                            "title": "rating",
+                            "title": rating,
                             "scale": {"zero": False},
                         },
                         "y2": {"field": "high"},
@@ -109,9 +229,9 @@ def _rating_chart(chart: pl.DataFrame) -> None:
                         "color": color,
                         "y": {"field": "rating", "type": "quantitative"},
                         "tooltip": [
-                            {"field": "player"},
-                            {"field": "when", "title": "played"},
-                            {"field": "shown", "title": "rating"},
+                            {"field": "player", "title": w("player")},
+                            {"field": "when", "title": w.say("players_rating_played", "played")},
+                            {"field": "shown", "title": rating},
                         ],
                     },
                 },
@@ -144,59 +264,79 @@ def _by_unit() -> dict[str, pl.DataFrame]:
     return {unit: f for unit, f in frames.items() if not f.is_empty()}
 
 
-def _troefcall_players(frame: pl.DataFrame) -> None:
+def _troefcall_players(w: Words, frame: pl.DataFrame) -> None:
     """Troefcall: calls made good, kap partij and tricks, per player."""
     st.header("Troefcall")
     left, right = st.columns(2)
     with left:
-        _bars(frame, STAT_BY_NAME["calls_made_rate"])
+        _bars(w, frame, STAT_BY_NAME["calls_made_rate"])
     with right:
-        _bars(frame, STAT_BY_NAME["kap_rate"])
-    _numbers(frame, TROEFCALL_STATS)
+        _bars(w, frame, STAT_BY_NAME["kap_rate"])
+    _numbers(w, frame, TROEFCALL_STATS)
 
 
-def _answers(frame: pl.DataFrame) -> None:
+def _answers(w: Words, frame: pl.DataFrame) -> None:
     """Answering knocks: accuracy and blunders per player, and accuracy month by month."""
-    st.subheader("Answering knocks")
+    st.subheader(w.say("players_answers", "Answering knocks"))
     st.caption(
-        "Every answer to a knock (stay or fold) is judged on what the player could see: the "
-        "expected cost of staying against the price of a fold. 100% accuracy is the better "
-        "answer every time; a blunder lost half the stake or more in expectation "
-        "(docs/STATS.md)."
+        w.say(
+            "players_answers_caption",
+            "Every answer to a knock (stay or fold) is judged on what the player could see: "
+            "the expected cost of staying against the price of a fold. 100% accuracy is the "
+            "better answer every time; a blunder lost half the stake or more in expectation "
+            "(docs/STATS.md).",
+        )
     )
     left, right = st.columns(2)
     with left:
-        _bars(frame, STAT_BY_NAME["answer_accuracy"])
+        _bars(w, frame, STAT_BY_NAME["answer_accuracy"])
     with right:
-        _bars(frame, STAT_BY_NAME["blunder_rate"], behind="blunders")
+        _bars(w, frame, STAT_BY_NAME["blunder_rate"], behind="blunders")
     accuracy = STAT_BY_NAME["answer_accuracy"]
     months = _mine(ask(current_path(), player_stats, "month", None, None, None, chosen_games()))
     months = months.filter(pl.col(accuracy.opportunities) > 0)
     if months["month"].n_unique() < 2:
         return  # one month: the bars say it all
+    # A month by its name in the page's language (`2026-10` is the query's, sorted so);
+    # the games without a start time last.
+    undated = w.say("players_month_undated", "undated")
+    names = {
+        m: undated if m is None else w.month(date.fromisoformat(f"{m}-01"))
+        for m in months["month"].unique()
+    }
     rows = [
-        {"month": r["month"], "player": r["player"], "accuracy": round(100 * r[accuracy.name], 1),
-         "shown": accuracy.cell(r[accuracy.done], r[accuracy.opportunities])}
+        {"month": names[r["month"]], "player": r["player"],
+         "accuracy": round(100 * r[accuracy.name], 1),
+         "shown": accuracy.cell(r[accuracy.done], r[accuracy.opportunities], lang=w.lang)}
         for r in months.iter_rows(named=True)
     ]  # fmt: skip
-    st.caption("Accuracy month by month (answers judged that month).")
+    label = _label(w, accuracy)
+    st.caption(
+        w.say("players_accuracy_months", "Accuracy month by month (answers judged that month).")
+    )
     st.vega_lite_chart(
         {
             "data": {"values": rows},
+            "config": _chart_config(w),
             "mark": {"type": "line", "point": True},
             "encoding": {
-                "x": {"field": "month", "type": "ordinal", "title": None},
+                "x": {
+                    "field": "month",
+                    "type": "ordinal",
+                    "title": None,
+                    "sort": [names[m] for m in sorted(names, key=lambda m: (m is None, m or ""))],
+                },
                 "y": {
                     "field": "accuracy",
                     "type": "quantitative",
-                    "title": "accuracy (%)",
+                    "title": w.say("players_chart_percent", "{title} (%)", title=label),
                     "scale": {"domain": [0, 100]},
                 },
                 "color": {"field": "player", "type": "nominal", "title": None},
                 "tooltip": [
-                    {"field": "player"},
-                    {"field": "month"},
-                    {"field": "shown", "title": "accuracy"},
+                    {"field": "player", "title": w("player")},
+                    {"field": "month", "title": w.say("players_month", "month")},
+                    {"field": "shown", "title": label},
                 ],
             },
         },
@@ -204,77 +344,171 @@ def _answers(frame: pl.DataFrame) -> None:
     )
 
 
-def _numbers(frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
+def _numbers(w: Words, frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
     """Every figure as done/opportunities, a row per player."""
+    player, hands = w("player"), w("hands")
+    labels = [_label(w, stat) for stat in stats]
     rows = []
     for row in frame.iter_rows(named=True):
-        cells = {"player": row["player"], "hands": row["hands"]}
-        for stat in stats:
-            cells[stat.label] = stat.cell(row[stat.done], row[stat.opportunities])
+        cells = {player: row["player"], hands: row["hands"]}
+        for stat, label in zip(stats, labels, strict=True):
+            cells[label] = stat.cell(row[stat.done], row[stat.opportunities], lang=w.lang)
         rows.append(cells)
     st.dataframe(pl.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def _toepen_players(frame: pl.DataFrame) -> None:
+def _toepen_players(w: Words, frame: pl.DataFrame) -> None:
     """Toepen: bluffing and folding, with the hands behind every bar."""
-    st.subheader("Bluffing")
+    st.subheader(w.say("players_bluffing", "Bluffing"))
     st.caption(
-        "A knock is a bluff when the knocker's chance of winning, from the cards they could "
-        "see, was below their fair share: what an average seat expects with that many "
-        "players still in (1 in that number where the last trick wins, all but 1 in it "
-        "where the last trick loses). It succeeded when every opponent (every other side, "
-        "in team toepen) folded to it (docs/STATS.md)."
+        w.say(
+            "players_bluffing_caption",
+            "A knock is a bluff when the knocker's chance of winning, from the cards they "
+            "could see, was below their fair share: what an average seat expects with that "
+            "many players still in (1 in that number where the last trick wins, all but 1 in "
+            "it where the last trick loses). It succeeded when every opponent (every other "
+            "side, in team toepen) folded to it (docs/STATS.md).",
+        )
     )
     left, right = st.columns(2)
     with left:
-        _bars(frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
+        _bars(w, frame, STAT_BY_NAME["bluff_rate"], behind="bluffs")
     with right:
-        _bars(frame, STAT_BY_NAME["bluff_success"], behind="won")
+        _bars(w, frame, STAT_BY_NAME["bluff_success"], behind="won")
     by_unit = _by_unit()
     for unit, unit_frame in by_unit.items():
-        st.subheader(f"What folding cost, in {unit}")
+        st.subheader(
+            w.say("players_fold_cost_in", "What folding cost, in {unit}", unit=_unit(w, unit))
+        )
         left, middle, right = st.columns(3)
         with left:
-            _bars(unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", unit=unit)
+            _bars(w, unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", unit=unit)
         with middle:
-            _bars(unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", total=True, unit=unit)
+            _bars(
+                w, unit_frame, STAT_BY_NAME["cost_per_fold"], behind="folds", total=True,
+                unit=unit,
+            )  # fmt: skip
         with right:
-            _bars(unit_frame, STAT_BY_NAME["regret_rate"], behind="regrets", unit=unit)
+            _bars(w, unit_frame, STAT_BY_NAME["regret_rate"], behind="regrets", unit=unit)
     st.caption(
-        f"Click a bar to list the hands behind it. Grey bars and `*`: fewer than "
-        f'{SMALL_SAMPLE} chances, a small sample. "No chances": nothing to count yet.'
+        w.say(
+            "players_bars_caption",
+            "Click a bar to list the hands behind it. Grey bars and `*`: fewer than {small} "
+            'chances, a small sample. "No chances": nothing to count yet.',
+            small=formats.integer(SMALL_SAMPLE, w.lang),
+        )
     )
-    _answers(frame)
+    _answers(w, frame)
     if len(by_unit) > 1:  # a table per unit: no row adds a penalty point to a life
         for unit, unit_frame in by_unit.items():
-            st.subheader(f"The numbers in {unit}, with done / opportunities")
-            _numbers(unit_frame, STATS)
+            st.subheader(
+                w.say(
+                    "players_numbers_in",
+                    "The numbers in {unit}, with done / opportunities",
+                    unit=_unit(w, unit),
+                )
+            )
+            _numbers(w, unit_frame, STATS)
     else:
-        st.subheader("The numbers, with done / opportunities")
-        _numbers(frame, STATS)
-    _hands_behind(frame["player"].to_list())
+        st.subheader(w.say("players_numbers", "The numbers, with done / opportunities"))
+        _numbers(w, frame, STATS)
+    _hands_behind(w, frame["player"].to_list())
 
 
-def _hands_behind(names: list[str]) -> None:
+def _kinds(w: Words) -> dict[str, str]:
+    """The hands behind a number (BEHIND's kinds), in words."""
+    return {
+        "bluffs": w.say("players_kind_bluffs", "bluffs"),
+        "won": w.say("players_kind_won", "bluffs that won (everyone folded)"),
+        "folds": w.say("players_kind_folds", "folds"),
+        "regrets": w.say("players_kind_regrets", "regrettable folds"),
+        "blunders": w.say("players_kind_blunders", "blunders answering a knock"),
+    }
+
+
+def _what(w: Words, kind: str, r: dict[str, Any]) -> str:
+    """What one hand behind a number was (the analysis' verdict on the knock, the fold or
+    the answer), in the page's language."""
+    if kind in ("bluffs", "won"):
+        figures_ = {
+            "stake": formats.integer(int(r["stake"]), w.lang),
+            "strength": w.number(r["strength"], 2),
+            "fair": w.number(r["fair_share"], 2),
+        }
+        if kind == "won":
+            return w.say(
+                "players_what_bluff_won",
+                "stake {stake}, strength {strength} below the fair share {fair}; the folds "
+                "paid {paid} in all",
+                paid=formats.integer(int(r["folded_to_it"]), w.lang),
+                **figures_,
+            )
+        if r["all_folded"]:
+            return w.say(
+                "players_what_bluff_folded",
+                "stake {stake}, strength {strength} below the fair share {fair}, everyone folded",
+                **figures_,
+            )
+        return w.say(
+            "players_what_bluff",
+            "stake {stake}, strength {strength} below the fair share {fair}",
+            **figures_,
+        )
+    if kind in ("folds", "regrets"):
+        cost = formats.integer(int(r["cost"]), w.lang)
+        if kind == "regrets":
+            return w.say(
+                "players_what_regret", "the fold cost {cost}; playing on would have won", cost=cost
+            )
+        return w.say("players_what_fold", "the fold cost {cost}", cost=cost)
+    stake, lost = formats.integer(int(r["stake"]), w.lang), w.number(r["ev_lost"], 1)
+    if r["answer"] == "stay":
+        return w.say(
+            "players_what_blunder_stay",
+            "stayed in at a stake of {stake}, losing {lost} in expectation",
+            stake=stake,
+            lost=lost,
+        )
+    return w.say(
+        "players_what_blunder_fold",
+        "folded at a stake of {stake}, losing {lost} in expectation",
+        stake=stake,
+        lost=lost,
+    )
+
+
+def _hands_behind(w: Words, names: list[str]) -> None:
     """The hands behind one player's number, each linking to its replay."""
     if st.session_state.get("who") not in names:
         st.session_state.pop("who", None)
+    kinds = _kinds(w)
     left, right = st.columns([1, 2])
-    who = left.selectbox("Hands behind the numbers of", names, key="who")
+    who = left.selectbox(w.say("players_who", "Hands behind the numbers of"), names, key="who")
     kind = right.radio(
-        "Which hands", list(BEHIND), format_func=lambda k: BEHIND[k][0], key="behind",
-        horizontal=True,
+        w.say("players_which", "Which hands"), list(BEHIND), format_func=kinds.__getitem__,
+        key="behind", horizontal=True,
     )  # fmt: skip
-    label = BEHIND[kind][0]
+    label = kinds[kind]
     hands = ask(current_path(), behind, kind, who, chosen_games())
-    st.markdown(f"**{md(who)}'s {label}** ({len(hands)} shown, at most 50)")
-    links = [
+    st.markdown(
+        w.say_n(
+            "players_hands_shown",
+            "**{player}'s {what}** ({n} shown, at most 50)",
+            "**{player}'s {what}** ({n} shown, at most 50)",
+            hands.height,
+            player=md(who),
+            what=label,
+        )
+    )
+    links = []
+    for r in hands.iter_rows(named=True):
+        name = w.say(
+            "players_hand_link", "{game} · hand {hand}", game=md(r["game"]), hand=r["hand"]
+        )
         # The link opens the replay at the knock or fold itself (its step is its seq).
-        f"- [{md(r['game'])} · hand {r['hand']}](replay?game={quote(r['game_id'], safe='')}"
-        f"&hand={r['hand']}&step={r['seq']}) — {md(r['what'] or '')}"
-        for r in hands.iter_rows(named=True)
-    ]
-    st.markdown("\n".join(links) or f"No {label} yet.")
+        address = f"replay?game={quote(r['game_id'], safe='')}&hand={r['hand']}&step={r['seq']}"
+        links.append(f"- [{name}]({address}) — {md(_what(w, kind, r))}")
+    st.markdown("\n".join(links) or w.say("players_none_yet", "No {what} yet.", what=label))
 
 
 def _pick_bar(chart_key: str, behind: str) -> None:
@@ -286,6 +520,7 @@ def _pick_bar(chart_key: str, behind: str) -> None:
 
 
 def _bars(
+    w: Words,
     frame: pl.DataFrame,
     stat: Stat,
     *,
@@ -301,38 +536,52 @@ def _bars(
     column of a player is clickable (a bar at 0 too).
     """
     percent = stat.unit == "%" and not total
-    what = f"{stat.label} in all" if total else stat.label
-    title = f"{what} ({unit})" if unit and not percent else what
+    unit_said = None if unit is None else _unit(w, unit)
+    label_said = _label(w, stat)
+    what = w.say("players_in_all", "{stat} in all", stat=label_said) if total else label_said
+    if unit_said and not percent:
+        title = w.say("players_chart_unit", "{what} ({unit})", what=what, unit=unit_said)
+    else:
+        title = what
+    no_chances = w.say("players_no_chances", "no chances")
     rows = []
     for row in frame.iter_rows(named=True):
         d, o = row[stat.done], row[stat.opportunities]
         rate = stat.value(d, o)
         small = stat.is_small(o)
+        star = "*" if small else ""
         if total:
-            value, label = float(d), f"{d} in {o}{'*' if small else ''}"
-            shown = f"{d} {unit or ''} in {o} {stat.opportunities}".replace("  ", " ")
+            value = float(d)
+            done = formats.integer(int(d), w.lang) if float(d).is_integer() else w.number(d, 1)
+            label = w.say(
+                "players_total_label", "{done} in {n}{small}",
+                done=done, n=formats.integer(o, w.lang), small=star,
+            )  # fmt: skip
+            shown = w.say_n(
+                "players_total_shown", "{done} {unit} in {n} fold", "{done} {unit} in {n} folds",
+                o, done=done, unit=unit_said or "",
+            ).replace("  ", " ")  # fmt: skip
         elif rate is None:
-            value, label, shown = 0.0, "no chances", "no chances yet"
+            value, label = 0.0, no_chances
+            shown = w.say("players_no_chances_yet", "no chances yet")
         else:
             value = 100 * rate if percent else rate
-            count = f"{d:.1f}" if not float(d).is_integer() else str(int(d))  # accuracy points
-            label = f"{count}/{o}{'*' if small else ''}"
-            shown = stat.cell(d, o)
+            # accuracy points are fractions, to one decimal; a count as it is
+            count = w.number(d, 1) if not float(d).is_integer() else str(int(d))
+            label = f"{count}/{o}{star}"
+            shown = stat.cell(d, o, lang=w.lang)
         rows.append(
             {"player": row["player"], "value": round(value, 2), "label": label,
-             "shown": shown, "small": small}
+             "shown": shown, "small": small, "none": rate is None and not total}
         )  # fmt: skip
-    definition = stat.definition.replace("lives or points", unit) if unit else stat.definition
-    if total:
-        definition = (
-            f"what {stat.done.replace('_', ' ')} came to in all, over the {stat.opportunities}"
-        )
-    st.caption(f"{title}: {definition}.")
-    axis = f"{title} (%)" if percent else title
+    definition = _definition(w, stat, unit_said, total)
+    st.caption(w.say("players_chart_caption", "{title}: {definition}.", title=title,
+                     definition=definition))  # fmt: skip
+    axis = w.say("players_chart_percent", "{title} (%)", title=title) if percent else title
     top = 100.0 if percent else max(1.0, max(r["value"] for r in rows))  # an axis even at 0
     for r in rows:
         r["top"] = top
-    spec = _bar_spec(rows, title=title, axis=axis, what=what, top=top)
+    spec = _bar_spec(w, rows, title=title, axis=axis, what=what, top=top)
     if behind is None:  # nothing to list behind these bars
         st.vega_lite_chart(spec, width="stretch")
         return
@@ -344,7 +593,7 @@ def _bars(
 
 
 def _bar_spec(
-    rows: list[dict[str, object]], *, title: str, axis: str, what: str, top: float
+    w: Words, rows: list[dict[str, object]], *, title: str, axis: str, what: str, top: float
 ) -> dict[str, object]:
     """The Vega-Lite spec of a bar chart per player, written out: building it with Altair
     (and its schema validation) took most of the page's time at every run.
@@ -355,7 +604,7 @@ def _bar_spec(
     x = {"field": "player", "type": "nominal", "title": None, "sort": None,
          "axis": {"labelAngle": -30, "labelLimit": 90}}  # fmt: skip
     tooltip = [
-        {"field": "player", "type": "nominal", "title": "player"},
+        {"field": "player", "type": "nominal", "title": w("player")},
         {"field": "shown", "type": "nominal", "title": what},
     ]
     scale = {"domain": [0, top], "nice": True}
@@ -373,7 +622,7 @@ def _bar_spec(
     )
     labels = {
         **layer({"type": "text", "dy": -8}, y=value, text=label),
-        "transform": [{"filter": "datum.label != 'no chances'"}],
+        "transform": [{"filter": "!datum.none"}],
     }
     none = {
         **layer(
@@ -388,7 +637,7 @@ def _bar_spec(
             y=value,
             text=label,
         ),
-        "transform": [{"filter": "datum.label == 'no chances'"}],
+        "transform": [{"filter": "datum.none"}],
     }
     column = {
         **layer(
@@ -401,6 +650,7 @@ def _bar_spec(
         "data": {"values": rows},
         "height": 260,
         "title": title,
+        "config": _chart_config(w),
         "layer": [bars, labels, none, column],
         "params": [
             {"name": "bar", "select": {"type": "point", "fields": ["player"], "on": "click"},
