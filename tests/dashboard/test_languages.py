@@ -68,11 +68,12 @@ def shown(at: AppTest) -> list[str]:
 
 
 def _pattern(template: str) -> re.Pattern[str] | None:
-    """A message's English as a pattern its filled-in text matches; None for one that
-    says no English word of its own (`{first} – {last}`, `·`)."""
+    """A message's English as a pattern its filled-in text matches; None for one whose
+    only English is a short word another language writes too (`{first} to {last}`)."""
     parts = re.split(r"\{[^{}]*\}", template.strip("*_ "))
-    if not any(re.search(r"[A-Za-z]{2,}", p) for p in parts):
-        return None
+    said = re.findall(r"[A-Za-z]+", " ".join(parts))
+    if len(said) < 2 and not any(len(word) >= 4 for word in said):
+        return None  # "{counted} of {played}": Dutch says "of" too (it means "or")
     # A word of the English is a word: " to " is not the "to" of "toepen".
     pattern = ".+?".join(re.escape(p) for p in parts)
     return re.compile(rf"(?<![^\W_]){pattern}(?![^\W_])" if parts[0] and parts[-1] else pattern)
