@@ -5,9 +5,11 @@
 // Streamlit mounts this in the page itself (components v2, no iframe). It sends one
 // trigger, "go", with the step to show; Python moves the slider there. The moves are
 // plain HTML drawn by Python (li[data-kroeg-step]); this only listens. `data.kinds`: the
-// kind of each step of the hand; `data.jumps`: a jump's key and the kinds it goes to.
+// kind of each step of the hand; `data.jumps`: a jump's key and the kinds it goes to;
+// `data.words`: what the buttons and the speeds say, in the page's language.
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
+  const words = data.words;
   const last = data.kinds.length - 1; // the hand's last step
   // The step shown is the list's current move: the data stay the same from step to step,
   // so a step does not mount this again.
@@ -110,6 +112,14 @@ export default function (component) {
   // the hand's end or a second press.
   const play = parentElement.querySelector("button.kroeg-play");
   const speed = parentElement.querySelector("select.kroeg-speed");
+  if (play) {
+    play.textContent = words.play;
+    play.title = words.play_help;
+  }
+  if (speed) {
+    speed.setAttribute("aria-label", words.speed);
+    for (const option of speed.options) option.textContent = words.speeds[option.value];
+  }
   let playing = null;
   let asked = null; // the step autoplay asked for last, until the page shows it
   const stop = () => {
@@ -117,7 +127,7 @@ export default function (component) {
     playing = null;
     asked = null;
     if (play) {
-      play.textContent = "▶ Play";
+      play.textContent = words.play;
       play.setAttribute("aria-pressed", "false");
     }
   };
@@ -136,7 +146,7 @@ export default function (component) {
       go(0);
     }
     playing = setInterval(tick, Number(speed.value));
-    play.textContent = "❚❚ Pause";
+    play.textContent = words.pause;
     play.setAttribute("aria-pressed", "true");
   };
   if (play) play.onclick = () => (playing === null ? start() : stop());
@@ -167,19 +177,22 @@ export default function (component) {
   const button = parentElement.querySelector("button.kroeg-copy");
   const said = parentElement.querySelector(".kroeg-copied");
   const field = parentElement.querySelector("input.kroeg-link");
+  if (field) field.setAttribute("aria-label", words.link);
   if (button) {
+    button.textContent = words.copy;
+    button.setAttribute("data-short", words.copy_short);
     button.onclick = async () => {
       const link = window.location.href;
       try {
         await navigator.clipboard.writeText(link);
-        said.textContent = "Link copied";
+        said.textContent = words.copied;
         field.hidden = true;
       } catch (err) {
         // No clipboard (an address that is not https or localhost): show it to copy by hand.
         field.value = link;
         field.hidden = false;
         field.select();
-        said.textContent = "Copy this link:";
+        said.textContent = words.copy_by_hand;
       }
     };
   }

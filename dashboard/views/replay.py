@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import streamlit as st
 
+from kroeg.analytics.formats import integer
 from kroeg.analytics.games import recent_games
 from kroeg.analytics.pages import (
     BEFORE_HAND,
@@ -15,23 +17,15 @@ from kroeg.analytics.pages import (
     hand_knocks,
     hand_troef_sides,
 )
-from kroeg.analytics.report import (
-    answer_verdict,
-    baunie_verdict,
-    call_verdict,
-    fold_verdict,
-    kap_verdict,
-    knock_verdict,
-    stay_verdict,
-    verdict_summary,
-)
-from kroeg.analytics.stats import STAT_BY_NAME
+from kroeg.analytics.report import GRADE_SIGNS
+from kroeg.analytics.stats import STAT_BY_NAME, Stat
+from kroeg.analytics.words import ENGLISH, Words, words
 from kroeg.dashboard import replay_nav
-from kroeg.dashboard.data import ask, before_this_hand, expectations, game
-from kroeg.dashboard.data import states as hand_steps
+from kroeg.dashboard.data import ask, before_this_hand, expectations, game, signature
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
-from kroeg.dashboard.replay import TableState, hand_numbers
+from kroeg.dashboard.replay import TableState, hand_numbers, hand_states
 from kroeg.dashboard.table import CSS, moves_html, table_html
+from kroeg.dashboard.words import page_words
 from kroeg.parsers.render import hand_result
 from kroeg.recorder.records import side_name
 from kroeg.recorder.text import markdown_text
@@ -39,7 +33,8 @@ from kroeg.recorder.text import markdown_text
 
 def replay() -> None:
     """One hand, step by step."""
-    st.title("Replay")
+    w = page_words()
+    st.title(w.say("replay_title", "Replay"))
     if empty_state():
         return
     params = st.query_params
@@ -49,12 +44,15 @@ def replay() -> None:
     games = ask(current_path(), recent_games, wanted or "", chosen_games())
     ids = games["game_id"].to_list()
     if not ids:
-        st.info("No game matches the filters in the sidebar.")
+        st.info(w.say("replay_no_game", "No game matches the filters in the sidebar."))
         return
     if wanted and wanted not in ids:
         st.warning(
-            f"There is no game {markdown_text(wanted)} in this dataset: "
-            "showing the most recent game instead."
+            w.say(
+                "replay_no_such_game",
+                "There is no game {game} in this dataset: showing the most recent game instead.",
+                game=markdown_text(wanted),
+            )
         )
     # An address the page did not write (a link, Back, Forward; or any address on arrival
     # from another page, which drops this page's widgets) names what to show: the pickers
@@ -69,57 +67,77 @@ def replay() -> None:
             st.session_state["replay_game"] = wanted
         else:
             st.session_state.pop("replay_game", None)
-    labels = dict(zip(ids, games["title"].to_list(), strict=True))
+    # A game's name, then its rules (a preset's name in the language).
+    labels = {
+        game_id: f"{name} · {w.ruleset(rules)}"
+        for game_id, name, rules in zip(
+            ids, games["name"].to_list(), games["label"].to_list(), strict=True
+        )
+    }
     # Game, hand and view in one row (on a phone: the game, then hand and view side by
     # side, without their labels): the table comes up the page.
     pickers = st.container(key="replay_pickers")
     pick_game, pick_hand, pick_view = pickers.columns([6, 1.4, 2], vertical_alignment="bottom")
     chosen = pick_game.selectbox(
-        "Game", ids, index=ids.index(wanted) if wanted in ids and not external else 0,
+        w.say("replay_game", "Game"), ids,
+        index=ids.index(wanted) if wanted in ids and not external else 0,
         format_func=labels.__getitem__, key="replay_game",
     )  # fmt: skip
     record = game(current_path(), chosen)
     numbers = hand_numbers(record)
     if not numbers:
-        st.info("This game has no hand to replay yet.")
+        st.info(w.say("replay_no_hand", "This game has no hand to replay yet."))
         return
     hand_param = params.get("hand")
     # isdigit() is also true of '²': only ASCII digits make a hand number.
     start_hand = int(hand_param) if hand_param and re.fullmatch(r"[0-9]{1,4}", hand_param) else 1
     if hand_param and start_hand not in numbers:
         st.warning(
-            f"This game has no hand {markdown_text(hand_param)} (its hands are "
-            f"{numbers[0]} to {numbers[-1]}): showing hand {numbers[0]}."
+            w.say(
+                "replay_no_such_hand",
+                "This game has no hand {hand} (its hands are {first} to {last}): showing "
+                "hand {first}.",
+                hand=markdown_text(hand_param),
+                first=integer(numbers[0], w.lang),
+                last=integer(numbers[-1], w.lang),
+            )
         )
         start_hand = numbers[0]
     if external:
         st.session_state["replay_hand"] = start_hand
     hand = pick_hand.selectbox(
-        "Hand", numbers, index=0 if external else numbers.index(start_hand), key="replay_hand",
-        format_func=lambda number: f"Hand {number}",
+        w.say("replay_hand", "Hand"), numbers,
+        index=0 if external else numbers.index(start_hand), key="replay_hand",
+        format_func=lambda number: w.say(
+            "replay_hand_number", "Hand {number}", number=integer(number, w.lang)
+        ),
     )  # fmt: skip
-    views = _views(record.players)
+    views = _views(record.players, w)
     if external:
-        st.session_state["replay_view"] = _linked_view(params.get("view"), views)
+        st.session_state["replay_view"] = _linked_view(params.get("view"), views, w)
     elif st.session_state.get("replay_view", "table") not in views:
         st.session_state["replay_view"] = "table"  # a seat the game now shown lacks
     view = pick_view.selectbox(
-        "View", list(views), format_func=views.__getitem__, key="replay_view",
-        help="What the table saw, what one player saw (their own cards from the deal), or "
-        "every card the log knows. Only 'All cards' shows the moves still to come.",
+        w.say("replay_view", "View"), list(views), format_func=views.__getitem__,
+        key="replay_view",
+        help=w.say(
+            "replay_view_help",
+            "What the table saw, what one player saw (their own cards from the deal), or "
+            "every card the log knows. Only 'All cards' shows the moves still to come.",
+        ),
     )  # fmt: skip
     reveal_all = view == "all"
     seat = int(view) - 1 if view.isdigit() else None
-    states = hand_steps(current_path(), chosen, hand, reveal_all, seat)
+    states = _steps(chosen, hand, reveal_all, seat, w.lang)
     if st.session_state.get("replay_where") != (chosen, hand):
         # A new hand opens at its start, or at the step the link names.
         st.session_state["replay_where"] = (chosen, hand)
-        st.session_state["replay_step"] = _linked_step(states, chosen, hand)
+        st.session_state["replay_step"] = _linked_step(states, chosen, hand, w)
     # The address follows what is shown, so that it can be shared (the step: below).
     st.query_params.update({"game": chosen, "hand": str(hand), "view": view})
     st.session_state["replay_address"] = (chosen, str(hand))
     st.html(CSS)  # once for the page: the steps below send only their own HTML
-    verdicts, summary = _verdicts(chosen, hand, states, record.players, reveal_all)
+    verdicts, summary = _verdicts(chosen, hand, states, record.players, reveal_all, w)
     # How the hand came out, as the engine wrote it: shown at its last step.
     # The games in the order played, newest first (the picker puts a linked game first).
     played = games.sort("recency")["game_id"].to_list()
@@ -129,35 +147,85 @@ def replay() -> None:
     shown = [] if states[0].troefcall or view == "table" else [seat] if seat is not None else None
     lines = _expected_lines(states, chosen, hand, record.players, shown)
     _stepper(
-        states, record.players, verdicts, hand_result(record, hand).text, summary, reveal_all,
-        around, lines,
+        states, record.players, verdicts, hand_result(record, hand).text_for(w), summary,
+        reveal_all, around, lines, w,
     )  # fmt: skip
     if not states[0].troefcall:
         # Last, under the table: its figures add up every earlier game (once for the
         # files, a second or more at 100,000 hands: the server's start does it), and the
         # table is drawn before they are worked out.
-        st.html(_before_hand(chosen, hand, record.players))
+        st.html(_before_hand(chosen, hand, record.players, w))
 
 
-def _before_hand(game_id: str, hand: int, players: tuple[str, ...]) -> str:
+def _steps(
+    game_id: str, hand: int, reveal_all: bool, seat: int | None, lang: str
+) -> list[TableState]:
+    """Every step of a hand, its words in `lang` (cached: stepping through a hand, or
+    coming back to it, replays nothing again)."""
+    path = current_path()
+    return _cached_steps(str(path), signature(path), game_id, hand, reveal_all, seat, lang)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
+def _cached_steps(
+    path: str,
+    files: tuple[str, ...],
+    game_id: str,
+    hand: int,
+    reveal_all: bool,
+    seat: int | None,
+    lang: str,
+) -> list[TableState]:
+    """`hand_states` in `lang`'s words, kept for every session (read it, never change
+    it); `files` (the dataset's signature) makes new files a new entry."""
+    record = game(Path(path), game_id)
+    return hand_states(record, hand, reveal_all=reveal_all, seat=seat, speaker=words(lang))
+
+
+def _stat_words(stat: Stat, w: Words) -> tuple[str, str]:
+    """A statistic's short heading and its definition in `w`'s words (the bulletin's
+    headings; a statistic without words of its own here as analytics.stats writes it)."""
+    label = w(stat.name) if stat.name in ENGLISH else stat.label
+    definitions = {
+        "bluff_rate": w.say(
+            "replay_stat_bluff_rate",
+            "knocks with less than a fair share of winning, of knocks whose cards are known",
+        ),
+        "fold_rate": w.say("replay_stat_fold_rate", "knocks answered by folding"),
+    }
+    return label, definitions.get(stat.name, stat.definition)
+
+
+def _before_hand(game_id: str, hand: int, players: tuple[str, ...], w: Words) -> str:
     """Each player's figures from the hands before this one (analytics.pages.before_hand,
     among the games the sidebar lets through), as a small table: a tracker's heads-up
     display. The earlier games' counts are worked out once for every game."""
     frame = before_this_hand(current_path(), game_id, hand, players, chosen_games())
     stats = [STAT_BY_NAME[name] for name in BEFORE_HAND]
+    said = [_stat_words(s, w) for s in stats]
     head = "".join(
-        f'<th title="{html.escape(s.definition)}">{html.escape(s.label)}</th>' for s in stats
+        f'<th title="{html.escape(definition)}">{html.escape(label)}</th>'
+        for label, definition in said
     )
     rows = "".join(
         f"<tr><td>{html.escape(r['player'])}</td>"
-        + "".join(f"<td>{html.escape(s.cell(r[s.done], r[s.opportunities]))}</td>" for s in stats)
+        + "".join(
+            f"<td>{html.escape(s.cell(r[s.done], r[s.opportunities], lang=w.lang))}</td>"
+            for s in stats
+        )
         + "</tr>"
         for r in frame.iter_rows(named=True)
     )
     small = min(s.small_sample for s in stats)
+    title = w.say("replay_before_hand", "Before this hand")
+    note = w.say(
+        "replay_before_hand_note",
+        "(done/opportunities; * fewer than {small}: a small sample)",
+        small=integer(small, w.lang),
+    )
     return (
-        f'<div class="kroeg-hud"><b>Before this hand</b> <span>(done/opportunities; * fewer '
-        f"than {small}: a small sample)</span><table><tr><th></th>{head}</tr>{rows}</table></div>"
+        f'<div class="kroeg-hud"><b>{html.escape(title)}</b> <span>{html.escape(note)}</span>'
+        f"<table><tr><th></th>{head}</tr>{rows}</table></div>"
     )
 
 
@@ -194,14 +262,32 @@ def _expected_lines(
 PLAYER_COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948",
                   "#9c755f"]  # fmt: skip
 
-#: The moves to another hand or game: label, key, what it says on hover. The games are
-#: in the order played (the picker lists the most recent first).
-_ELSEWHERE = {
-    "hand_back": ("‹ Hand", "P", "The hand before (P)"),
-    "hand_on": ("Hand ›", "N", "The next hand (N)"),
-    "game_back": ("‹ Game", "Shift+P", "The game played before, from its first hand (Shift+P)"),
-    "game_on": ("Game ›", "Shift+N", "The game played next, from its first hand (Shift+N)"),
-}
+#: The moves to another hand or game, in the order drawn: the key. The games are in the
+#: order played (the picker lists the most recent first).
+_ELSEWHERE = {"hand_back": "P", "hand_on": "N", "game_back": "Shift+P", "game_on": "Shift+N"}
+
+
+def _elsewhere_words(name: str, key: str, w: Words) -> tuple[str, str]:
+    """A move to another hand or game: its label and what it says on hover."""
+    if name == "hand_back":
+        return w.say("replay_hand_back", "‹ Hand"), w.say(
+            "replay_hand_back_help", "The hand before ({shortcut})", shortcut=key
+        )
+    if name == "hand_on":
+        return w.say("replay_hand_on", "Hand ›"), w.say(
+            "replay_hand_on_help", "The next hand ({shortcut})", shortcut=key
+        )
+    if name == "game_back":
+        return w.say("replay_game_back", "‹ Game"), w.say(
+            "replay_game_back_help",
+            "The game played before, from its first hand ({shortcut})",
+            shortcut=key,
+        )
+    return w.say("replay_game_on", "Game ›"), w.say(
+        "replay_game_on_help",
+        "The game played next, from its first hand ({shortcut})",
+        shortcut=key,
+    )
 
 
 def _around(
@@ -227,20 +313,271 @@ def _go_elsewhere(target: dict[str, object] | None) -> None:
         st.session_state["replay_whole_page"] = True
 
 
-def _views(players: tuple[str, ...]) -> dict[str, str]:
-    """The ways to look at a hand, by the value links carry (`view=`): the table, every
-    card, or one player (their seat, from 1)."""
-    views = {"table": "The table", "all": "All cards"}
-    views.update({str(seat): f"As {name} saw it" for seat, name in enumerate(players, 1)})
+def _views(players: tuple[str, ...], w: Words) -> dict[str, str]:
+    """The ways to look at a hand, by the value links carry (`view=`, the same in every
+    language), in words: the table, every card, or one player (their seat, from 1)."""
+    views = {
+        "table": w.say("replay_view_table", "The table"),
+        "all": w.say("replay_view_all", "All cards"),
+    }
+    views.update(
+        {
+            str(seat): w.say("replay_view_seat", "As {player} saw it", player=name)
+            for seat, name in enumerate(players, 1)
+        }
+    )
     return views
 
 
-def _linked_view(text: str | None, views: dict[str, str]) -> str:
+def _linked_view(text: str | None, views: dict[str, str], w: Words) -> str:
     """The view an address names (the table's without one, or with one this game lacks)."""
     if text is None or text in views:
         return text or "table"
-    st.warning(f"There is no view {markdown_text(text)} of this game: showing the table's.")
+    st.warning(
+        w.say(
+            "replay_no_such_view",
+            "There is no view {view} of this game: showing the table's.",
+            view=markdown_text(text),
+        )
+    )
     return "table"
+
+
+# The verdicts on a decision, in words: the same facts and sentences as analytics.report's
+# (`kroeg` keeps those for its English), said in the page's language.
+
+
+def _knock_verdict(
+    w: Words,
+    strength: float | None,
+    fair_share: float,
+    bluff: bool | None,
+    all_folded: bool,
+    knocker_won: bool,
+    tell_outcome: bool,
+) -> tuple[str, str]:
+    """A knock's mark and sentence (analytics.report.knock_verdict); without
+    `tell_outcome`, the sentence stops at the knock."""
+    if strength is None or bluff is None:
+        return "?", w.say(
+            "replay_knock_unknown", "Verdict unknown: the knocker's cards were not all seen."
+        )
+    shown, fair = w.number(strength, 2), w.number(fair_share, 2)
+    if bluff:
+        mark = "bluff"
+        what = w.say(
+            "replay_knock_bluff",
+            "a bluff: strength {strength}, below the fair share {fair}",
+            strength=shown, fair=fair,
+        )  # fmt: skip
+    else:
+        mark = "value"
+        what = w.say(
+            "replay_knock_value",
+            "a value knock: strength {strength}, at least the fair share {fair}",
+            strength=shown, fair=fair,
+        )  # fmt: skip
+    if not tell_outcome:
+        return mark, w.say("replay_knock_verdict", "Verdict: {what}.", what=what)
+    if all_folded:
+        outcome = w.say("replay_knock_all_folded", "everyone folded to it")
+    elif knocker_won:
+        outcome = w.say("replay_knock_won", "the knocker won the hand")
+    else:
+        outcome = w.say("replay_knock_lost", "the knocker lost the hand")
+    return mark, w.say(
+        "replay_knock_verdict_outcome", "Verdict: {what}; {outcome}.", what=what, outcome=outcome
+    )
+
+
+def _fold_verdict(w: Words, regret: bool | None, cost: int, hindsight: bool) -> tuple[str, str]:
+    """A fold's mark and sentence (analytics.report.fold_verdict); `hindsight`: said after
+    the verdict on the answer (what the folder could see), as what every card shows."""
+    shown = integer(cost, w.lang)
+    if regret is None:
+        return "?", w.say(
+            "replay_fold_unknown",
+            "Verdict unknown: not every card was seen (the fold cost {cost}).",
+            cost=shown,
+        )
+    if regret and hindsight:
+        said = w.say(
+            "replay_fold_regret_hindsight",
+            "In hindsight: regrettable. The fold cost {cost}; playing on, the folder could "
+            "have made sure of winning the hand.",
+            cost=shown,
+        )
+    elif regret:
+        said = w.say(
+            "replay_fold_regret",
+            "Verdict: regrettable. The fold cost {cost}; playing on, the folder could have "
+            "made sure of winning the hand.",
+            cost=shown,
+        )
+    elif hindsight:
+        said = w.say(
+            "replay_fold_fine_hindsight",
+            "In hindsight: no regret. The fold cost {cost}; playing on could not have made "
+            "sure of winning.",
+            cost=shown,
+        )
+    else:
+        said = w.say(
+            "replay_fold_fine",
+            "Verdict: no regret. The fold cost {cost}; playing on could not have made sure "
+            "of winning.",
+            cost=shown,
+        )
+    return ("regret" if regret else "fine"), said
+
+
+def _answer_verdict(
+    w: Words,
+    player: str,
+    answer: str,
+    stake: int,
+    win_chance: float,
+    cost_stay: float,
+    cost_fold: float,
+    ev_lost: float,
+    grade: str | None,
+    partners: bool,
+) -> tuple[str, str]:
+    """An answer to a knock judged from what the player could see: the grade (or
+    "sound") and a sentence (analytics.report.answer_verdict)."""
+    stay, fold = w.number(cost_stay, 1), w.number(cost_fold, 1)
+    chance = w.say(
+        "replay_answer_chance",
+        "{player}'s chance of winning the hand by staying in was {chance}",
+        player=player, chance=w.percent(win_chance, 0),
+    )  # fmt: skip
+    if answer == "stay" and partners:
+        what = w.say(
+            "replay_answer_stayed_partners",
+            "Stayed in: expected to cost {stay}; folding would have expected to cost {fold}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    elif answer == "stay":
+        what = w.say(
+            "replay_answer_stayed",
+            "Stayed in: expected to cost {stay}; folding would have cost {fold}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    elif partners:
+        what = w.say(
+            "replay_answer_folded_partners",
+            "Folded: expected to cost {fold}; staying in was expected to cost {stay}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_answer_folded",
+            "Folded: cost {fold}; staying in was expected to cost {stay}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    if partners:
+        what += w.say(
+            "replay_answer_partners",
+            " (a fold pays, and the side pays the stake again if the partners lose)",
+        )
+    lost, of = w.number(ev_lost, 1), integer(stake, w.lang)
+    if grade == "inaccuracy":
+        judged = w.say(
+            "replay_answer_inaccuracy",
+            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "mistake":
+        judged = w.say(
+            "replay_answer_mistake",
+            "Lost {lost} of a stake of {stake} in expectation: a mistake {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "blunder":
+        judged = w.say(
+            "replay_answer_blunder",
+            "Lost {lost} of a stake of {stake} in expectation: a blunder {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade is not None:
+        raise ValueError(f"an answer graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
+    elif ev_lost >= 0.05:
+        judged = w.say(
+            "replay_answer_ungraded",
+            "Lost {lost} of a stake of {stake} in expectation: under a quarter of it, not graded",
+            lost=lost, stake=of,
+        )  # fmt: skip
+    elif ev_lost > 0:
+        judged = w.say("replay_answer_as_good", "As good as the other answer")
+    else:
+        judged = w.say("replay_answer_better", "The better answer")
+    return grade or "sound", w.say(
+        "replay_answer_verdict",
+        "{what} ({chance}, from what they could see). {judged}.",
+        what=what, chance=chance, judged=judged,
+    )  # fmt: skip
+
+
+def _stay_verdict(w: Words, player: str, paid: int) -> tuple[str, str]:
+    """What staying in after a knock came to, from the log (analytics.report.stay_verdict)."""
+    if paid:
+        return "paid", w.say(
+            "replay_stay_paid",
+            "Staying in cost {player} {paid} by the end of the hand.",
+            player=player, paid=integer(paid, w.lang),
+        )  # fmt: skip
+    return "held", w.say(
+        "replay_stay_held",
+        "Staying in cost {player} nothing: nothing paid after it.",
+        player=player,
+    )
+
+
+def _summary(
+    w: Words,
+    knocks: list[tuple[str, bool | None, bool]],
+    folds: list[tuple[str, bool | None, int]],
+) -> str:
+    """One line of a hand's verdicts by player (analytics.report.verdict_summary):
+    `Ben: 1 knock, 1 bluff (1 that worked)`."""
+    players: dict[str, list[str]] = {}
+    for player in [k[0] for k in knocks] + [f[0] for f in folds]:
+        players.setdefault(player, [])
+    for player, parts in players.items():
+        mine = [k for k in knocks if k[0] == player]
+        if mine:
+            bluffs = sum(1 for k in mine if k[1])
+            worked = sum(1 for k in mine if k[2])
+            text = w.say_n("replay_summary_knocks", "{n} knock", "{n} knocks", len(mine))
+            if bluffs:
+                text += ", " + w.say_n("replay_summary_bluffs", "{n} bluff", "{n} bluffs", bluffs)
+                if worked:
+                    text += w.say_n(
+                        "replay_summary_worked", " ({n} that worked)", " ({n} that worked)", worked
+                    )
+            unknown = sum(1 for k in mine if k[1] is None)
+            if unknown:
+                text += w.say_n(
+                    "replay_summary_unknown", " ({n} unknown)", " ({n} unknown)", unknown
+                )
+            parts.append(text)
+        theirs = [f for f in folds if f[0] == player]
+        if theirs:
+            regrets = [f for f in theirs if f[1]]
+            text = w.say_n("replay_summary_folds", "{n} fold", "{n} folds", len(theirs))
+            if regrets:
+                text += ", " + w.say_n(
+                    "replay_summary_regrets", "{n} regrettable (cost {cost})",
+                    "{n} regrettable (cost {cost})", len(regrets),
+                    cost=integer(sum(f[2] for f in regrets), w.lang),
+                )  # fmt: skip
+            unknown = sum(1 for f in theirs if f[1] is None)
+            if unknown:
+                text += w.say_n(
+                    "replay_summary_unknown", " ({n} unknown)", " ({n} unknown)", unknown
+                )
+            parts.append(text)
+    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items())
 
 
 def _verdicts(
@@ -249,6 +586,7 @@ def _verdicts(
     states: list[TableState],
     players: tuple[str, ...],
     tell_outcome: bool,
+    w: Words,
 ) -> tuple[dict[int, tuple[str, str]], str]:
     """The verdict on each decision of the hand, by its event number (seq): a mark and a
     sentence (with `tell_outcome`, a knock's says how the hand came out); and the hand's
@@ -256,12 +594,15 @@ def _verdicts(
     (none for a game not analysed), stays from what the log says was paid, Troefcall's
     calls from the `troef_sides` view."""
     if states[0].troefcall:
-        return _troefcall_verdicts(game_id, hand, states, players), ""
+        return _troefcall_verdicts(game_id, hand, states, players, w), ""
     path = current_path()
     knocks = ask(path, hand_knocks, game_id, hand)
     folds = ask(path, hand_folds, game_id, hand)
+    answers = ask(path, hand_answers, game_id, hand)
+    answered = {r["seq"] for r in answers.iter_rows(named=True)}
     verdicts = {
-        r["seq"]: knock_verdict(
+        r["seq"]: _knock_verdict(
+            w,
             r["strength"],
             r["fair_share"],
             r["bluff"],
@@ -271,8 +612,13 @@ def _verdicts(
         )
         for r in knocks.iter_rows(named=True)
     }
+    # A fold also judged as an answer (from what the folder could see) is said after it,
+    # in hindsight (every card as it lay).
     verdicts.update(
-        {r["seq"]: fold_verdict(r["regret"], r["cost"]) for r in folds.iter_rows(named=True)}
+        {
+            r["seq"]: _fold_verdict(w, r["regret"], r["cost"], r["seq"] in answered)
+            for r in folds.iter_rows(named=True)
+        }
     )
     for state in states:
         if state.kind == "stay" and state.actor is not None and tell_outcome:
@@ -281,19 +627,20 @@ def _verdicts(
                 for s in states
                 if s.kind == "pay" and s.actor == state.actor and s.seq > state.seq
             )
-            verdicts[state.seq] = stay_verdict(players[state.actor], paid)
+            verdicts[state.seq] = _stay_verdict(w, players[state.actor], paid)
     # An answer to a knock judged from what the player could see comes first; a fold's
     # regret (hindsight: every card as it lay) and what a stay came to follow it.
-    for r in ask(path, hand_answers, game_id, hand).iter_rows(named=True):
-        mark, said = answer_verdict(
-            players[r["seat"]], r["answer"], r["stake"], r["win_chance"], r["cost_stay"],
+    for r in answers.iter_rows(named=True):
+        mark, said = _answer_verdict(
+            w, players[r["seat"]], r["answer"], r["stake"], r["win_chance"], r["cost_stay"],
             r["cost_fold"], r["ev_lost"], r["grade"], bool(r["partners_play_on"]),
         )  # fmt: skip
         after = verdicts.get(r["seq"])
         if after is not None:
-            said += " " + after[1].replace("Verdict: ", "In hindsight: ", 1)
+            said += " " + after[1]
         verdicts[r["seq"]] = (mark, said)
-    summary = verdict_summary(
+    summary = _summary(
+        w,
         [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],
         [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
     )
@@ -301,7 +648,7 @@ def _verdicts(
 
 
 def _troefcall_verdicts(
-    game_id: str, hand: int, states: list[TableState], players: tuple[str, ...]
+    game_id: str, hand: int, states: list[TableState], players: tuple[str, ...], w: Words
 ) -> dict[int, tuple[str, str]]:
     """Troefcall: the trump call made good or not, the baunie scored or not (a finished
     hand only: the view counts finished hands)."""
@@ -310,35 +657,121 @@ def _troefcall_verdicts(
     for row in sides.iter_rows(named=True):
         for state in states:
             if state.kind == "trump" and row["calls"] and state.actor is not None:
-                verdicts[state.seq] = call_verdict(
-                    players[state.actor], bool(row["calls_made"]), row["tricks"], row["hand_size"]
-                )
+                caller = players[state.actor]
+                tricks, size = integer(row["tricks"], w.lang), integer(row["hand_size"], w.lang)
+                if row["calls_made"]:
+                    verdicts[state.seq] = "made", w.say(
+                        "replay_call_made",
+                        "Verdict: {caller}'s call was made good: the side took {tricks} of "
+                        "{size} tricks.",
+                        caller=caller, tricks=tricks, size=size,
+                    )  # fmt: skip
+                else:
+                    verdicts[state.seq] = "failed", w.say(
+                        "replay_call_failed",
+                        "Verdict: {caller}'s call failed: the side took {tricks} of {size} "
+                        "tricks, not the majority.",
+                        caller=caller, tricks=tricks, size=size,
+                    )  # fmt: skip
             if state.kind == "kap" and state.teams is not None and state.actor is not None:
-                side = state.teams[state.actor]
-                verdicts[state.seq] = kap_verdict(side_name(players, state.teams, side))
+                side = side_name(players, state.teams, state.teams[state.actor])
+                verdicts[state.seq] = (
+                    "kap",
+                    w.say(
+                        "replay_kap", "Kap: {side} took the first seven tricks in a row.", side=side
+                    ),
+                )
             if state.kind == "baunie" and row["baunies"]:
-                verdicts[state.seq] = baunie_verdict(bool(row["baunies_won"]))
+                if row["baunies_won"]:
+                    verdicts[state.seq] = (
+                        "made",
+                        w.say(
+                            "replay_baunie_made", "Verdict: the baunie was made good and scored."
+                        ),
+                    )
+                else:
+                    verdicts[state.seq] = (
+                        "failed",
+                        w.say(
+                            "replay_baunie_failed",
+                            "Verdict: the baunie failed: the announcing side did not score it.",
+                        ),
+                    )
     return verdicts
 
 
-#: The step buttons: label, key shortcut, what it says on hover.
+#: The step buttons: label, key shortcut (their help: `_move_help`).
 _MOVES = {
-    "first": ("«", "Home", "The hand's start (Home)"),
-    "previous": ("‹", "Left", "One step back (←)"),
-    "next": ("›", "Right", "One step on (→)"),
-    "last": ("»", "End", "The hand's end (End)"),
+    "first": ("«", "Home"),
+    "previous": ("‹", "Left"),
+    "next": ("›", "Right"),
+    "last": ("»", "End"),
 }
-#: The jumps to a decision: Toepen's knocks and folds, Troefcall's tricks and calls (the
-#: keys "C" and "R" are Streamlit's own).
+
+
+def _move_help(name: str, w: Words) -> str:
+    """What a step button says on hover."""
+    if name == "first":
+        return w.say("replay_first_help", "The hand's start (Home)")
+    if name == "previous":
+        return w.say("replay_previous_help", "One step back (←)")
+    if name == "next":
+        return w.say("replay_next_help", "One step on (→)")
+    return w.say("replay_last_help", "The hand's end (End)")
+
+
+#: The jumps to a decision, by name (the button's key: `replay_<name>`): the kinds of
+#: step it goes to and its key. Toepen's knocks and folds, Troefcall's tricks and calls
+#: (the keys "C" and "R" are Streamlit's own).
 _TOEPEN_JUMPS = {
-    "Knock ›": ("next knock", ("knock",), "K"),
-    "Fold ›": ("next fold", ("fold",), "F"),
-    "Trick ›": ("next trick", ("trick",), "T"),
+    "knock": (("knock",), "K"),
+    "fold": (("fold",), "F"),
+    "trick": (("trick",), "T"),
 }
 _TROEFCALL_JUMPS = {
-    "Trick ›": ("next trick", ("trick",), "T"),
-    "Call ›": ("next call (trump, kap, baunie)", ("trump", "kap", "baunie", "stop"), "A"),
+    "trick": (("trick",), "T"),
+    "call": (("trump", "kap", "baunie", "stop"), "A"),
 }
+
+
+def _jump_words(name: str, key: str, w: Words) -> tuple[str, str, str]:
+    """A jump's label, what it says on hover, and its keys in the keys' line."""
+    if name == "knock":
+        return (
+            w.say("replay_knock", "Knock ›"),
+            w.say("replay_knock_help", "The next knock ({shortcut})", shortcut=key),
+            w.say(
+                "replay_knock_keys", "{shortcut} next knock (Shift+{shortcut} the previous)",
+                shortcut=key,
+            ),
+        )  # fmt: skip
+    if name == "fold":
+        return (
+            w.say("replay_fold", "Fold ›"),
+            w.say("replay_fold_help", "The next fold ({shortcut})", shortcut=key),
+            w.say(
+                "replay_fold_keys", "{shortcut} next fold (Shift+{shortcut} the previous)",
+                shortcut=key,
+            ),
+        )  # fmt: skip
+    if name == "trick":
+        return (
+            w.say("replay_trick", "Trick ›"),
+            w.say("replay_trick_help", "The next trick ({shortcut})", shortcut=key),
+            w.say(
+                "replay_trick_keys", "{shortcut} next trick (Shift+{shortcut} the previous)",
+                shortcut=key,
+            ),
+        )  # fmt: skip
+    return (
+        w.say("replay_call", "Call ›"),
+        w.say("replay_call_help", "The next call (trump, kap, baunie) ({shortcut})", shortcut=key),
+        w.say(
+            "replay_call_keys",
+            "{shortcut} next call (trump, kap, baunie) (Shift+{shortcut} the previous)",
+            shortcut=key,
+        ),
+    )  # fmt: skip
 
 
 @st.fragment
@@ -351,6 +784,7 @@ def _stepper(
     reveal_all: bool,
     around: dict[str, dict[str, object] | None],
     lines: list[dict[str, object]],
+    w: Words,
 ) -> None:
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
@@ -369,21 +803,24 @@ def _stepper(
         "last": last if step < last else None,
     }
     jumps = _TROEFCALL_JUMPS if states[0].troefcall else _TOEPEN_JUMPS
+    jumped = {name: _jump_words(name, key, w) for name, (_, key) in jumps.items()}
     controls = st.container(horizontal=True, key="replay_controls", gap="small")
-    for name, (label, key, help_text) in _MOVES.items():
+    for name, (label, key) in _MOVES.items():
         # A callback moves the step before the page is drawn again, so every button
         # (and whether it is enabled) is computed from the step the user now sees.
         controls.button(
-            label, key=f"replay_{name}", disabled=targets[name] is None, help=help_text,
-            shortcut=key, on_click=_go_to_step, args=(targets[name],),
+            label, key=f"replay_{name}", disabled=targets[name] is None,
+            help=_move_help(name, w), shortcut=key, on_click=_go_to_step, args=(targets[name],),
         )  # fmt: skip
-    for label, (what, kinds, key) in jumps.items():
+    for name, (kinds, key) in jumps.items():
         target = _next_kind(states, step, kinds)
+        label, help_text, _ = jumped[name]
         controls.button(
-            label, key=f"replay_{label.split()[0].lower()}", disabled=target is None,
-            help=f"The {what} ({key})", shortcut=key, on_click=_go_to_step, args=(target,),
+            label, key=f"replay_{name}", disabled=target is None, help=help_text,
+            shortcut=key, on_click=_go_to_step, args=(target,),
         )  # fmt: skip
-    for name, (label, key, help_text) in _ELSEWHERE.items():
+    for name, key in _ELSEWHERE.items():
+        label, help_text = _elsewhere_words(name, key, w)
         controls.button(
             label, key=f"replay_{name}", disabled=around[name] is None, help=help_text,
             shortcut=key, on_click=_go_elsewhere, args=(around[name],),
@@ -395,13 +832,15 @@ def _stepper(
         replay_nav.mount(
             f"{st.session_state.get('replay_where')}",
             [s.kind for s in states],
-            {key: list(kinds) for _, kinds, key in jumps.values()},
+            {key: list(kinds) for kinds, key in jumps.values()},
+            w,
         )
-    step = slide.slider("Step", 0, last, key="replay_step", label_visibility="collapsed")
+    step = slide.slider(
+        w.say("replay_step", "Step"), 0, last, key="replay_step", label_visibility="collapsed"
+    )
     state = states[step]
     st.query_params["step"] = str(state.seq)  # links name a move by its event number
-    keys = " · ".join(f"{key} {what} (Shift+{key} the previous)"
-                      for what, _, key in jumps.values())  # fmt: skip
+    keys = " · ".join(said for _, _, said in jumped.values())
     left, right = st.columns([3, 2])
     told = states if reveal_all else states[: step + 1]
     marks = {s.step: verdicts[s.seq] for s in told if s.seq in verdicts}
@@ -413,38 +852,54 @@ def _stepper(
         else ""
     )
     if step == last:
-        panel += f'<p class="kroeg-result"><b>Result:</b> {html.escape(outcome)}</p>'
+        result = html.escape(w.say("replay_result", "Result:"))
+        panel += f'<p class="kroeg-result"><b>{result}</b> {html.escape(outcome)}</p>'
     if summary and (reveal_all or step == last):
-        panel += f'<p class="kroeg-summary"><b>Verdicts:</b> {html.escape(summary)}</p>'
+        said = html.escape(w.say("replay_verdicts", "Verdicts:"))
+        panel += f'<p class="kroeg-summary"><b>{said}</b> {html.escape(summary)}</p>'
     # Plain HTML blocks (no Markdown to parse): a step redraws two elements. The step's
     # words above the table; the moves (the current one and its neighbours in view), then
     # the panel, beside it: on a phone, under it, all on one screen.
+    now = w.say(
+        "replay_now", "Step {step}/{last}:",
+        step=integer(step, w.lang), last=integer(last, w.lang),
+    )  # fmt: skip
     left.html(
-        f'<p class="kroeg-now"><b>Step {step}/{last}:</b> {html.escape(state.text)}</p>'
+        f'<p class="kroeg-now"><b>{html.escape(now)}</b> {html.escape(state.text)}</p>'
         + table_html(state, players)
     )
+    help_line = w.say(
+        "replay_keys",
+        "Click a move to go there; on a phone, swipe the table. Keys: ← → a step · Home / "
+        "End · {jumps} · N / P a hand · Shift+N / Shift+P a game.",
+        jumps=keys,
+    )
     right.html(
-        '<p class="kroeg-moves-title"><b>Moves</b></p>'
+        '<p class="kroeg-moves-title"><b>'
+        + html.escape(w.say("replay_moves", "Moves"))
+        + "</b></p>"
         + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
         + (f'<div class="kroeg-panel">{panel}</div>' if panel else "")
-        + f'<p class="kroeg-keys">Click a move to go there; on a phone, swipe the table. '
-        f"Keys: ← → a step · Home / End · {html.escape(keys)} · N / P a hand · "
-        "Shift+N / Shift+P a game.</p>"
+        + f'<p class="kroeg-keys">{html.escape(help_line)}</p>'
     )
     # Unless every card is shown, the graph goes as far as the step shown.
     drawn = lines if reveal_all else [r for r in lines if int(r["step"]) <= step]  # type: ignore[call-overload]
     if drawn:
         with right:
-            _expected_chart(drawn, step, last)
+            _expected_chart(drawn, step, last, w)
 
 
-def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None:
+def _expected_chart(rows: list[dict[str, object]], step: int, last: int, w: Words) -> None:
     """Each player's expected result of the hand step by step (lives or points; 0 costs
     nothing), a rule at the step shown."""
     st.caption(
-        "Expected result of the hand, step by step, from what each player could see "
-        "(0: it costs nothing; −2: two lives or points). docs/STATS.md."
+        w.say(
+            "replay_expected_caption",
+            "Expected result of the hand, step by step, from what each player could see "
+            "(0: it costs nothing; −2: two lives or points). docs/STATS.md.",
+        )
     )
+    step_title = w.say("replay_chart_step", "step")
     st.vega_lite_chart(
         {
             "layer": [
@@ -455,7 +910,7 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
                         "x": {
                             "field": "step",
                             "type": "quantitative",
-                            "title": "step",
+                            "title": step_title,
                             "scale": {"domain": [0, last]},
                         },
                         "y": {"field": "expected", "type": "quantitative", "title": None},
@@ -468,7 +923,14 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
                             # made four players hard to tell apart).
                             "scale": {"range": PLAYER_COLOURS},
                         },
-                        "tooltip": [{"field": "player"}, {"field": "step"}, {"field": "expected"}],
+                        "tooltip": [
+                            {"field": "player", "title": w.say("replay_chart_player", "player")},
+                            {"field": "step", "title": step_title},
+                            {
+                                "field": "expected",
+                                "title": w.say("replay_chart_expected", "expected"),
+                            },
+                        ],
                     },
                 },
                 {
@@ -483,7 +945,7 @@ def _expected_chart(rows: list[dict[str, object]], step: int, last: int) -> None
     )
 
 
-def _linked_step(states: list[TableState], game_id: str, hand: int) -> int:
+def _linked_step(states: list[TableState], game_id: str, hand: int, w: Words) -> int:
     """The step a link names for this game and hand, by its event number (0 without one,
     or a bad one): a card dealt is in the deal's step."""
     params = st.query_params
@@ -493,7 +955,14 @@ def _linked_step(states: list[TableState], game_id: str, hand: int) -> int:
     events = states[-1].seq
     if re.fullmatch(r"[0-9]{1,5}", text) and int(text) <= events:
         return max(s.step for s in states if s.seq <= int(text))
-    st.warning(f"This hand has moves 0 to {events}, not {markdown_text(text)}: showing its start.")
+    st.warning(
+        w.say(
+            "replay_no_such_step",
+            "This hand has moves 0 to {last}, not {step}: showing its start.",
+            last=integer(events, w.lang),
+            step=markdown_text(text),
+        )
+    )
     return 0
 
 
