@@ -5,6 +5,7 @@ language a visitor sees first is the club file's, else the browser's, else Engli
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +64,7 @@ def shown(at: AppTest) -> list[str]:
     for block in (at.main, at.sidebar):
         for text in _texts(block):
             plain = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+            plain = html.unescape(re.sub(r"<[^>]*>", "\n", plain))  # HTML: its text
             lines.extend(line.strip() for line in plain.splitlines() if line.strip())
     return lines
 
