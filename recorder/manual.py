@@ -52,12 +52,31 @@ class Prompt:
 
     `kind` is one of start, cut, cards, answer, play, over; and for Troefcall, trump
     (the caller names it) and announce (kap, baunie, stop, or the next lead).
+
+    `text` says it in `kroeg record`'s words; the fields after it say the same in parts,
+    for a page to say it in its own language (the dashboard's Record page).
     """
 
     kind: str
     seats: tuple[int, ...]
     stake: int
     text: str
+    #: The hand the table is at (at a start, the hand it starts); 0 once the game is over.
+    hand: int = 0
+    #: play: the trick being played, and whether the card awaited leads it.
+    trick: int = 0
+    leads: bool = False
+    #: A seat that may be checked first: its laundry (cards), its armoede (play: else the
+    #: dealer, `seats[0]`, redeals).
+    check: int | None = None
+    #: Troefcall: trump once called; at a start, the seat that calls it this hand.
+    trump: Suit | None = None
+    caller: int | None = None
+    #: Troefcall cards: the caller's first five (before trump is called).
+    first_five: bool = False
+    #: Troefcall announce: the calls the side may make (kap, baunie, stop; after a kap,
+    #: stop), the next lead being the other choice.
+    calls: tuple[str, ...] = ()
 
 
 class ManualGame:
@@ -200,7 +219,7 @@ class ManualGame:
         if game.phase == "idle":
             if game.cut_round and game.hand_no == 0:
                 seat = next(s for s in game.cut_round if s not in game.cut_cards)
-                return Prompt("cut", (seat,), stake, f"{names[seat]} cuts a card")
+                return Prompt("cut", (seat,), stake, f"{names[seat]} cuts a card", hand=1)
             dealer = game.expected_dealer()
             who = "name the dealer" if dealer is None else f"{names[dealer]} deals"
             return Prompt(
@@ -208,17 +227,20 @@ class ManualGame:
                 () if dealer is None else (dealer,),
                 stake,
                 f"hand {game.hand_no + 1}: {who}",
+                hand=game.hand_no + 1,
             )
         if game.deal_queue:
             seats = tuple(dict.fromkeys(game.deal_queue))
             listed = ", ".join(names[s] for s in seats)
             claim = game.claim_to_check()
             check = "" if claim is None else f", or a check of {names[claim]}'s laundry first"
-            return Prompt("cards", seats, stake, f"cards for {listed} (or {SKIP}){check}")
+            text = f"cards for {listed} (or {SKIP}){check}"
+            return Prompt("cards", seats, stake, text, hand=game.hand_no, check=claim)
         answering = tuple(game.answerers())
         if answering:
             listed = " or ".join(names[s] for s in answering)
-            return Prompt("answer", answering, stake, f"{listed}: stay or fold (stake {stake})")
+            text = f"{listed}: stay or fold (stake {stake})"
+            return Prompt("answer", answering, stake, text, hand=game.hand_no)
         if game.window is not None and game.window.kind == "armoede":
             dealer = game.dealer
             assert dealer is not None
@@ -227,6 +249,8 @@ class ManualGame:
                 (dealer,),
                 stake,
                 f"check {names[game.window.seat]}'s armoede, or {names[dealer]} redeals",
+                hand=game.hand_no,
+                check=game.window.seat,
             )
         mover = game.to_move
         assert mover is not None
@@ -237,6 +261,9 @@ class ManualGame:
             (mover,),
             stake,
             f"hand {game.hand_no}, trick {trick}: {names[mover]} {where} (stake {stake})",
+            hand=game.hand_no,
+            trick=trick,
+            leads=not game.trick_plays,
         )
 
     def _troefcall_prompt(self, game: Troefcall) -> Prompt:
@@ -249,18 +276,21 @@ class ManualGame:
                 return Prompt(
                     "start", (), 0,
                     "hand 1: name the dealer, or the face-up deal 'jacks: Anna 5h, Ben Jd'",
+                    hand=1,
                 )  # fmt: skip
             caller = (dealer + 1) % 4
             text = f"hand {game.hand_no + 1}: {names[dealer]} deals, {names[caller]} calls"
-            return Prompt("start", (dealer,), 0, text)
+            return Prompt("start", (dealer,), 0, text, hand=game.hand_no + 1, caller=caller)
         if game.deal_queue:
             seats = tuple(dict.fromkeys(game.deal_queue))
             listed = ", ".join(names[s] for s in seats)
             first = " (the caller's first five)" if game.trump is None and len(seats) == 1 else ""
-            return Prompt("cards", seats, 0, f"cards for {listed}{first} (or {SKIP})")
+            text = f"cards for {listed}{first} (or {SKIP})"
+            return Prompt("cards", seats, 0, text, hand=game.hand_no, first_five=bool(first))
         if game.phase == "call":
             assert game.caller is not None
-            return Prompt("trump", (game.caller,), 0, f"{names[game.caller]} calls trump")
+            text = f"{names[game.caller]} calls trump"
+            return Prompt("trump", (game.caller,), 0, text, hand=game.hand_no)
         trump = "" if game.trump is None else f", trump {game.trump.symbol}"
         leader = game.leader
         if game.phase == "announce":
@@ -269,14 +299,21 @@ class ManualGame:
             return Prompt(
                 "announce", (leader, game.partner(leader)), 0,
                 f"{side} took the first 7{trump}: kap, baunie, stop, or {names[leader]} leads",
+                hand=game.hand_no, trump=game.trump, calls=("kap", "baunie", "stop"),
             )  # fmt: skip
         if game.phase == "after_kap":
-            return Prompt("announce", (leader,), 0, f"stop, or {names[leader]} leads{trump}")
+            return Prompt(
+                "announce", (leader,), 0, f"stop, or {names[leader]} leads{trump}",
+                hand=game.hand_no, trump=game.trump, calls=("stop",),
+            )  # fmt: skip
         mover = game.to_move
         assert mover is not None
         where = "leads" if not game.trick_plays else "plays"
         text = f"hand {game.hand_no}, trick {game.trick_no}: {names[mover]} {where}{trump}"
-        return Prompt("play", (mover,), 0, text)
+        return Prompt(
+            "play", (mover,), 0, text, hand=game.hand_no, trick=game.trick_no,
+            leads=not game.trick_plays, trump=game.trump,
+        )  # fmt: skip
 
     def scores(self) -> list[tuple[str, str]]:
         """Each player's running score as the rules count it: points or lives."""
