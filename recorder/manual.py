@@ -298,7 +298,8 @@ class ManualGame:
             side = f"{names[low]} & {names[high]}"
             return Prompt(
                 "announce", (leader, game.partner(leader)), 0,
-                f"{side} took the first 7{trump}: kap, baunie, stop, or {names[leader]} leads",
+                f"{side} took the first {game.rules.kap_tricks}{trump}: kap, baunie, stop, or "
+                f"{names[leader]} leads",
                 hand=game.hand_no, trump=game.trump, calls=("kap", "baunie", "stop"),
             )  # fmt: skip
         if game.phase == "after_kap":
