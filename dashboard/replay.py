@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kroeg.parsers.render import PLAIN_ENGLISH, Speaker, describe_events, pretty
+from kroeg.parsers.render import PLAIN_ENGLISH, Speaker, describe_events, pretty, say_score
 from kroeg.recorder.cards import Card
 from kroeg.recorder.events import VERDICT_KINDS, Event
 from kroeg.recorder.records import GameRecord
@@ -83,7 +83,8 @@ def hand_states(
     speaker: Speaker = PLAIN_ENGLISH,
 ) -> list[TableState]:
     """Every step of hand `number`, from its start to its end; `seat`: seen by that player
-    (their own cards known to them, the others' only once shown)."""
+    (their own cards known to them, the others' only once shown). The steps' words and
+    the scores are `speaker`'s."""
     viewer = seat
     begin, end = record.hand_bounds(number)
     rebuilt = Replay(record.rules, record.players)
@@ -121,7 +122,7 @@ def hand_states(
         )
         troefcall = game if isinstance(game, Troefcall) else None
         toepen = game if isinstance(game, Toepen) else None
-        text = _sentence(game, event, hide_cards=not reveal_all, viewer=viewer)
+        text = _sentence(game, event, hide_cards=not reveal_all, viewer=viewer, speaker=speaker)
         opens = seq  # the event the step is named after
         if kind in VERDICT_KINDS and states:
             # The engine's verdict (who won the hand) is said by the hand's end next: no
@@ -139,7 +140,7 @@ def hand_states(
             # laundry, a trump call), whose words get the number of cards dealt.
             dealt[seat] = dealt.get(seat, 0) + 1
             before = states.pop()  # the step keeps its own event's kind, actor and amount
-            opens, text = before.seq, f"{said} — {_dealt(dealt, game)}"
+            opens, text = before.seq, f"{said} — {_dealt(dealt, game, speaker)}"
             kind, seat, amount = before.kind, before.actor, before.amount
         else:
             dealt, said = {}, text
@@ -155,7 +156,8 @@ def hand_states(
             folded=tuple(toepen.folded) if toepen else (False,) * game.n,
             hands=hands,
             trick=tuple(table),
-            scores=rebuilt.score_texts(),  # the pay and score rows so far: the facts
+            # The pay and score rows so far: the facts.
+            scores=tuple(say_score(speaker, t) for t in rebuilt.score_texts()),
             actor=seat,
             over=game.between_hands(),
             table_trick=table_trick,
@@ -177,30 +179,48 @@ def hand_states(
     return states
 
 
-def _dealt(counts: dict[int, int], game: Game) -> str:
-    """`4 cards to each`, or `13 cards to Anna, Ben and Carla, 8 to Dan`."""
+def _dealt(counts: dict[int, int], game: Game, speaker: Speaker = PLAIN_ENGLISH) -> str:
+    """`4 cards to each`, or `13 cards to Anna, Ben and Carla, 8 cards to Dan`."""
     by_count: dict[int, list[str]] = {}
     for seat, n in counts.items():
         by_count.setdefault(n, []).append(game.players[seat])
     if len(counts) == game.n and len(by_count) == 1:
         n = next(iter(counts.values()))
-        return f"{n} card{'s' if n != 1 else ''} to each"
+        return speaker.say_n("step_dealt_each", "{n} card to each", "{n} cards to each", n)
+    and_word = speaker.say("step_and", "and")
     parts: list[str] = []
     for n, names in by_count.items():
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        unit = "" if parts else f" card{'s' if n != 1 else ''}"
-        parts.append(f"{n}{unit} to {who}")
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {and_word} " + names[-1]
+        parts.append(
+            speaker.say_n(
+                "step_dealt_to", "{n} card to {players}", "{n} cards to {players}", n, players=who
+            )
+        )
     return ", ".join(parts)
 
 
-def _sentence(game: Game, event: Event, *, hide_cards: bool, viewer: int | None = None) -> str:
+def _sentence(
+    game: Game,
+    event: Event,
+    *,
+    hide_cards: bool,
+    viewer: int | None = None,
+    speaker: Speaker = PLAIN_ENGLISH,
+) -> str:
     kind, seat, card, _, _ = event.to_row()
     if kind == "deal" and seat is not None:
         # The table sees a card go to a player, not which card it is; the player does.
-        hidden = hide_cards and seat != viewer
-        seen = "" if hidden or card is None else f" ({describe_card(card)})"
-        return f"a card to {game.players[seat]}{seen}"
-    lines = describe_events(game, [event], joined=False)  # each event is its own step
+        player = game.players[seat]
+        if (hide_cards and seat != viewer) or card is None:
+            return speaker.say("step_card_to", "a card to {player}", player=player)
+        return speaker.say(
+            "step_card_to_seen",
+            "a card to {player} ({card})",
+            player=player,
+            card=describe_card(card),
+        )
+    # Each event is its own step.
+    lines = describe_events(game, [event], joined=False, speaker=speaker)
     return " ".join(line.strip() for line in lines) or event.kind
 
 

@@ -6,10 +6,11 @@ scores before the hand, the stake and who is still in come from the referee.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from kroeg.recorder.cards import Card, Rank
+from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.events import (
     Armoede,
     Baunie,
@@ -49,7 +50,9 @@ __all__ = [
     "describe_events",
     "hand_result",
     "pretty",
+    "reason_text",
     "result_of",
+    "say_score",
     "scores_text",
     "view_hand",
 ]
@@ -117,10 +120,26 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     return HandView(heading, steps)
 
 
-def scores_text(game: Game) -> str:
+def scores_text(game: Game, speaker: Speaker = PLAIN_ENGLISH) -> str:
     """The scores as they stand, in one line: each player still in the game (Toepen), or
     each side where seats play in teams (one pool a side): `Anna & Carla 9 lives, …`."""
-    return ", ".join(f"{who} {score}" for who, score in _scores(game))
+    return ", ".join(f"{who} {say_score(speaker, score)}" for who, score in _scores(game))
+
+
+#: A score as the engine writes it (`9 lives`, `1 point`: recorder/ speaks English only).
+_SCORE = re.compile(r"(-?\d+) (points?|li(?:fe|ves))")
+
+
+def say_score(speaker: Speaker, text: str) -> str:
+    """A score the engine wrote (`game.score_text`, `Replay.score_texts`: `9 lives`,
+    `1 point`) in `speaker`'s words; a text of another shape as it is."""
+    found = _SCORE.fullmatch(text)
+    if found is None:
+        return text
+    n = int(found[1])
+    if found[2].startswith("point"):
+        return speaker.say_n("result_n_points", "{n} point", "{n} points", n)
+    return speaker.say_n("result_n_lives", "{n} life", "{n} lives", n)
 
 
 def _scores(game: Game) -> tuple[tuple[str, str], ...]:
@@ -164,123 +183,212 @@ class HandResult:
     #: Troefcall: the tricks each side took, and each side's points after the hand.
     side_tricks: tuple[int, int] | None
     side_points: tuple[int, int] | None
-    #: The scores after the hand: who (a player, or a side) and the score, in words.
+    #: The scores after the hand: who (a player, or a side) and the score as the engine
+    #: writes it (`9 lives`; `say_score` says it in a speaker's words).
     scores: tuple[tuple[str, str], ...]
 
-    def who(self, seats: tuple[int, ...]) -> str:
+    def who(self, seats: tuple[int, ...], speaker: Speaker = PLAIN_ENGLISH) -> str:
         """Seats in words, a whole side by its name."""
-        return seats_name(self.players, self.teams, seats)
+        return seats_name(self.players, self.teams, seats, speaker.say("step_and", "and"))
 
     def verdict_for(self, speaker: Speaker) -> str:
         """`verdict` in `speaker`'s words."""
-        return self.verdict
-
-    def game_over_for(self, speaker: Speaker) -> str | None:
-        """`game_over` in `speaker`'s words."""
-        return self.game_over
-
-    def text_for(self, speaker: Speaker) -> str:
-        """`text` in `speaker`'s words."""
-        return self.text
-
-    @property
-    def verdict(self) -> str:
-        """The hand's end in one sentence: who won it (and who took the last trick)."""
         names = self.players
         if self.troefcall:
             assert self.side_tricks is not None and self.teams is not None
-            tricks = (
-                f"{side_name(names, self.teams, 0)} {self.side_tricks[0]} tricks, "
-                f"{side_name(names, self.teams, 1)} {self.side_tricks[1]}"
+            tricks = speaker.say_n(
+                "result_side_tricks",
+                "{side} {n} trick, {other_side} {other_tricks}",
+                "{side} {n} tricks, {other_side} {other_tricks}",
+                self.side_tricks[0],
+                side=side_name(names, self.teams, 0),
+                other_side=side_name(names, self.teams, 1),
+                other_tricks=self.side_tricks[1],
             )
             if not self.winners:
-                return f"Hand over: {tricks}"
+                return speaker.say("result_hand_over", "Hand over: {tricks}", tricks=tricks)
             losers = next(s for s in range(len(names)) if s not in self.winners)
-            why = reason_text(self.reason, side_name(names, self.teams, self.teams[losers]))
-            return f"Hand over: {self.who(self.winners)} win the hand{why} ({tricks})"
+            why = reason_text(
+                self.reason, side_name(names, self.teams, self.teams[losers]), speaker
+            )
+            return speaker.say(
+                "result_side_wins",
+                "Hand over: {winners} win the hand{why} ({tricks})",
+                winners=self.who(self.winners, speaker),
+                why=why,
+                tricks=tricks,
+            )
         if self.taker is None:
-            return "The hand is not finished"
+            return speaker.say("result_not_finished", "The hand is not finished")
         winners = self.winners or (self.taker,)
-        who = self.who(winners)
-        verb = "win" if len(winners) > 1 else "wins"
+        who = self.who(winners, speaker)
         if self.taker in winners:
-            return f"{who} {verb} the hand (stake {self.stake})"
+            return speaker.say_n(
+                "result_wins",
+                "{winners} wins the hand (stake {stake})",
+                "{winners} win the hand (stake {stake})",
+                len(winners),
+                winners=who,
+                stake=self.stake,
+            )
         side = side_seats(self.teams, self.taker)
         if len(side) > 1:  # team toepen: the side of the last trick loses, partners too
-            return (
-                f"{names[self.taker]} took the last trick: {self.who(side)} lose the hand; "
-                f"{who} {verb} (stake {self.stake})"
+            return speaker.say_n(
+                "result_side_took_last_trick",
+                "{taker} took the last trick: {side} lose the hand; {winners} wins (stake {stake})",
+                "{taker} took the last trick: {side} lose the hand; {winners} win (stake {stake})",
+                len(winners),
+                taker=names[self.taker],
+                side=self.who(side, speaker),
+                winners=who,
+                stake=self.stake,
             )
-        return (
-            f"{names[self.taker]} took the last trick and loses the hand; "
-            f"{who} {verb} (stake {self.stake})"
+        return speaker.say_n(
+            "result_took_last_trick",
+            "{taker} took the last trick and loses the hand; {winners} wins (stake {stake})",
+            "{taker} took the last trick and loses the hand; {winners} win (stake {stake})",
+            len(winners),
+            taker=names[self.taker],
+            winners=who,
+            stake=self.stake,
         )
 
-    @property
-    def game_over(self) -> str | None:
-        """The game's end in one sentence, a side named as a side; None if it goes on."""
+    def game_over_for(self, speaker: Speaker) -> str | None:
+        """`game_over` in `speaker`'s words."""
         end = self.game_end
         if end is None:
             return None
         if self.troefcall and end.seat is None:
             assert self.side_points is not None
-            return f"Game over: a draw at {self.side_points[0]} all"
-        for seat, verb in ((end.seat, "win"), (end.loser, "lose")):
-            if seat is not None:
-                seats = side_seats(self.teams, seat)
-                said = f"Game over: {self.who(seats)} {verb}{'s' if len(seats) == 1 else ''}"
-                said += " the game"
-                if self.troefcall and self.side_points is not None and self.teams:
-                    mine = self.side_points[self.teams[seat]]
-                    other = self.side_points[1 - self.teams[seat]]
-                    said += f" {mine}–{other}" if verb == "win" else f" {other}–{mine}"
-                return said
-        return "Game over"
+            return speaker.say(
+                "result_game_drawn",
+                "Game over: a draw at {points} all",
+                points=self.side_points[0],
+            )
+        for seat, won in ((end.seat, True), (end.loser, False)):
+            if seat is None:
+                continue
+            seats = side_seats(self.teams, seat)
+            who, n = self.who(seats, speaker), len(seats)
+            if self.troefcall and self.side_points is not None and self.teams:
+                mine = self.side_points[self.teams[seat]]
+                other = self.side_points[1 - self.teams[seat]]
+                score = f"{mine}–{other}" if won else f"{other}–{mine}"  # the winners' first
+                if won:
+                    return speaker.say_n(
+                        "result_game_won_score",
+                        "Game over: {winners} wins the game {score}",
+                        "Game over: {winners} win the game {score}",
+                        n,
+                        winners=who,
+                        score=score,
+                    )
+                return speaker.say_n(
+                    "result_game_lost_score",
+                    "Game over: {losers} loses the game {score}",
+                    "Game over: {losers} lose the game {score}",
+                    n,
+                    losers=who,
+                    score=score,
+                )
+            if won:
+                return speaker.say_n(
+                    "result_game_won",
+                    "Game over: {winners} wins the game",
+                    "Game over: {winners} win the game",
+                    n,
+                    winners=who,
+                )
+            return speaker.say_n(
+                "result_game_lost",
+                "Game over: {losers} loses the game",
+                "Game over: {losers} lose the game",
+                n,
+                losers=who,
+            )
+        return speaker.say("result_game_over", "Game over")
+
+    def text_for(self, speaker: Speaker) -> str:
+        """`text` in `speaker`'s words."""
+        parts: list[str] = []
+        if self.finished:
+            parts.append(self.verdict_for(speaker) + ".")
+            if self.troefcall and self.winners:
+                parts.append(
+                    speaker.say(
+                        "result_side_scores",
+                        "{winners} score {points}.",
+                        winners=self.who(self.winners, speaker),
+                        points=self.points,
+                    )
+                )
+        if self.out:
+            parts.append(
+                speaker.say_n(
+                    "result_out",
+                    "{players} is out of the game.",
+                    "{players} are out of the game.",
+                    len(self.out),
+                    players=self.who(self.out, speaker),
+                )
+            )
+        game_over = self.game_over_for(speaker)
+        if game_over:
+            parts.append(game_over + ".")
+        if not parts:
+            parts.append(speaker.say("result_not_finished", "The hand is not finished") + ".")
+        if self.paid:
+            names = self.players
+            parts.append(
+                speaker.say(
+                    "result_paid",
+                    "Paid: {payments}.",
+                    payments=", ".join(f"{names[s]} {n}" for s, n in self.paid),
+                )
+            )
+        parts.append(
+            speaker.say(
+                "result_scores_after",
+                "Scores after the hand: {scores}.",
+                scores=", ".join(f"{who} {say_score(speaker, s)}" for who, s in self.scores),
+            )
+        )
+        return " ".join(parts)
+
+    @property
+    def verdict(self) -> str:
+        """The hand's end in one sentence: who won it (and who took the last trick)."""
+        return self.verdict_for(PLAIN_ENGLISH)
+
+    @property
+    def game_over(self) -> str | None:
+        """The game's end in one sentence, a side named as a side; None if it goes on."""
+        return self.game_over_for(PLAIN_ENGLISH)
 
     @property
     def text(self) -> str:
         """The result in one paragraph: the verdict, who scored (Troefcall) or who paid
         what (Toepen), who went out, the game's end, and the scores after the hand."""
-        parts: list[str] = []
-        if self.finished:
-            parts.append(self.verdict + ".")
-            if self.troefcall and self.winners:
-                parts.append(f"{self.who(self.winners)} score {self.points}.")
-        if self.out:
-            are = "are" if len(self.out) > 1 else "is"
-            parts.append(f"{self.who(self.out)} {are} out of the game.")
-        if self.game_over:
-            parts.append(self.game_over + ".")
-        if not parts:
-            parts.append("The hand is not finished.")
-        if self.paid:
-            names = self.players
-            parts.append("Paid: " + ", ".join(f"{names[s]} {n}" for s, n in self.paid) + ".")
-        parts.append(
-            "Scores after the hand: "
-            + ", ".join(f"{who} {score}" for who, score in self.scores)
-            + "."
-        )
-        return " ".join(parts)
+        return self.text_for(PLAIN_ENGLISH)
 
 
-#: Why a Troefcall side scored (the score's reason), as said after the winners.
-_REASONS = {
-    "kap": " by kap partij",
-    "partner-kap": " by the partner's kap partij",
-    "silent-kap": " by kap partij (silent)",
-    "baunie": " by baunie",
-}
-
-
-def reason_text(reason: str | None, other_side: str) -> str:
+def reason_text(reason: str | None, other_side: str, speaker: Speaker = PLAIN_ENGLISH) -> str:
     """Why a Troefcall hand scored, in words to put after its winners: nothing for a
     majority, ` by kap partij`, …; a failed baunie names the side that announced it
     (`other_side`, the one that did not score): `, Anna & Carla's baunie failed`. The
     replay, `kroeg replay` and the Games page all say it from here."""
-    if reason == "failed-baunie":
-        return f", {other_side}'s baunie failed"
-    return _REASONS.get(reason or "", "")
+    match reason:
+        case "kap":
+            return speaker.say("result_by_kap", " by kap partij")
+        case "partner-kap":
+            return speaker.say("result_by_partner_kap", " by the partner's kap partij")
+        case "silent-kap":
+            return speaker.say("result_by_silent_kap", " by kap partij (silent)")
+        case "baunie":
+            return speaker.say("result_by_baunie", " by baunie")
+        case "failed-baunie":
+            return speaker.say("result_failed_baunie", ", {side}'s baunie failed", side=other_side)
+    return ""
 
 
 def result_of(game: Game) -> HandResult:
@@ -339,21 +447,77 @@ def side_names(game: Troefcall, seat: int) -> str:
 def describe_events(
     game: Game, events: list[Event], *, joined: bool = True, speaker: Speaker = PLAIN_ENGLISH
 ) -> list[str]:
-    """Sentences for events the game has just recorded (its state is already past them).
+    """Sentences for events the game has just recorded (its state is already past them),
+    in `speaker`'s words.
 
     `joined`: a fold or a check and the payment it causes make one sentence ("Carla folds
     and pays 1"); a replay that shows every event as its own step says them apart
     ("Carla folds", then "Carla pays 1")."""
-    steps = _Steps(game, None, joined=joined)
+    steps = _Steps(game, None, joined=joined, speaker=speaker)
     lines = [line for event in events for line in steps.describe(event)]
     return lines + [line for block in steps.flush() for line in block]
 
 
+def _suit_name(speaker: Speaker, suit: Suit) -> str:
+    """A suit's name (the engine's `Suit.english`, `hearts`) in `speaker`'s words."""
+    match suit:
+        case Suit.CLUBS:
+            return speaker.say("step_suit_clubs", "clubs")
+        case Suit.DIAMONDS:
+            return speaker.say("step_suit_diamonds", "diamonds")
+        case Suit.HEARTS:
+            return speaker.say("step_suit_hearts", "hearts")
+        case Suit.SPADES:
+            return speaker.say("step_suit_spades", "spades")
+    return suit.english
+
+
+def _rank_name(speaker: Speaker, rank: Rank) -> str:
+    """A rank's name in the plural (the engine's `Rank.english`, as in `4 jacks`: a
+    whistle shows three or four of a kind), in `speaker`'s words."""
+    match rank:
+        case Rank.ACE:
+            return speaker.say("step_rank_aces", "aces")
+        case Rank.KING:
+            return speaker.say("step_rank_kings", "kings")
+        case Rank.QUEEN:
+            return speaker.say("step_rank_queens", "queens")
+        case Rank.JACK:
+            return speaker.say("step_rank_jacks", "jacks")
+        case Rank.TEN:
+            return speaker.say("step_rank_tens", "tens")
+        case Rank.NINE:
+            return speaker.say("step_rank_nines", "nines")
+        case Rank.EIGHT:
+            return speaker.say("step_rank_eights", "eights")
+        case Rank.SEVEN:
+            return speaker.say("step_rank_sevens", "sevens")
+        case Rank.SIX:
+            return speaker.say("step_rank_sixes", "sixes")
+        case Rank.FIVE:
+            return speaker.say("step_rank_fives", "fives")
+        case Rank.FOUR:
+            return speaker.say("step_rank_fours", "fours")
+        case Rank.THREE:
+            return speaker.say("step_rank_threes", "threes")
+        case Rank.TWO:
+            return speaker.say("step_rank_twos", "twos")
+    return f"{rank.english}s"
+
+
 class _Steps:
-    def __init__(self, game: Game, rebuilt: Replay | None, *, joined: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        rebuilt: Replay | None,
+        *,
+        joined: bool = True,
+        speaker: Speaker = PLAIN_ENGLISH,
+    ) -> None:
         self.game = game
         self.rebuilt = rebuilt
         self.joined = joined
+        self.speaker = speaker
         self.deals: dict[int, list[Card | None]] = {}
         self.swallow_pay: tuple[int, int] | None = None
         self.reveals: list[str] = []
@@ -364,7 +528,7 @@ class _Steps:
             return []
         names = self.game.players
         width = max(len(n) for n in names)
-        lines = ["Cards dealt:"] + [
+        lines = [self.speaker.say("step_cards_dealt", "Cards dealt:")] + [
             f"  {names[s]:<{width}}  {' '.join(pretty(c) for c in cards)}"
             for s, cards in sorted(self.deals.items())
         ]
@@ -388,103 +552,207 @@ class _Steps:
 
     def sentence(self, event: Event, names: tuple[str, ...]) -> str | None:
         game = self.game
+        sp = self.speaker
         if isinstance(event, Pay) and (event.seat, event.amount) == self.swallow_pay:
             self.swallow_pay = None
             return None
         if not isinstance(event, Reveal):  # a check shows the cards, then the penalty is paid
             self.swallow_pay = None
-        match event:  # the same in both games
+        match event:  # the same in both games; a card and a trick are indented under the hand
             case CardPlayed(seat=seat, card=played):
-                return f"  {names[seat]} plays {pretty(played)}"
+                return "  " + sp.say(
+                    "step_play", "{player} plays {card}", player=names[seat], card=pretty(played)
+                )
             case TrickWon(seat=seat, number=number):
-                return f"  → {names[seat]} takes trick {number}"
+                return "  → " + sp.say(
+                    "step_trick", "{player} takes trick {number}", player=names[seat], number=number
+                )
         if isinstance(game, Troefcall):
             return self.troefcall_sentence(game, event, names)
         match event:
             case HandStart(stake=stake):
                 poor = (
-                    f" (poverty: {names[game.poor]} starts as if knocking)"
+                    sp.say(
+                        "step_deal_poverty",
+                        " (poverty: {player} starts as if knocking)",
+                        player=names[game.poor],
+                    )
                     if game.poor is not None
                     else ""
                 )
                 sudden = (
-                    " — sudden death: the last players tied, whoever pays in this hand is out"
+                    sp.say(
+                        "step_deal_sudden_death",
+                        " — sudden death: the last players tied, whoever pays in this hand is out",
+                    )
                     if game.sudden_death
                     else ""
                 )
-                return f"{names[event.seat]} deals; the stake is {stake}{poor}{sudden}"
+                return sp.say(
+                    "step_deal",
+                    "{player} deals; the stake is {stake}{poverty}{sudden_death}",
+                    player=names[event.seat],
+                    stake=stake,
+                    poverty=poor,
+                    sudden_death=sudden,
+                )
             case Knock(seat=seat, stake=stake):
-                return f"{names[seat]} knocks: the stake is now {stake}"
+                return sp.say(
+                    "step_knock",
+                    "{player} knocks: the stake is now {stake}",
+                    player=names[seat],
+                    stake=stake,
+                )
             case Stay(seat=seat):
-                return f"{names[seat]} stays in"
+                return sp.say("step_stay", "{player} stays in", player=names[seat])
             case Fold(seat=seat, stake=stake):
                 if not self.joined:
-                    return f"{names[seat]} folds"
+                    return sp.say("step_fold", "{player} folds", player=names[seat])
                 self.swallow_pay = (seat, stake)
-                return f"{names[seat]} folds and pays {stake}"
+                return sp.say(
+                    "step_fold_pay",
+                    "{player} folds and pays {amount}",
+                    player=names[seat],
+                    amount=stake,
+                )
             case Pay(seat=seat, amount=amount):
-                return f"{names[seat]} pays {amount}"
+                return sp.say(
+                    "step_pay", "{player} pays {amount}", player=names[seat], amount=amount
+                )
             case Laundry(seat=seat):
-                return f"{names[seat]} swaps the hand for four cards from the stock (laundry)"
+                return sp.say(
+                    "step_laundry",
+                    "{player} swaps the hand for four cards from the stock (laundry)",
+                    player=names[seat],
+                )
             case Armoede(seat=seat):
-                return f"{names[seat]} declares armoede"
+                return sp.say("step_armoede", "{player} declares armoede", player=names[seat])
             case Check(seat=seat, target=target, genuine=genuine):
-                verdict = "it was genuine" if genuine else "it was a bluff"
+                said = (
+                    sp.say(
+                        "step_check_genuine",
+                        "{player} checks {target}: it was genuine",
+                        player=names[seat],
+                        target=names[target],
+                    )
+                    if genuine
+                    else sp.say(
+                        "step_check_bluff",
+                        "{player} checks {target}: it was a bluff",
+                        player=names[seat],
+                        target=names[target],
+                    )
+                )
                 loser = seat if genuine else target
                 if not self.joined:
-                    return f"{names[seat]} checks {names[target]}: {verdict}"
+                    return said
                 self.swallow_pay = (loser, game.rules.check_penalty)
-                return (
-                    f"{names[seat]} checks {names[target]}: {verdict}; "
-                    f"{names[loser]} pays {game.rules.check_penalty}"
+                pays = sp.say(
+                    "step_pay",
+                    "{player} pays {amount}",
+                    player=names[loser],
+                    amount=game.rules.check_penalty,
                 )
+                return f"{said}; {pays}"
             case Redeal(seat=seat):
-                return f"{names[seat]} gathers the cards and deals again"
+                return sp.say(
+                    "step_redeal", "{player} gathers the cards and deals again", player=names[seat]
+                )
             case Whistle(seat=seat, rank=rank, count=count):
-                word = "stands up" if count == 4 else "whistles"
-                return f"{names[seat]} {word}: {count} {rank.english}s"
+                if count == 4:
+                    return sp.say(
+                        "step_stands_up",
+                        "{player} stands up: {count} {rank}",
+                        player=names[seat],
+                        count=count,
+                        rank=_rank_name(sp, rank),
+                    )
+                return sp.say(
+                    "step_whistles",
+                    "{player} whistles: {count} {rank}",
+                    player=names[seat],
+                    count=count,
+                    rank=_rank_name(sp, rank),
+                )
             case Reveal(seat=seat, card=card):
-                return f"{names[seat]} shows {pretty(card)}"
+                return sp.say(
+                    "step_shows", "{player} shows {card}", player=names[seat], card=pretty(card)
+                )
             case HandEnd():
-                return result_of(game).verdict
+                return result_of(game).verdict_for(sp)
             case Eliminated(seat=seat):
-                return f"{names[seat]} is out of the game"
+                return sp.say("step_out", "{player} is out of the game", player=names[seat])
             case GameEnd():
-                return result_of(game).game_over
+                return result_of(game).game_over_for(sp)
         return None
 
     def troefcall_sentence(
         self, game: Troefcall, event: Event, names: tuple[str, ...]
     ) -> str | None:
+        sp = self.speaker
         match event:
             case HandStart(seat=dealer, caller=caller):
-                who = names[caller] if caller is not None else "?"
-                return f"{names[dealer]} deals; {who} cuts and calls trump"
+                return sp.say(
+                    "step_troefcall_deal",
+                    "{player} deals; {caller} cuts and calls trump",
+                    player=names[dealer],
+                    caller=names[caller] if caller is not None else "?",
+                )
             case TrumpCalled(seat=seat, suit=suit):
-                return f"{names[seat]} calls trump: {suit.symbol} {suit.english}"
+                return sp.say(
+                    "step_trump",
+                    "{player} calls trump: {symbol} {suit}",
+                    player=names[seat],
+                    symbol=suit.symbol,
+                    suit=_suit_name(sp, suit),
+                )
             case Kap(seat=seat):
-                side, first = side_names(game, seat), game.rules.kap_tricks
-                return f"{names[seat]}: kap! ({side} took the first {first} tricks)"
+                return sp.say_n(
+                    "step_kap",
+                    "{player}: kap! ({side} took the first trick)",
+                    "{player}: kap! ({side} took the first {n} tricks)",
+                    game.rules.kap_tricks,
+                    player=names[seat],
+                    side=side_names(game, seat),
+                )
             case Baunie(seat=seat):
-                side, every = side_names(game, seat), game.rules.hand_size
-                return f"{names[seat]}: baunie! ({side} go for all {every} tricks)"
+                return sp.say_n(
+                    "step_baunie",
+                    "{player}: baunie! ({side} go for every trick)",
+                    "{player}: baunie! ({side} go for all {n} tricks)",
+                    game.rules.hand_size,
+                    player=names[seat],
+                    side=side_names(game, seat),
+                )
             case Stop(seat=seat):
-                return f"{names[seat]} stops the hand"
+                return sp.say("step_stop", "{player} stops the hand", player=names[seat])
             case Score(seat=seat, amount=amount):
-                return (
-                    f"{side_names(game, seat)} score {amount} "
-                    f"(now {side_names(game, 0)} {game.scores[0]}, "
-                    f"{side_names(game, 1)} {game.scores[1]})"
+                return sp.say(
+                    "step_score",
+                    "{side} score {points} (now {side_a} {points_a}, {side_b} {points_b})",
+                    side=side_names(game, seat),
+                    points=amount,
+                    side_a=side_names(game, 0),
+                    points_a=game.scores[0],
+                    side_b=side_names(game, 1),
+                    points_b=game.scores[1],
                 )
             case HandEnd():
-                return result_of(game).verdict
+                return result_of(game).verdict_for(sp)
             case Reveal(seat=seat, card=card):
-                jack = (
-                    " — the first Jack: they call trump first"
-                    if card and card.rank is Rank.JACK
-                    else ""
+                if card and card.rank is Rank.JACK:
+                    return sp.say(
+                        "step_first_jack",
+                        "{player} is dealt {card} face up — the first Jack: they call trump first",
+                        player=names[seat],
+                        card=pretty(card),
+                    )
+                return sp.say(
+                    "step_face_up",
+                    "{player} is dealt {card} face up",
+                    player=names[seat],
+                    card=pretty(card),
                 )
-                return f"{names[seat]} is dealt {pretty(card)} face up{jack}"
             case GameEnd():
-                return result_of(game).game_over
+                return result_of(game).game_over_for(sp)
         return None
