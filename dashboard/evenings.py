@@ -6,6 +6,10 @@ asks; here they are told in words. The Evenings page and the Games page both wri
 and standings with the functions here: one wording everywhere.
 
 `games` is what the sidebar's filters let through (a list of game ids; None: all).
+
+Every function that says something takes the words of a language (`w`, an
+analytics.words.Words; English when not given): none of them is cached, the queries
+under them are (`ask`), and those return facts, never words.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from kroeg.analytics.evenings import (
     troefcall_running,
     troefcall_totals,
 )
+from kroeg.analytics.formats import integer, short_day
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import (
     hand_answers,
@@ -39,6 +44,7 @@ from kroeg.analytics.pages import (
     hand_knocks,
     hand_troef_sides,
 )
+from kroeg.analytics.words import Words, words
 from kroeg.dashboard.data import ask, before_this_hand, figures, states, toepen_units
 from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
@@ -47,7 +53,6 @@ from kroeg.parsers.render import reason_text
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
-from kroeg.recorder.text import plural
 
 __all__ = [
     "GAMES_SHOWN",
@@ -55,6 +60,10 @@ __all__ = [
     "EveningGame",
     "evening_games",
     "evenings",
+    "game_heading",
+    "game_name",
+    "game_order",
+    "game_title",
     "hand_lines",
     "moments",
     "names",
@@ -67,6 +76,20 @@ __all__ = [
 
 #: Games of one evening told hand by hand; a bigger (simulated) evening lists the rest.
 GAMES_SHOWN = 6
+
+
+def _words(w: Words | None) -> Words:
+    """The words given, or English's."""
+    return w if w is not None else words("en")
+
+
+def _figure(value: object, w: Words) -> str:
+    """A stake, a payment or a cost as the language writes it (`1,234`, `1.234`)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if float(value).is_integer():
+        return integer(int(value), w.lang)
+    return w.number(float(value), 2)
 
 
 @dataclass(frozen=True)
@@ -82,16 +105,26 @@ class Evening:
 
     @property
     def title(self) -> str:
-        """`Fri 20 Nov 2026 at De Kroon`."""
-        when = day_text(self.day) if self.day else "Undated games"
-        where = f" at {self.venue}" if self.venue else ""
-        return f"{when}{where}"
+        """`Fri 20 Nov 2026 at De Kroon` (in English: `title_in` says it in a language)."""
+        return self.title_in(words("en"))
 
     @property
     def label(self) -> str:
+        """The title with its players and games, in English (`label_in`)."""
+        return self.label_in(words("en"))
+
+    def title_in(self, w: Words) -> str:
+        """`Fri 20 Nov 2026 at De Kroon`, `vr 20 nov 2026 in De Kroon`."""
+        undated = w.say("evening_undated", "Undated games")
+        when = day_text(self.day, w.lang) if self.day else undated
+        where = w("at_venue", venue=self.venue) if self.venue else ""  # the bulletin's
+        return f"{when}{where}"
+
+    def label_in(self, w: Words) -> str:
         """The title with its players and games: never a hash alone."""
-        bots = " · simulated" if self.simulated else ""
-        return f"{self.title} · {', '.join(self.players)} · {plural(self.games, 'game')}{bots}"
+        bots = " · " + w.say("evening_label_simulated", "simulated") if self.simulated else ""
+        games = w.count(self.games, "n_games")
+        return f"{self.title_in(w)} · {', '.join(self.players)} · {games}{bots}"
 
 
 def evenings(path: Path, games: Games) -> list[Evening]:
@@ -120,18 +153,70 @@ def _names(names: list[str]) -> str:
     return ", ".join(md(n) for n in names)
 
 
+def game_order(name: GameName, w: Words | None = None) -> str:
+    """`game 2`, `spel 2`: a game's place in its evening; "" when the evening has one
+    game (a reader takes `game 1` to say there were more)."""
+    if name.of <= 1:
+        return ""
+    number = integer(name.number, _words(w).lang)
+    return _words(w).say("evening_game_order", "game {number}", number=number)
+
+
+def _evening_of(name: GameName, w: Words) -> str:
+    """A game's evening in a few words: `20 Nov`, `20 Nov 2025`, `20 Nov at De Kroon`,
+    `20 Nov (bots)`, `Undated` (GameName.evening, in `w`'s language)."""
+    if name.day is None:
+        when = w.say("evening_name_undated", "Undated")
+    else:
+        when = short_day(name.day, w.lang)
+        if name.year_said:
+            when += f" {name.day.year}"
+    if name.venue_said and name.venue:
+        when += w("at_venue", venue=name.venue)  # the bulletin's ` at {venue}`
+    return when + (w.say("evening_name_bots", " (bots)") if name.simulated else "")
+
+
+def game_name(name: GameName, w: Words | None = None) -> str:
+    """A game as people call it, plain text (`str(GameName)` in `w`'s language): `20 Nov,
+    game 2, 20:30 — Anna, Ben, Carla, Dan`; a page writing it in Markdown escapes it."""
+    w = _words(w)
+    said = ", ".join(p for p in (_evening_of(name, w), game_order(name, w), name.time or "") if p)
+    return f"{said} — {name.roster}"
+
+
+def game_title(name: GameName, ruleset: str, w: Words | None = None) -> str:
+    """A game and its rules, as every game picker shows it: `20 Nov, game 2, 20:15 — Anna,
+    Ben, Carla · lives` (analytics.games.recent_games' `title`, in `w`'s language)."""
+    w = _words(w)
+    return f"{game_name(name, w)} · {w.ruleset(ruleset)}"
+
+
+def game_heading(name: GameName, w: Words | None = None) -> str:
+    """A game's name where its evening is already said (the Evenings page's heading):
+    `Game 2, 20:30 — Anna, Ben, Carla, Dan` (GameName.in_evening, in `w`'s language)."""
+    said = ", ".join(p for p in (game_order(name, w), name.time or "") if p)
+    return f"{said[:1].upper()}{said[1:]} — {name.roster}" if said else name.roster
+
+
 def _seats(path: Path, game_id: str) -> pl.DataFrame:
     """Each seat of each hand of a Toepen game: one query for its lines and standings."""
     seats: pl.DataFrame = ask(path, toepen_seats, game_id)
     return seats
 
 
-def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
+def _hand_link(game_id: str, hand: int, w: Words) -> str:
+    """`[hand 3](replay?game=…&hand=3)`: a hand's line starts with its replay."""
+    said = w.say("evening_hand", "hand {hand}", hand=integer(hand, w.lang))
+    return f"[{said}]({replay_link(game_id, hand)})"
+
+
+def hand_lines(path: Path, game_id: str, game_type: str, w: Words | None = None) -> list[str]:
     """Each hand of a game in one Markdown line, linked to its replay: who knocked, who
     folded, who won and who paid what (Toepen); who called what, the tricks and the
-    points (Troefcall)."""
+    points (Troefcall); in `w`'s language (English when not given)."""
+    w = _words(w)
     if game_type == "troefcall":
-        return _troefcall_lines(path, game_id)
+        return _troefcall_lines(path, game_id, w)
     seats = _seats(path, game_id)
     lines = []
     for (hand,), rows in seats.group_by(["hand"], maintain_order=True):
@@ -139,57 +224,75 @@ def hand_lines(path: Path, game_id: str, game_type: str) -> list[str]:
         knocked = [r["player"] for r in rows.iter_rows(named=True) if r["knocks"]]
         folded = [r["player"] for r in rows.iter_rows(named=True) if r["folds"]]
         won = [r["seat"] for r in rows.iter_rows(named=True) if r["won"]]
-        paid = [f"{md(r['player'])} {r['paid']}" for r in rows.iter_rows(named=True) if r["paid"]]
+        paid = [
+            f"{md(r['player'])} {_figure(r['paid'], w)}"
+            for r in rows.iter_rows(named=True)
+            if r["paid"]
+        ]
         if knocked:
-            parts.append(f"{_names(knocked)} knocked")
+            parts.append(
+                w.say("evening_hand_knocked", "{players} knocked", players=_names(knocked))
+            )
         if folded:
-            parts.append(f"{_names(folded)} folded")
-        stake = rows["stake"][0]
+            parts.append(w.say("evening_hand_folded", "{players} folded", players=_names(folded)))
+        stake = _figure(rows["stake"][0], w)
         finished = bool(rows["finished"][0])
         if not finished:
-            parts.append("not finished")
+            parts.append(w.say("evening_hand_unfinished", "not finished"))
         elif won:  # the engine's `win` rows, a whole side named as a side
             first = rows.row(0, named=True)
-            who = seats_name(first["seated"], first["teams"], won)
-            parts.append(f"{md(who)} won (stake {stake})")
+            who = seats_name(first["seated"], first["teams"], won, and_word=w("and"))
+            parts.append(
+                w.say("evening_hand_won", "{who} won (stake {stake})", who=md(who), stake=stake)
+            )
         if paid:
-            parts.append("paid: " + ", ".join(paid))
-        text = "; ".join(parts) or "no knock, nobody paid"
-        lines.append(f"- [hand {hand}]({replay_link(game_id, int(str(hand)))}) — {text}")
+            parts.append(w.say("evening_hand_paid", "paid: {payments}", payments=", ".join(paid)))
+        text = "; ".join(parts) or w.say("evening_hand_quiet", "no knock, nobody paid")
+        lines.append(f"- {_hand_link(game_id, int(str(hand)), w)} — {text}")
     return lines
 
 
-def _troefcall_lines(path: Path, game_id: str) -> list[str]:
+def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[str]:
     hands: pl.DataFrame = ask(path, troefcall_hands, game_id)
     lines = []
     for r in hands.iter_rows(named=True):
         scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
         other = r["side_1"] if r["score_side"] == 0 else r["side_0"]
+        # Why the hand scored (kap partij, baunie): the replay's words (parsers.render).
         extra = md(reason_text(r["score_reason"], other))
         trump = Suit(r["trump"]).symbol if r["trump"] else "?"
-        lines.append(
-            f"- [hand {r['hand']}]({replay_link(game_id, r['hand'])}) — "
-            f"{md(str(r['caller']))} called {trump}; "
-            f"tricks {md(r['side_0'])} {r['tricks_0']}, {md(r['side_1'])} {r['tricks_1']}; "
-            f"{r['points']} to {md(scorer)}{extra}"
-        )
+        told = w.say(
+            "evening_troef_hand",
+            "{caller} called {trump}; tricks {side_0} {tricks_0}, {side_1} {tricks_1}; "
+            "{points} to {scorer}{reason}",
+            caller=md(str(r["caller"])), trump=trump,
+            side_0=md(r["side_0"]), tricks_0=_figure(r["tricks_0"], w),
+            side_1=md(r["side_1"]), tricks_1=_figure(r["tricks_1"], w),
+            points=_figure(r["points"], w), scorer=md(scorer), reason=extra,
+        )  # fmt: skip
+        lines.append(f"- {_hand_link(game_id, int(r['hand']), w)} — {told}")
     return lines
 
 
-def standings(path: Path, game_id: str, game_type: str) -> str:
+def _points(n: int, w: Words) -> str:
+    return w.say_n("evening_standing_points", "{n} point", "{n} points", n)
+
+
+def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) -> str:
     """The scores at the end of a game, best first, from the engine's facts: `Anna 0 points,
     Ben 3 points` (the `pay` rows added up), `Anna 8 lives, Ben 5 lives, Carla out` (the
     rule set's lives less the `pay` rows; out as the engine's `eliminated` or `game_end`
-    rows say), or each side's points (Troefcall)."""
+    rows say), or each side's points (Troefcall); in `w`'s language."""
+    w = _words(w)
     if game_type == "troefcall":
         sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
         return ", ".join(
-            f"{md(r['side_name'])} {plural(r['points'], 'point')}"
+            f"{md(r['side_name'])} {_points(int(r['points']), w)}"
             for r in sides.iter_rows(named=True)
         )
     seats = _seats(path, game_id)
     if seats.is_empty():
-        return "no hand played"
+        return w.say("evening_standing_no_hand", "no hand played")
     gone: list[int] = ask(path, toepen_out, game_id)
     seats = seats.with_columns(pl.col("seat").is_in(gone).alias("out"))
     if seats["side"].is_not_null().any():  # team toepen: a side pays from one pool
@@ -210,11 +313,13 @@ def standings(path: Path, game_id: str, game_type: str) -> str:
     for r in totals.iter_rows(named=True):
         if r["display"] == "lives":
             left = int(r["lives"]) - int(r["paid"])  # the engine's lives: its pays, no floor
-            said = "out" if r["out"] else f"{left} {'life' if left == 1 else 'lives'}"
+            if r["out"]:
+                said = w.say("evening_standing_out", "out")
+            else:
+                said = w.say_n("evening_standing_lives", "{n} life", "{n} lives", left)
             parts.append(f"{md(r['player'])} {said}")
         else:
-            paid = int(r["paid"])
-            parts.append(f"{md(r['player'])} {paid} {'point' if paid == 1 else 'points'}")
+            parts.append(f"{md(r['player'])} {_points(int(r['paid']), w)}")
     return ", ".join(parts)
 
 
@@ -224,30 +329,54 @@ def names(path: Path, ids: list[str]) -> dict[str, GameName]:
     return named
 
 
-def moments(path: Path, key: str, games: Games) -> list[str]:
+def moments(path: Path, key: str, games: Games, w: Words | None = None) -> list[str]:
     """An evening's notable moves, each a Markdown line linking to it in the replay: the
     biggest bluff that worked, the costliest fold, and every regrettable fold (from the
     analysis: none for games not analysed). A move is named by its player, its game's
-    order in the evening (where it has several) and its hand: `Dan, game 2, hand 1`."""
+    order in the evening (where it has several) and its hand: `Dan, game 2, hand 1`; in
+    `w`'s language (English when not given)."""
+    w = _words(w)
     lines = []
     bluff, fold, regrets = ask(path, evening_moments, key, games)
     named = names(path, [*bluff["game_id"], *fold["game_id"], *regrets["game_id"]])
 
     def move(r: dict[str, Any]) -> str:
-        said = [md(r["player"]), named[r["game_id"]].order, f"hand {r['hand']}"]
+        hand = w.say("evening_hand", "hand {hand}", hand=integer(int(r["hand"]), w.lang))
+        said = [md(r["player"]), game_order(named[r["game_id"]], w), hand]
         link = replay_link(r["game_id"], r["hand"], r["seq"])
         return f"[{', '.join(p for p in said if p)}]({link})"
 
     for r in bluff.iter_rows(named=True):
-        lines.append(
-            f"- **Biggest bluff that worked:** {move(r)} — everyone folded to the "
-            f"knock (stake {r['stake']}), paying {r['folded_to_it']} in all"
-        )
+        told = w.say(
+            "evening_moment_bluff",
+            "**Biggest bluff that worked:** {move} — everyone folded to the knock (stake "
+            "{stake}), paying {paid} in all",
+            move=move(r), stake=_figure(r["stake"], w), paid=_figure(r["folded_to_it"], w),
+        )  # fmt: skip
+        lines.append(f"- {told}")
     for r in fold.iter_rows(named=True):
-        lines.append(f"- **Costliest fold:** {move(r)} — the fold cost {r['cost']}")
+        told = w.say(
+            "evening_moment_costliest",
+            "**Costliest fold:** {move} — the fold cost {cost}",
+            move=move(r), cost=_figure(r["cost"], w),
+        )  # fmt: skip
+        lines.append(f"- {told}")
     if not regrets.is_empty():
-        links = ", ".join(f"{move(r)} (cost {r['cost']})" for r in regrets.iter_rows(named=True))
-        lines.append(f"- **Regrettable folds** (playing on would have won): {links}")
+        links = ", ".join(
+            w.say(
+                "evening_moment_regret",
+                "{move} (cost {cost})",
+                move=move(r),
+                cost=_figure(r["cost"], w),
+            )
+            for r in regrets.iter_rows(named=True)
+        )
+        told = w.say(
+            "evening_moment_regrets",
+            "**Regrettable folds** (playing on would have won): {folds}",
+            folds=links,
+        )
+        lines.append(f"- {told}")
     return lines
 
 
@@ -268,16 +397,19 @@ class EveningGame:
     lines: list[str]
 
 
-def evening_games(path: Path, key: str, chosen: Games) -> tuple[list[EveningGame], int]:
-    """The evening's first GAMES_SHOWN games told hand by hand, and how many it has."""
+def evening_games(
+    path: Path, key: str, chosen: Games, w: Words | None = None
+) -> tuple[list[EveningGame], int]:
+    """The evening's first GAMES_SHOWN games told hand by hand (in `w`'s language), and
+    how many it has."""
     games, count = game_times(path, key, chosen, GAMES_SHOWN)
     named = names(path, games["game_id"].to_list())
     told = [
         EveningGame(
             name=named[r["game_id"]],
             ruleset=r["ruleset"],
-            standings=standings(path, r["game_id"], r["game_type"]),
-            lines=hand_lines(path, r["game_id"], r["game_type"]),
+            standings=standings(path, r["game_id"], r["game_type"], w),
+            lines=hand_lines(path, r["game_id"], r["game_type"], w),
         )
         for r in games.iter_rows(named=True)
     ]

@@ -1,16 +1,23 @@
-"""The card table as HTML: seats around an oval, cards as cards, hearts and diamonds red."""
+"""The card table as HTML: seats around an oval, cards as cards, hearts and diamonds red.
+
+Its words (the dealer, the stake, the tricks, the moves' headings and marks) are in the
+language of the `w` given (an analytics.words.Words), English when none is."""
 
 from __future__ import annotations
 
 import html
 import math
 
+from kroeg.analytics.formats import integer
 from kroeg.analytics.report import GRADE_SIGNS
+from kroeg.analytics.words import Words, words
 from kroeg.dashboard.replay import HIDDEN, TableState
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.records import side_name
 
-__all__ = ["CSS", "PAGE_TOP", "SIDE_COLOURS", "card_html", "moves_html", "table_html"]
+__all__ = [
+    "CSS", "PAGE_TOP", "SIDE_COLOURS", "card_html", "css", "mark_word", "moves_html", "table_html",
+]  # fmt: skip
 
 #: The top of a page that must fit one screen (Replay, Record): it starts just under
 #: Streamlit's bar, not a banner's height below it; a phone's bar is lower. Each such
@@ -152,7 +159,7 @@ CSS = """
     width: auto !important; min-width: 0 !important; }
   .st-key-replay_slide [data-testid="stColumn"]:last-child { flex: 0 0 auto !important;
     width: auto !important; min-width: 0 !important; }
-  .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: "Link"; font-size: 14px; }
+  .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: "LINK_WORD"; font-size: 14px; }
   /* Without a clipboard the link is shown to copy by hand: across the foot of the screen,
      not inside the row it would push sideways. */
   .kroeg-link { position: fixed; left: 8px; right: 8px; bottom: 8px; width: auto;
@@ -170,6 +177,24 @@ SIDE_COLOURS = ("#2f6fb0", "#d9822b", "#3a8f4b")
 for _side, _colour in enumerate(SIDE_COLOURS):
     CSS = CSS.replace(f"SIDE{_side}", _colour)
 CSS = PAGE_TOP + CSS
+_CSS = CSS
+CSS = _CSS.replace("LINK_WORD", "Link")
+
+
+def css(w: Words | None = None) -> str:
+    """CSS in `w`'s language: the copy button's word on a phone (`Link`) is in it."""
+    if w is None:
+        return CSS
+    word = w.say("table_copy_link", "Link")
+    return _CSS.replace("LINK_WORD", word.replace("\\", "").replace('"', ""))
+
+
+def _words(w: Words | None) -> Words:
+    return w if w is not None else words("en")
+
+
+#: Where a message's filled-in HTML goes (the message escaped, this put in after).
+_SLOT = "\x00"
 
 
 def card_html(code: str) -> str:
@@ -181,8 +206,10 @@ def card_html(code: str) -> str:
     return f'<span class="kroeg-card{red}">{card.pretty}</span>'
 
 
-def table_html(state: TableState, players: tuple[str, ...]) -> str:
-    """The table at one step, names escaped."""
+def table_html(state: TableState, players: tuple[str, ...], w: Words | None = None) -> str:
+    """The table at one step, names escaped, its words in `w`'s language (English when
+    not given)."""
+    w = _words(w)
     n = len(players)
     # Thirteen cards (Troefcall): smaller cards, a row at the top and bottom seats, and
     # two rows at the side seats.
@@ -205,15 +232,21 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
             classes += " out"
         if state.actor == seat:
             classes += " actor"
-        dealer = " (dealer)" if seat == state.dealer else ""
+        dealer = html.escape(w.say("table_dealer", " (dealer)")) if seat == state.dealer else ""
         side = caller = ""
         if state.teams is not None:
             side = f'<span class="kroeg-side s{state.teams[seat]}"></span>'
-            caller = '<span class="kroeg-caller">trump</span>' if seat == state.caller else ""
+            if seat == state.caller:
+                said = html.escape(w.say("table_caller", "trump"))
+                caller = f'<span class="kroeg-caller">{said}</span>'
         cards = "".join(card_html(c) for c in state.hands[seat])
-        turn = (
-            f'<span class="kroeg-turn">to {state.to_act_how}</span>' if seat in state.to_act else ""
-        )
+        turn = ""
+        if seat in state.to_act:
+            if state.to_act_how == "answer":  # a knock to answer
+                how = w.say("table_to_answer", "to answer")
+            else:
+                how = w.say("table_to_play", "to play")
+            turn = f'<span class="kroeg-turn">{html.escape(how)}</span>'
         parts.append(
             f'<div class="kroeg-seat {where}" style="{place}">'
             f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}{turn}</div>'
@@ -227,22 +260,25 @@ def table_html(state: TableState, players: tuple[str, ...]) -> str:
         for seat, c in state.trick
     )
     parts.append(
-        f'<div class="kroeg-trick">{_centre(state, players)}<div>{trick}</div></div></div>'
+        f'<div class="kroeg-trick">{_centre(state, players, w)}<div>{trick}</div></div></div>'
     )
     return "".join(parts)
 
 
-def _centre(state: TableState, players: tuple[str, ...]) -> str:
+def _centre(state: TableState, players: tuple[str, ...], w: Words) -> str:
     """The middle of the table: the stake (Toepen), or trump and the sides' tricks (Troefcall)."""
     if state.over:  # also after a kap in Troefcall, when 7 tricks decide the hand early
-        number = "<div>hand over</div>"
+        said = w.say("table_hand_over", "hand over")
     elif state.trick_winner is not None:  # the trick on the table is complete
-        taker = html.escape(players[state.trick_winner])
-        number = f"<div>trick {state.table_trick}: {taker} takes it</div>"
+        said = w.say(
+            "table_trick_taken", "trick {trick}: {player} takes it",
+            trick=integer(state.table_trick, w.lang), player=players[state.trick_winner],
+        )  # fmt: skip
     elif state.trick_no:
-        number = f"<div>trick {state.trick_no}</div>"
+        said = w.say("table_trick", "trick {trick}", trick=integer(state.trick_no, w.lang))
     else:
-        number = "<div>before the first card</div>"
+        said = w.say("table_before_first_card", "before the first card")
+    number = f"<div>{html.escape(said)}</div>"
     if not state.troefcall:
         sides = ""
         if state.teams is not None:  # team toepen: which colour is which side
@@ -255,61 +291,106 @@ def _centre(state: TableState, players: tuple[str, ...]) -> str:
                 )
                 + "</div>"
             )
-        return f'<div class="kroeg-stake">stake {state.stake}</div>{number}{sides}'
+        stake = html.escape(
+            w.say("table_stake", "stake {stake}", stake=integer(state.stake, w.lang))
+        )
+        return f'<div class="kroeg-stake">{stake}</div>{number}{sides}'
     if state.trump is None:
-        trump = '<div class="kroeg-trump">trump not called</div>'
+        said = html.escape(w.say("table_trump_not_called", "trump not called"))
+        trump = f'<div class="kroeg-trump">{said}</div>'
     else:
         suit = Suit(state.trump)
         red = ' class="red"' if suit.is_red else ""
-        trump = f'<div class="kroeg-trump">trump <span{red}>{suit.symbol}</span></div>'
+        # The suit's symbol in its colour, where the message puts it.
+        said = html.escape(w.say("table_trump", "trump {suit}", suit=_SLOT))
+        symbol = f"<span{red}>{suit.symbol}</span>"
+        trump = f'<div class="kroeg-trump">{said.replace(_SLOT, symbol)}</div>'
     tally = " · ".join(
         f'<span class="kroeg-side s{side}"></span>'
         + html.escape(side_name(players, state.teams or (), side))
-        + f" {taken}"
+        + f" {integer(taken, w.lang)}"
         for side, taken in enumerate(state.side_tricks or (0, 0))
     )
-    return f'{trump}{number}<div class="kroeg-tally">tricks: {tally}</div>'
+    tricks = html.escape(w.say("table_tricks", "tricks: {tally}", tally=_SLOT))
+    return f'{trump}{number}<div class="kroeg-tally">{tricks.replace(_SLOT, tally)}</div>'
 
 
-def moves_html(states: list[TableState], step: int, marks: dict[int, str] | None = None) -> str:
+def moves_html(
+    states: list[TableState],
+    step: int,
+    marks: dict[int, str] | None = None,
+    w: Words | None = None,
+) -> str:
     """The hand's moves, numbered by step and grouped (the deal, each trick, the end), the
     current one highlighted; each is clickable (`data-kroeg-step`, see replay_nav.js, which
     also keeps the current one in view inside the box).
-    `marks`: the analysis' word on a step (bluff, value, regret, fine, ?), shown after it."""
+    `marks`: the analysis' word on a step (bluff, value, regret, fine, ?), shown after it
+    in `w`'s language (English when not given); the moves' own text is the states'."""
+    w = _words(w)
     marks = marks or {}
+    said = _mark_words(w)
     parts = ['<div class="kroeg-moves">']
     group = ""
     for state in states:
-        title = _group(state, group)
+        title = _group(state, group, w)
         if title != group:
             if group:
                 parts.append("</ol>")
-            parts.append(f'<p class="kroeg-group">{title}</p><ol start="{state.step}">')
+            parts.append(
+                f'<p class="kroeg-group">{html.escape(title)}</p><ol start="{state.step}">'
+            )
             group = title
         now = ' class="now"' if state.step == step else ""
         parts.append(
             f'<li data-kroeg-step="{state.step}"{now}>{"▶ " if now else ""}'
-            f"{html.escape(state.text)}{_mark(marks.get(state.step))}</li>"
+            f"{html.escape(state.text)}{_mark(marks.get(state.step), said)}</li>"
         )
     parts.append("</ol></div>")
     return "".join(parts)
 
 
-def _group(state: TableState, group: str) -> str:
+def _group(state: TableState, group: str, w: Words) -> str:
     """The heading a move goes under: the deal, a trick (from its lead), the end."""
     if not group:
-        return "The deal"
+        return w.say("table_group_deal", "The deal")
     if state.kind == "play" and state.trick_winner is None and len(state.trick) == 1:
-        return f"Trick {state.table_trick}"
+        return w.say("table_group_trick", "Trick {trick}", trick=integer(state.table_trick, w.lang))
     if state.over and state.kind not in ("play", "trick"):
-        return "The end"
+        return w.say("table_group_end", "The end")
     return group
 
 
-def _mark(word: str | None) -> str:
+def _mark_words(w: Words) -> dict[str, str]:
+    """The analysis' marks on moves (analytics.report's verdicts), in `w`'s language."""
+    return {
+        "bluff": w.say("table_mark_bluff", "bluff"),
+        "value": w.say("table_mark_value", "value"),
+        "regret": w.say("table_mark_regret", "regret"),
+        "fine": w.say("table_mark_fine", "fine"),
+        "paid": w.say("table_mark_paid", "paid"),
+        "held": w.say("table_mark_held", "held"),
+        "made": w.say("table_mark_made", "made"),
+        "failed": w.say("table_mark_failed", "failed"),
+        "kap": w.say("table_mark_kap", "kap"),
+        "sound": w.say("table_mark_sound", "sound"),
+        "inaccuracy": w.say("table_mark_inaccuracy", "inaccuracy"),
+        "mistake": w.say("table_mark_mistake", "mistake"),
+        "blunder": w.say("table_mark_blunder", "blunder"),
+    }
+
+
+def mark_word(word: str, w: Words | None = None) -> str:
+    """The analysis' mark on a move (`bluff`, `regret`, `sound` …) said in `w`'s
+    language; a mark it does not know (`?`) as written."""
+    return _mark_words(_words(w)).get(word, word)
+
+
+def _mark(word: str | None, said: dict[str, str]) -> str:
     """A verdict's mark on a move: a coloured dot (a graded answer: its chess sign) and
-    its word."""
+    its word (`said`: the marks in the page's language; the class stays the analysis'
+    word, which gives its colour)."""
     if word is None:
         return ""
     sign = GRADE_SIGNS.get(word, "●")
-    return f' <span class="kroeg-mark {html.escape(word)}">{sign} {html.escape(word)}</span>'
+    shown = html.escape(said.get(word, word))
+    return f' <span class="kroeg-mark {html.escape(word)}">{sign} {shown}</span>'

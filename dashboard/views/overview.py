@@ -2,7 +2,7 @@
 
 Where and when, the standings after each game, each hand in one line, the evening's
 notable moves linking to the replay; then the earlier evenings, and the dataset in
-numbers.
+numbers. Every word is in the sidebar's language (dashboard.words).
 """
 
 from __future__ import annotations
@@ -12,8 +12,19 @@ from urllib.parse import quote
 import streamlit as st
 
 from kroeg.analytics.evenings import Games
-from kroeg.dashboard.evenings import GAMES_SHOWN, Evening, evening_games, evenings, moments, numbers
+from kroeg.analytics.formats import integer
+from kroeg.analytics.words import Words
+from kroeg.dashboard.evenings import (
+    GAMES_SHOWN,
+    Evening,
+    evening_games,
+    evenings,
+    game_heading,
+    moments,
+    numbers,
+)
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
+from kroeg.dashboard.words import page_words
 from kroeg.recorder.text import markdown_text as md
 
 #: Earlier evenings listed under the chosen one.
@@ -22,19 +33,25 @@ EARLIER_SHOWN = 12
 
 def overview() -> None:
     """The latest evening (or the one chosen), then the earlier ones."""
+    w = page_words()
     if empty_state():
         st.title("kroeg")
         return
     games = chosen_games()
     nights = evenings(current_path(), games)
     if not nights:
-        st.title("Evenings")
-        st.info("No game matches the filters in the sidebar.")
+        st.title(w.say("page_evenings", "Evenings"))
+        st.info(w.say("games_none_match", "No game matches the filters in the sidebar."))
         return
     keys = [n.key for n in nights]
     wanted = st.query_params.get("evening")
     if wanted and wanted not in keys:
-        st.warning("That evening is not in this dataset (or the filters hide it): the latest.")
+        st.warning(
+            w.say(
+                "evening_not_found",
+                "That evening is not in this dataset (or the filters hide it): the latest.",
+            )
+        )
     by_key = {n.key: n for n in nights}
     if wanted != st.session_state.get("evening_linked"):
         # A link (or a typed address) names an evening: it wins over the last choice.
@@ -43,50 +60,70 @@ def overview() -> None:
             st.session_state["evening"] = wanted
     if st.session_state.get("evening") not in keys:
         st.session_state.pop("evening", None)
-    chosen = by_key[
-        st.selectbox("Evening", keys, format_func=lambda k: by_key[k].label, key="evening")
-    ]
+    picked = st.selectbox(
+        w.say("evening_pick", "Evening"), keys, format_func=lambda k: by_key[k].label_in(w),
+        key="evening",
+    )  # fmt: skip
+    chosen = by_key[picked]
     if chosen.key != keys[0] or wanted:
         # The address names the evening shown, so that it can be shared.
         st.query_params["evening"] = chosen.key
         st.session_state["evening_linked"] = chosen.key
-    _evening(chosen, games)
+    _evening(chosen, games, w)
     earlier = [n for n in nights if n.key != chosen.key][:EARLIER_SHOWN]
     if earlier:
-        st.subheader("Other evenings")
+        st.subheader(w.say("evening_others", "Other evenings"))
         st.markdown(
             "\n".join(
-                f"- [{md(n.label)}](evenings?evening={quote(n.key, safe='')})" for n in earlier
+                f"- [{md(n.label_in(w))}](evenings?evening={quote(n.key, safe='')})"
+                for n in earlier
             )
         )
-    _numbers(games)
+    _numbers(games, w)
 
 
-def _evening(night: Evening, chosen: Games) -> None:
+def _evening(night: Evening, chosen: Games, w: Words) -> None:
     path = current_path()
-    st.title(md(night.title))  # a venue is typed by people: no Markdown
-    kind = "Simulated games (bots)" if night.simulated else "Club games"
+    st.title(md(night.title_in(w)))  # a venue is typed by people: no Markdown
+    if night.simulated:
+        kind = w.say("evening_kind_simulated", "Simulated games (bots)")
+    else:
+        kind = w.say("evening_kind_club", "Club games")
     st.caption(f"{kind} · {md(', '.join(night.players))}")
-    notable = moments(path, night.key, chosen)
+    notable = moments(path, night.key, chosen, w)
     if notable:
-        st.subheader("Moments of the evening")
+        st.subheader(w.say("evening_moments", "Moments of the evening"))
         st.markdown("\n".join(notable))
-    games, count = evening_games(path, night.key, chosen)
+    games, count = evening_games(path, night.key, chosen, w)
     for game in games:  # named by their order in the evening, whatever the filters hide
-        st.subheader(f"{md(game.name.in_evening)} · {md(game.ruleset)}")
-        st.markdown(f"**Standings:** {game.standings}")
+        st.subheader(f"{md(game_heading(game.name, w))} · {md(w.ruleset(game.ruleset))}")
+        st.markdown(w.say("evening_standings", "**Standings:** {standings}",
+                          standings=game.standings))  # fmt: skip
         st.markdown("\n".join(game.lines))
     if count > GAMES_SHOWN:
-        st.caption(f"… and {count - GAMES_SHOWN} more games: see the Games page.")
+        st.caption(
+            w.say_n(
+                "evening_more_games",
+                "… and {n} more game: see the Games page.",
+                "… and {n} more games: see the Games page.",
+                count - GAMES_SHOWN,
+            )
+        )
 
 
-def _numbers(games: Games) -> None:
+def _numbers(games: Games, w: Words) -> None:
     """The dataset in numbers (the games the filters let through)."""
     figures = numbers(current_path(), games)
-    st.subheader("In numbers")
+    labels = {
+        "games": w.say("evening_numbers_games", "Games"),
+        "hands": w.say("evening_numbers_hands", "Hands"),
+        "events": w.say("evening_numbers_events", "Events"),
+        "players": w.say("evening_numbers_players", "Players"),
+    }
+    st.subheader(w.say("evening_numbers", "In numbers"))
     columns = st.columns(4)
-    for column, (label, value) in zip(columns, figures.items(), strict=True):
-        column.metric(label.capitalize(), f"{value:,}")
+    for column, (name, value) in zip(columns, figures.items(), strict=True):
+        column.metric(labels.get(name, name.capitalize()), integer(int(value), w.lang))
 
 
 overview()
