@@ -29,8 +29,9 @@ from datetime import date, datetime
 import duckdb
 import polars as pl
 
-from kroeg.analytics.formats import short_day
+from kroeg.analytics.formats import integer, short_day
 from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_folds
+from kroeg.analytics.words import Words, words
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import side_name, side_seats
 
@@ -316,22 +317,47 @@ class GameName:
     #: Whether the year is said: a game of another year than the dataset's latest game.
     year_said: bool = False
 
+    def evening_in(self, w: Words) -> str:
+        """Its evening in a few words, in `w`'s language: `20 Nov`, `20 Nov 2025`, `20 Nov
+        at De Kroon`, `20 Nov (bots)` (every game the bots played), `Undated`."""
+        if self.day is None:
+            when = w.say("evening_name_undated", "Undated")
+        else:
+            when = short_day(self.day, w.lang)
+            if self.year_said:
+                when += f" {self.day.year}"
+        if self.venue_said and self.venue:
+            when += w("at_venue", venue=self.venue)  # the bulletin's ` at {venue}`
+        return when + (w.say("evening_name_bots", " (bots)") if self.simulated else "")
+
+    def order_in(self, w: Words) -> str:
+        """`game 2`, `spel 2`: its place in its evening; "" when the evening has one game
+        (a reader takes `game 1` to say there were more)."""
+        if self.of <= 1:
+            return ""
+        return w.say("evening_game_order", "game {number}", number=integer(self.number, w.lang))
+
+    def in_evening_in(self, w: Words) -> str:
+        """The name where its evening is already said (the Evenings page's heading), in
+        `w`'s language: `Game 2, 20:30 — Anna, Ben, Carla, Dan`."""
+        said = ", ".join(p for p in (self.order_in(w), self.time or "") if p)
+        return f"{said[:1].upper()}{said[1:]} — {self.roster}" if said else self.roster
+
+    def said(self, w: Words) -> str:
+        """Its whole name in `w`'s language: `20 Nov, game 2, 20:30 — Anna, Ben, Carla,
+        Dan`, `20 nov, spel 2, 20:30 — …`."""
+        parts = (self.evening_in(w), self.order_in(w), self.time or "")
+        return f"{', '.join(p for p in parts if p)} — {self.roster}"
+
     @property
     def evening(self) -> str:
-        """Its evening in a few words: `20 Nov`, `20 Nov 2025`, `20 Nov at De Kroon`,
-        `20 Nov (bots)` (every game the bots played), `Undated`."""
-        when = "Undated" if self.day is None else short_day(self.day)
-        if self.day is not None and self.year_said:
-            when += f" {self.day.year}"
-        if self.venue_said and self.venue:
-            when += f" at {self.venue}"
-        return when + (" (bots)" if self.simulated else "")
+        """`evening_in` in English."""
+        return self.evening_in(words("en"))
 
     @property
     def order(self) -> str:
-        """`game 2`: its place in its evening; "" when the evening has one game (a reader
-        takes `game 1` to say there were more)."""
-        return f"game {self.number}" if self.of > 1 else ""
+        """`order_in` in English."""
+        return self.order_in(words("en"))
 
     @property
     def roster(self) -> str:
@@ -352,15 +378,12 @@ class GameName:
 
     @property
     def in_evening(self) -> str:
-        """The name where its evening is already said (the Evenings page's heading):
-        `Game 2, 20:30 — Anna, Ben, Carla, Dan`."""
-        said = ", ".join(p for p in (self.order, self.time or "") if p)
-        return f"{said[:1].upper()}{said[1:]} — {self.roster}" if said else self.roster
+        """`in_evening_in` in English."""
+        return self.in_evening_in(words("en"))
 
     def __str__(self) -> str:
-        """`20 Nov, game 2, 20:30 — Anna, Ben, Carla, Dan`."""
-        said = ", ".join(p for p in (self.evening, self.order, self.time or "") if p)
-        return f"{said} — {self.roster}"
+        """`said` in English: `20 Nov, game 2, 20:30 — Anna, Ben, Carla, Dan`."""
+        return self.said(words("en"))
 
 
 def game_names(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, GameName]:

@@ -39,11 +39,12 @@ from kroeg.analytics.report import stats_csv
 from kroeg.analytics.season import Standings, not_ranked, points_text, rules_sentence, standings
 from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
 from kroeg.analytics.words import LANGUAGES, Words, words
-from kroeg.parsers.render import pretty
+from kroeg.parsers.render import describe_events, pretty
 from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Card, mark_red_suits
 from kroeg.recorder.errors import NotFoundError, UsageError
 from kroeg.recorder.records import GameRecord, seats_name
+from kroeg.recorder.referee import Replay
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import markdown_plain as md
 
@@ -367,17 +368,22 @@ _STORY_KINDS = ("hand_start", "knock", "stay", "fold", "laundry", "armoede", "ch
 def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
     """The hand of the month told short (at most STORY_LINES lines) in `w`'s language:
     the deal and the cards known, the knocks and answers, the swaps and checks, who won
-    and who paid; not every card."""
+    and who paid; not every card. Each move is said as the replay says it
+    (parsers.render.describe_events, the same messages), the game rebuilt by the engine."""
     begin, end = record.hand_bounds(number)
     names = record.players
     told: list[str] = []
     cards: set[str] = set()  # the lines that show hands, the first to go if too long
     dealt: dict[int, list[str]] = {}
     hand = record.events[begin:end]
+    rebuilt = Replay(record.rules, record.players)
+    for event in record.events[:begin]:
+        rebuilt.feed(event)
     # The winners in one line, a whole side named as a side ("Anna & Dan win the hand").
     winners = tuple(seat for e in hand if (seat := e.to_row()[1]) is not None and e.kind == "win")
     for event in hand:
-        kind, seat, card, amount, target = event.to_row()
+        rebuilt.feed(event)
+        kind, seat, card, _, _ = event.to_row()
         who = names[seat] if seat is not None else ""
         if kind == "win":
             if seat == winners[0] and len(winners) > 1:
@@ -396,14 +402,7 @@ def hand_story(record: GameRecord, number: int, w: Words) -> list[str]:
             told += shown
             cards.update(shown)
             dealt = {}
-        if kind == "hand_start":
-            told.append(w("s_deal", player=who, amount=amount if amount is not None else 1))
-        elif kind == "check":
-            told.append(
-                w("s_check", player=who, target=names[target] if target is not None else "")
-            )
-        else:
-            told.append(w(f"s_{kind}", player=who, amount=amount))
+        told += describe_events(rebuilt.game, [event], joined=False, speaker=w)
     if len(told) > STORY_LINES:  # too long: the decisions matter more than the cards
         told = [line for line in told if line not in cards]
     if len(told) > STORY_LINES:

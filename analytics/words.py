@@ -197,19 +197,10 @@ _MESSAGES = (
         "A figure such as 40% 12/30 means 12 times out of 30 chances; * marks fewer than "
         "{small} chances, too few to go by. Made with kroeg."
     ),
-    # The hand's story, one template per event kind.
-    _m("s_deal", "{player} deals; the stake is {amount}"),
+    # The hand's story: the cards dealt and who won (each move is said as the replay says it).
     _m("s_cards", "{player}: {cards}"),
-    _m("s_knock", "{player} knocks: the stake is now {amount}"),
-    _m("s_stay", "{player} stays in"),
-    _m("s_fold", "{player} folds"),
-    _m("s_laundry", "{player} swaps the hand (laundry)"),
-    _m("s_armoede", "{player} shows poverty (armoede)"),
-    _m("s_check", "{player} checks {target}"),
-    _m("s_pay", "{player} pays {amount}"),
     _m("s_win", "{player} wins the hand"),
     _m("s_win_many", "{players} win the hand"),
-    _m("s_eliminated", "{player} is out of the game"),
     # The statistics' short headings in the players' tables (column headings).
     _m("win_rate", "won"),
     _m("cost_per_hand", "lost/hand"),

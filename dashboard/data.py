@@ -36,6 +36,7 @@ from kroeg.analytics.pages import (
 )
 from kroeg.analytics.stats import player_stats, troefcall_stats
 from kroeg.analytics.views import consistently
+from kroeg.analytics.words import words
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.store import Dataset
@@ -249,17 +250,24 @@ def _states(
     hand: int,
     reveal_all: bool,
     seat: int | None,
+    lang: str,
 ) -> list[TableState]:
-    return hand_states(_game(path, files, game_id), hand, reveal_all=reveal_all, seat=seat)
+    record = _game(path, files, game_id)
+    return hand_states(record, hand, reveal_all=reveal_all, seat=seat, speaker=words(lang))
 
 
 def states(
-    path: Path, game_id: str, hand: int, reveal_all: bool, seat: int | None = None
+    path: Path,
+    game_id: str,
+    hand: int,
+    reveal_all: bool,
+    seat: int | None = None,
+    lang: str = "en",
 ) -> list[TableState]:
     """Every step of a hand (cached: stepping through a hand replays nothing again), as
-    the table saw it, as `seat` did, or with every card; the list is every session's:
-    read it, never change it."""
-    return _states(str(path), signature(path), game_id, hand, reveal_all, seat)
+    the table saw it, as `seat` did, or with every card, its words in `lang`; the list is
+    every session's: read it, never change it."""
+    return _states(str(path), signature(path), game_id, hand, reveal_all, seat, lang)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)

@@ -36,7 +36,7 @@ from kroeg.analytics.evenings import (
     troefcall_running,
     troefcall_totals,
 )
-from kroeg.analytics.formats import integer, short_day
+from kroeg.analytics.formats import integer
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import (
     hand_answers,
@@ -60,9 +60,7 @@ __all__ = [
     "EveningGame",
     "evening_games",
     "evenings",
-    "game_heading",
     "game_name",
-    "game_order",
     "game_title",
     "hand_lines",
     "moments",
@@ -153,35 +151,10 @@ def _names(names: list[str]) -> str:
     return ", ".join(md(n) for n in names)
 
 
-def game_order(name: GameName, w: Words | None = None) -> str:
-    """`game 2`, `spel 2`: a game's place in its evening; "" when the evening has one
-    game (a reader takes `game 1` to say there were more)."""
-    if name.of <= 1:
-        return ""
-    number = integer(name.number, _words(w).lang)
-    return _words(w).say("evening_game_order", "game {number}", number=number)
-
-
-def _evening_of(name: GameName, w: Words) -> str:
-    """A game's evening in a few words: `20 Nov`, `20 Nov 2025`, `20 Nov at De Kroon`,
-    `20 Nov (bots)`, `Undated` (GameName.evening, in `w`'s language)."""
-    if name.day is None:
-        when = w.say("evening_name_undated", "Undated")
-    else:
-        when = short_day(name.day, w.lang)
-        if name.year_said:
-            when += f" {name.day.year}"
-    if name.venue_said and name.venue:
-        when += w("at_venue", venue=name.venue)  # the bulletin's ` at {venue}`
-    return when + (w.say("evening_name_bots", " (bots)") if name.simulated else "")
-
-
 def game_name(name: GameName, w: Words | None = None) -> str:
-    """A game as people call it, plain text (`str(GameName)` in `w`'s language): `20 Nov,
+    """A game as people call it, plain text, in `w`'s language (GameName.said): `20 Nov,
     game 2, 20:30 — Anna, Ben, Carla, Dan`; a page writing it in Markdown escapes it."""
-    w = _words(w)
-    said = ", ".join(p for p in (_evening_of(name, w), game_order(name, w), name.time or "") if p)
-    return f"{said} — {name.roster}"
+    return name.said(_words(w))
 
 
 def game_title(name: GameName, ruleset: str, w: Words | None = None) -> str:
@@ -189,13 +162,6 @@ def game_title(name: GameName, ruleset: str, w: Words | None = None) -> str:
     Ben, Carla · lives` (analytics.games.recent_games' `title`, in `w`'s language)."""
     w = _words(w)
     return f"{game_name(name, w)} · {w.ruleset(ruleset)}"
-
-
-def game_heading(name: GameName, w: Words | None = None) -> str:
-    """A game's name where its evening is already said (the Evenings page's heading):
-    `Game 2, 20:30 — Anna, Ben, Carla, Dan` (GameName.in_evening, in `w`'s language)."""
-    said = ", ".join(p for p in (game_order(name, w), name.time or "") if p)
-    return f"{said[:1].upper()}{said[1:]} — {name.roster}" if said else name.roster
 
 
 def _seats(path: Path, game_id: str) -> pl.DataFrame:
@@ -259,7 +225,7 @@ def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[str]:
         scorer = r["side_0"] if r["score_side"] == 0 else r["side_1"]
         other = r["side_1"] if r["score_side"] == 0 else r["side_0"]
         # Why the hand scored (kap partij, baunie): the replay's words (parsers.render).
-        extra = md(reason_text(r["score_reason"], other))
+        extra = md(reason_text(r["score_reason"], other, w))
         trump = Suit(r["trump"]).symbol if r["trump"] else "?"
         told = w.say(
             "evening_troef_hand",
@@ -342,7 +308,7 @@ def moments(path: Path, key: str, games: Games, w: Words | None = None) -> list[
 
     def move(r: dict[str, Any]) -> str:
         hand = w.say("evening_hand", "hand {hand}", hand=integer(int(r["hand"]), w.lang))
-        said = [md(r["player"]), game_order(named[r["game_id"]], w), hand]
+        said = [md(r["player"]), named[r["game_id"]].order_in(_words(w)), hand]
         link = replay_link(r["game_id"], r["hand"], r["seq"])
         return f"[{', '.join(p for p in said if p)}]({link})"
 

@@ -16,7 +16,7 @@ from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.records import side_name
 
 __all__ = [
-    "CSS", "PAGE_TOP", "SIDE_COLOURS", "card_html", "css", "mark_word", "moves_html", "table_html",
+    "CSS", "PAGE_TOP", "SIDE_COLOURS", "card_html", "mark_word", "moves_html", "table_html",
 ]  # fmt: skip
 
 #: The top of a page that must fit one screen (Replay, Record): it starts just under
@@ -159,7 +159,7 @@ CSS = """
     width: auto !important; min-width: 0 !important; }
   .st-key-replay_slide [data-testid="stColumn"]:last-child { flex: 0 0 auto !important;
     width: auto !important; min-width: 0 !important; }
-  .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: "LINK_WORD"; font-size: 14px; }
+  .kroeg-copy { font-size: 0; } .kroeg-copy::after { content: attr(data-short); font-size: 14px; }
   /* Without a clipboard the link is shown to copy by hand: across the foot of the screen,
      not inside the row it would push sideways. */
   .kroeg-link { position: fixed; left: 8px; right: 8px; bottom: 8px; width: auto;
@@ -177,16 +177,6 @@ SIDE_COLOURS = ("#2f6fb0", "#d9822b", "#3a8f4b")
 for _side, _colour in enumerate(SIDE_COLOURS):
     CSS = CSS.replace(f"SIDE{_side}", _colour)
 CSS = PAGE_TOP + CSS
-_CSS = CSS
-CSS = _CSS.replace("LINK_WORD", "Link")
-
-
-def css(w: Words | None = None) -> str:
-    """CSS in `w`'s language: the copy button's word on a phone (`Link`) is in it."""
-    if w is None:
-        return CSS
-    word = w.say("table_copy_link", "Link")
-    return _CSS.replace("LINK_WORD", word.replace("\\", "").replace('"', ""))
 
 
 def _words(w: Words | None) -> Words:

@@ -19,7 +19,6 @@ from kroeg.dashboard.evenings import (
     Evening,
     evening_games,
     evenings,
-    game_heading,
     moments,
     numbers,
 )
@@ -96,7 +95,7 @@ def _evening(night: Evening, chosen: Games, w: Words) -> None:
         st.markdown("\n".join(notable))
     games, count = evening_games(path, night.key, chosen, w)
     for game in games:  # named by their order in the evening, whatever the filters hide
-        st.subheader(f"{md(game_heading(game.name, w))} · {md(w.ruleset(game.ruleset))}")
+        st.subheader(f"{md(game.name.in_evening_in(w))} · {md(w.ruleset(game.ruleset))}")
         st.markdown(w.say("evening_standings", "**Standings:** {standings}",
                           standings=game.standings))  # fmt: skip
         st.markdown("\n".join(game.lines))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import streamlit as st
 
@@ -19,11 +18,13 @@ from kroeg.analytics.pages import (
 )
 from kroeg.analytics.report import GRADE_SIGNS
 from kroeg.analytics.stats import STAT_BY_NAME, Stat
-from kroeg.analytics.words import ENGLISH, Words, words
+from kroeg.analytics.words import ENGLISH, Words
 from kroeg.dashboard import replay_nav
-from kroeg.dashboard.data import ask, before_this_hand, expectations, game, signature
+from kroeg.dashboard.data import ask, before_this_hand, expectations, game
+from kroeg.dashboard.data import states as data_states
+from kroeg.dashboard.evenings import game_title, names
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
-from kroeg.dashboard.replay import TableState, hand_numbers, hand_states
+from kroeg.dashboard.replay import TableState, hand_numbers
 from kroeg.dashboard.table import CSS, moves_html, table_html
 from kroeg.dashboard.words import page_words
 from kroeg.parsers.render import hand_result
@@ -68,11 +69,10 @@ def replay() -> None:
         else:
             st.session_state.pop("replay_game", None)
     # A game's name, then its rules (a preset's name in the language).
+    named = names(current_path(), ids)
     labels = {
-        game_id: f"{name} · {w.ruleset(rules)}"
-        for game_id, name, rules in zip(
-            ids, games["name"].to_list(), games["label"].to_list(), strict=True
-        )
+        game_id: game_title(named[game_id], rules, w)
+        for game_id, rules in zip(ids, games["label"].to_list(), strict=True)
     }
     # Game, hand and view in one row (on a phone: the game, then hand and view side by
     # side, without their labels): the table comes up the page.
@@ -128,7 +128,7 @@ def replay() -> None:
     )  # fmt: skip
     reveal_all = view == "all"
     seat = int(view) - 1 if view.isdigit() else None
-    states = _steps(chosen, hand, reveal_all, seat, w.lang)
+    states = data_states(current_path(), chosen, hand, reveal_all, seat, w.lang)
     if st.session_state.get("replay_where") != (chosen, hand):
         # A new hand opens at its start, or at the step the link names.
         st.session_state["replay_where"] = (chosen, hand)
@@ -155,31 +155,6 @@ def replay() -> None:
         # files, a second or more at 100,000 hands: the server's start does it), and the
         # table is drawn before they are worked out.
         st.html(_before_hand(chosen, hand, record.players, w))
-
-
-def _steps(
-    game_id: str, hand: int, reveal_all: bool, seat: int | None, lang: str
-) -> list[TableState]:
-    """Every step of a hand, its words in `lang` (cached: stepping through a hand, or
-    coming back to it, replays nothing again)."""
-    path = current_path()
-    return _cached_steps(str(path), signature(path), game_id, hand, reveal_all, seat, lang)
-
-
-@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
-def _cached_steps(
-    path: str,
-    files: tuple[str, ...],
-    game_id: str,
-    hand: int,
-    reveal_all: bool,
-    seat: int | None,
-    lang: str,
-) -> list[TableState]:
-    """`hand_states` in `lang`'s words, kept for every session (read it, never change
-    it); `files` (the dataset's signature) makes new files a new entry."""
-    record = game(Path(path), game_id)
-    return hand_states(record, hand, reveal_all=reveal_all, seat=seat, speaker=words(lang))
 
 
 def _stat_words(stat: Stat, w: Words) -> tuple[str, str]:
@@ -866,7 +841,7 @@ def _stepper(
     )  # fmt: skip
     left.html(
         f'<p class="kroeg-now"><b>{html.escape(now)}</b> {html.escape(state.text)}</p>'
-        + table_html(state, players)
+        + table_html(state, players, w)
     )
     help_line = w.say(
         "replay_keys",
@@ -878,7 +853,7 @@ def _stepper(
         '<p class="kroeg-moves-title"><b>'
         + html.escape(w.say("replay_moves", "Moves"))
         + "</b></p>"
-        + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()})
+        + moves_html(told, step, {i: mark for i, (mark, _) in marks.items()}, w)
         + (f'<div class="kroeg-panel">{panel}</div>' if panel else "")
         + f'<p class="kroeg-keys">{html.escape(help_line)}</p>'
     )

@@ -139,7 +139,7 @@ def test_the_engines_english_names_are_said_in_words_too() -> None:
     assert describe_events(toepen, four_jacks) == ["Ben stands up: 4 jacks"]
     assert describe_events(toepen, three_tens) == ["Ben whistles: 3 tens"]
     assert describe_events(toepen, four_jacks, speaker=nl) == ["Ben staat op: 4 boeren"]
-    assert describe_events(toepen, three_tens, speaker=fr) == ["Ben siffle : 3 dix"]
+    assert describe_events(toepen, three_tens, speaker=fr) == ["Ben siffle\u00a0: 3 dix"]
     troefcall = _table("troefcall-evening.txt")
     jack: list[Event] = [Reveal(seat=2, card=Card.parse("Jh"))]
     assert describe_events(troefcall, jack) == [
