@@ -74,6 +74,21 @@ def month(first: date, lang: str = "en") -> str:
     return format_date(first, "LLLL y", locale=_locale(lang))
 
 
+def date_field(lang: str) -> str:
+    """How a date picker writes a day in `lang`, in Streamlit's terms (`DD-MM-YYYY` in
+    Dutch, `DD/MM/YYYY` in French): the order and separator of the language's short
+    date (CLDR). English keeps `YYYY/MM/DD`, which no reader takes for another day."""
+    if lang == "en":
+        return "YYYY/MM/DD"
+    from babel.dates import get_date_format
+
+    pattern = get_date_format("short", locale=_locale(lang)).pattern
+    order = [c for c in dict.fromkeys(pattern) if c in "dMy"]
+    separator = next((c for c in pattern if c in "/-."), "/")
+    fields = {"d": "DD", "M": "MM", "y": "YYYY"}
+    return separator.join(fields[c] for c in order) if len(order) == 3 else "YYYY/MM/DD"
+
+
 def short_day(when: datetime | date, lang: str = "en") -> str:
     """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
     from babel.dates import format_date

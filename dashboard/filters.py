@@ -8,7 +8,7 @@ from pathlib import Path
 import polars as pl
 import streamlit as st
 
-from kroeg.analytics.formats import day_name
+from kroeg.analytics.formats import date_field, day_name
 from kroeg.analytics.games import filter_frame
 from kroeg.analytics.games import game_count as games_in
 from kroeg.dashboard.data import ask, dataset_path
@@ -109,7 +109,7 @@ def sidebar(path: Path) -> None:
             st.session_state["filter_days_range"] = (first, last)
         picked = st.sidebar.date_input(
             w.say("filter_dates", "Dates"), min_value=first, max_value=last,
-            key="filter_days", persist_state="session",
+            key="filter_days", persist_state="session", format=date_field(w.lang),
         )  # fmt: skip
         if isinstance(picked, tuple) and len(picked) == 2 and picked != (first, last):
             start, end = picked
@@ -123,6 +123,7 @@ def sidebar(path: Path) -> None:
                 )
             )  # fmt: skip
     none = w.say("filter_none", "(none)")
+    choose = w.say("filter_choose", "Choose")
     for column, label in (
         ("venue", w.say("filter_venues", "Venues")),
         ("ruleset", w.say("filter_rulesets", "Rule sets")),
@@ -132,7 +133,7 @@ def sidebar(path: Path) -> None:
             shown_as = w.ruleset if column == "ruleset" else (lambda v: v or none)
             picked_values = st.sidebar.multiselect(
                 label, options, key=f"filter_{column}", persist_state="session",
-                format_func=shown_as,
+                format_func=shown_as, placeholder=choose,
             )  # fmt: skip
             if picked_values:
                 chosen = chosen.filter(pl.col(column).is_in(picked_values))
@@ -145,8 +146,9 @@ def sidebar(path: Path) -> None:
                 )
     names = games["players"].explode().unique().sort().to_list()  # in Rust: 15,000 games
     people = st.sidebar.multiselect(
-        w.say("filter_players", "Players"), names, key="filter_players", persist_state="session"
-    )
+        w.say("filter_players", "Players"), names, key="filter_players",
+        persist_state="session", placeholder=choose,
+    )  # fmt: skip
     if people:
         chosen = chosen.filter(pl.col("players").list.eval(pl.element().is_in(people)).list.any())
         active = True

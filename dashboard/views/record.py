@@ -681,6 +681,7 @@ def _start_form(w: Words) -> None:
             ),
             sorted(VARIANTS), key="record_variants",
             format_func=lambda code: variants.get(code, code),
+            placeholder=w.say("filter_choose", "Choose"),
         )  # fmt: skip
         venue = st.text_input(w.say("record_venue", "Venue"), "", key="record_venue")
         started = st.form_submit_button(

@@ -1328,3 +1328,70 @@ def test_the_token_leaves_the_browsers_address_bar(
         page.wait_for_timeout(1000)
         assert "a-long-secret-1" not in page.url
         browser.close()
+
+
+#: The page's width is the screen's: nothing makes it scroll sideways.
+FITS = "() => document.scrollingElement.scrollWidth <= window.innerWidth + 1"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_dashboard_in_the_club_s_language(server, shots: Path, size) -> None:
+    """A club file that names Dutch: an English browser opens the dashboard in Dutch,
+    every page's name, the filters and the replay's steps; nothing scrolls sideways in the
+    longer words. The sidebar's choice (French) then holds on the next page. Without a
+    club language a French browser gets French."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from kroeg.analytics.words import words
+
+    expect.set_options(timeout=30_000)
+    url, dataset = server
+    (dataset.path / "club.toml").write_text('language = "nl"\n', encoding="utf-8")
+    nl, fr = words("nl"), words("fr")
+    tag = "desktop" if size[0] > 640 else "phone"
+    toepen = next(g.game_id for g in dataset.read_games() if g.game_type == "toepen")
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        page = sized_page(browser, size)  # an English browser: the club's word first
+        page.goto(url)
+        expect(page.locator("h1").first).to_be_visible(timeout=30_000)
+        page.wait_for_function(SETTLED)
+        nav = page.locator('[data-testid="stSidebarNav"] a')
+        for key, english in (("page_evenings", "Evenings"), ("page_games", "Games"),
+                             ("page_replay", "Replay"), ("page_players", "Players")):  # fmt: skip
+            expect(nav.filter(has_text=nl.say(key, english))).to_have_count(1)
+        assert page.evaluate(FITS)
+        page.screenshot(path=str(shots / f"nl-evenings-{tag}.png"), full_page=True)
+        page.goto(f"{url}/replay?game={toepen}&hand=2")
+        expect(page.locator("h1").first).to_have_text(nl.say("replay_title", "Replay"))
+        page.wait_for_function(SETTLED)
+        page.locator(".st-key-replay_knock button:visible").first.click()
+        expect(page.locator(".kroeg-now")).to_contain_text(
+            nl.say("step_knock", "{player} knocks: the stake is now {stake}",
+                   player="Ben", stake=2)  # fmt: skip
+        )
+        assert page.evaluate(FITS)
+        page.screenshot(path=str(shots / f"nl-replay-{tag}.png"), full_page=True)
+        page.goto(f"{url}/players")
+        expect(page.locator("h1").first).to_have_text(nl.say("players_title", "Players"))
+        page.wait_for_function(SETTLED)
+        assert page.evaluate(FITS)
+        page.screenshot(path=str(shots / f"nl-players-{tag}.png"), full_page=True)
+        # The visitor picks French in the sidebar: it holds on the next page.
+        expand = page.locator('[data-testid="stExpandSidebarButton"]')
+        if expand.is_visible():
+            expand.click()
+        picker = page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first
+        open_picker(page, picker).filter(has_text="Français").click()
+        page.wait_for_function(SETTLED)
+        expect(nav.filter(has_text=fr.say("page_games", "Games"))).to_have_count(1)
+        open_in_sidebar(page, fr.say("page_games", "Games"))
+        expect(page.locator("h1").first).to_have_text(fr.say("page_games", "Games"))
+        # A French browser, and a club file that names no language: French.
+        (dataset.path / "club.toml").unlink()
+        french = sized_page(browser, size, locale="fr-FR")
+        french.goto(url)
+        expect(french.locator('[data-testid="stSidebarNav"] a').filter(
+            has_text=fr.say("page_replay", "Replay"))).to_have_count(1)  # fmt: skip
+        browser.close()
