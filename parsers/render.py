@@ -54,6 +54,7 @@ __all__ = [
     "result_of",
     "say_score",
     "scores_text",
+    "suit_name",
     "view_hand",
 ]
 
@@ -458,7 +459,7 @@ def describe_events(
     return lines + [line for block in steps.flush() for line in block]
 
 
-def _suit_name(speaker: Speaker, suit: Suit) -> str:
+def suit_name(suit: Suit, speaker: Speaker = PLAIN_ENGLISH) -> str:
     """A suit's name (the engine's `Suit.english`, `hearts`) in `speaker`'s words."""
     match suit:
         case Suit.CLUBS:
@@ -704,7 +705,7 @@ class _Steps:
                     "{player} calls trump: {symbol} {suit}",
                     player=names[seat],
                     symbol=suit.symbol,
-                    suit=_suit_name(sp, suit),
+                    suit=suit_name(suit, sp),
                 )
             case Kap(seat=seat):
                 return sp.say_n(

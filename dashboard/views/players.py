@@ -27,6 +27,7 @@ from kroeg.analytics.stats import (
 from kroeg.analytics.words import ENGLISH, Words
 from kroeg.dashboard.data import ask, figures, toepen_units
 from kroeg.dashboard.filters import chosen_games, current_path, day_text, empty_state
+from kroeg.dashboard.stat_words import stat_definition, stat_label
 from kroeg.dashboard.words import page_words
 from kroeg.recorder.text import markdown_text as md
 
@@ -55,69 +56,6 @@ def _unit(w: Words, unit: str) -> str:
     """What a rule set's scores count (`penalty points`, `lives`), in the page's language
     (the bulletin's words for them)."""
     return w(unit) if unit in ENGLISH else unit
-
-
-def _label(w: Words, stat: Stat) -> str:
-    """A statistic's short heading (a chart's title, a table's column), in the page's
-    language: the bulletin's where its tables show it, else the page's own."""
-    if stat.name in ENGLISH:
-        return w(stat.name)
-    labels = {
-        "knock_success": w.say("players_stat_knock_success", "knock success"),
-        "cost_per_fold": w.say("players_stat_cost_per_fold", "fold cost"),
-        "bluff_success": w.say("players_stat_bluff_success", "bluff success"),
-        "profit_per_bluff": w.say("players_stat_profit_per_bluff", "bluff profit"),
-        "cost_per_regret": w.say("players_stat_cost_per_regret", "regret cost"),
-        "answer_accuracy": w.say("players_stat_answer_accuracy", "accuracy"),
-        "ev_lost_per_answer": w.say("players_stat_ev_lost_per_answer", "EV lost"),
-        "mistake_rate": w.say("players_stat_mistake_rate", "mistakes"),
-        "blunder_rate": w.say("players_stat_blunder_rate", "blunders"),
-        "luck_per_hand": w.say("players_stat_luck_per_hand", "luck"),
-        "luck_adjusted_cost": w.say("players_stat_luck_adjusted_cost", "lost/hand, luck apart"),
-        "swap_rate": w.say("players_stat_swap_rate", "swaps"),
-        "swaps_caught_rate": w.say("players_stat_swaps_caught_rate", "swaps caught"),
-        "check_success": w.say("players_stat_check_success", "checks won"),
-        "call_rate": w.say("players_stat_call_rate", "calls"),
-        "baunie_rate": w.say("players_stat_baunie_rate", "baunie tried"),
-        "tricks_against_per_hand": w.say("players_stat_tricks_against", "tricks against"),
-    }
-    return labels.get(stat.name, stat.label)
-
-
-def _definition(w: Words, stat: Stat, unit: str | None, total: bool) -> str:
-    """What a chart's bars count, in one line (the registry's definition, for the charts
-    this page draws): `unit` what an amount is counted in, `total` the bars add it up."""
-    if unit is None:
-        unit = w.say("players_lives_or_points", "lives or points")
-    if total and stat.name == "cost_per_fold":
-        return w.say("players_def_fold_cost_total", "what fold cost came to in all, over the folds")
-    definitions = {
-        "bluff_rate": w.say(
-            "players_def_bluff_rate",
-            "knocks with less than a fair share of winning, of knocks whose cards are known",
-        ),
-        "bluff_success": w.say("players_def_bluff_success", "bluffs every other player folded to"),
-        "cost_per_fold": w.say("players_def_cost_per_fold", "{unit} paid per fold", unit=unit),
-        "regret_rate": w.say(
-            "players_def_regret_rate",
-            "in hindsight, with every card as it lay: folds where the folder could have made "
-            "sure of winning, of folds with known cards",
-        ),
-        "answer_accuracy": w.say(
-            "players_def_answer_accuracy",
-            "how well knocks were answered (stay or fold), from what the player could see: "
-            "100% is the best answer every time",
-        ),
-        "blunder_rate": w.say("players_def_blunder_rate", "answers to a knock graded a blunder"),
-        "calls_made_rate": w.say(
-            "players_def_calls_made_rate", "calls whose side took the majority of the tricks"
-        ),
-        "kap_rate": w.say(
-            "players_def_kap_rate",
-            "hands the side took the first tricks in a row and announced kap (or scored it)",
-        ),
-    }
-    return definitions.get(stat.name, stat.definition)
 
 
 def _chart_config(w: Words) -> dict[str, Any]:
@@ -310,7 +248,7 @@ def _answers(w: Words, frame: pl.DataFrame) -> None:
          "shown": accuracy.cell(r[accuracy.done], r[accuracy.opportunities], lang=w.lang)}
         for r in months.iter_rows(named=True)
     ]  # fmt: skip
-    label = _label(w, accuracy)
+    label = stat_label(w, accuracy)
     st.caption(
         w.say("players_accuracy_months", "Accuracy month by month (answers judged that month).")
     )
@@ -347,7 +285,7 @@ def _answers(w: Words, frame: pl.DataFrame) -> None:
 def _numbers(w: Words, frame: pl.DataFrame, stats: Sequence[Stat]) -> None:
     """Every figure as done/opportunities, a row per player."""
     player, hands = w("player"), w("hands")
-    labels = [_label(w, stat) for stat in stats]
+    labels = [stat_label(w, stat) for stat in stats]
     rows = []
     for row in frame.iter_rows(named=True):
         cells = {player: row["player"], hands: row["hands"]}
@@ -537,7 +475,7 @@ def _bars(
     """
     percent = stat.unit == "%" and not total
     unit_said = None if unit is None else _unit(w, unit)
-    label_said = _label(w, stat)
+    label_said = stat_label(w, stat)
     what = w.say("players_in_all", "{stat} in all", stat=label_said) if total else label_said
     if unit_said and not percent:
         title = w.say("players_chart_unit", "{what} ({unit})", what=what, unit=unit_said)
@@ -574,7 +512,7 @@ def _bars(
             {"player": row["player"], "value": round(value, 2), "label": label,
              "shown": shown, "small": small, "none": rate is None and not total}
         )  # fmt: skip
-    definition = _definition(w, stat, unit_said, total)
+    definition = stat_definition(w, stat, unit_said, total)
     st.caption(w.say("players_chart_caption", "{title}: {definition}.", title=title,
                      definition=definition))  # fmt: skip
     axis = w.say("players_chart_percent", "{title} (%)", title=title) if percent else title

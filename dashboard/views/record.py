@@ -30,6 +30,7 @@ from kroeg.dashboard.filters import current_path
 from kroeg.dashboard.table import PAGE_TOP
 from kroeg.dashboard.words import page_words
 from kroeg.parsers.commands import Session
+from kroeg.parsers.render import suit_name
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import KroegError
 from kroeg.recorder.manual import ManualGame, Prompt
@@ -97,17 +98,6 @@ def _writable() -> bool:
 def _integer(w: Words, n: int) -> str:
     """A whole number in a sentence, as the language writes it."""
     return formats.integer(n, w.lang)
-
-
-def _suit(w: Words, suit: Suit) -> str:
-    """A suit's name: `spades`, `schoppen`."""
-    said = {
-        Suit.CLUBS: w.say("record_suit_clubs", "clubs"),
-        Suit.DIAMONDS: w.say("record_suit_diamonds", "diamonds"),
-        Suit.HEARTS: w.say("record_suit_hearts", "hearts"),
-        Suit.SPADES: w.say("record_suit_spades", "spades"),
-    }
-    return said[suit]
 
 
 def _skip(w: Words) -> str:
@@ -356,10 +346,10 @@ def _taps(w: Words, manual: ManualGame, prompt: Prompt) -> None:
         columns = st.columns(4)
         for column, suit in zip(columns, Suit, strict=False):
             column.button(
-                f"{suit.symbol} {_suit(w, suit)}", key=f"record_trump_{suit.name}",
+                f"{suit.symbol} {suit_name(suit, w)}", key=f"record_trump_{suit.name}",
                 width="stretch", on_click=_do,
                 args=(lambda w, s=suit: w.say("record_said_calls", "{player} calls {suit}",
-                                              player=names[seat], suit=_suit(w, s)),
+                                              player=names[seat], suit=suit_name(s, w)),
                       lambda s=suit: manual.call_trump(seat, s)),
             )  # fmt: skip
     elif prompt.kind == "answer":
@@ -462,7 +452,7 @@ def _card_grid(
             continue
         line = grid.container(horizontal=True, gap=None, key=f"record_suit_{suit.name}")
         red = " red" if suit.is_red else ""
-        title = html.escape(_suit(w, suit))
+        title = html.escape(suit_name(suit, w))
         line.html(f'<div class="kroeg-suit{red}" title="{title}">{suit.symbol}</div>')
         for card in row:
             line.button(

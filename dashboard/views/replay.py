@@ -18,13 +18,14 @@ from kroeg.analytics.pages import (
 )
 from kroeg.analytics.report import GRADE_SIGNS
 from kroeg.analytics.stats import STAT_BY_NAME, Stat
-from kroeg.analytics.words import ENGLISH, Words
+from kroeg.analytics.words import Words
 from kroeg.dashboard import replay_nav
 from kroeg.dashboard.data import ask, before_this_hand, expectations, game
 from kroeg.dashboard.data import states as data_states
 from kroeg.dashboard.evenings import game_title, names
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.replay import TableState, hand_numbers
+from kroeg.dashboard.stat_words import stat_definition, stat_label
 from kroeg.dashboard.table import CSS, moves_html, table_html
 from kroeg.dashboard.words import page_words
 from kroeg.parsers.render import hand_result
@@ -45,7 +46,7 @@ def replay() -> None:
     games = ask(current_path(), recent_games, wanted or "", chosen_games())
     ids = games["game_id"].to_list()
     if not ids:
-        st.info(w.say("replay_no_game", "No game matches the filters in the sidebar."))
+        st.info(w.say("games_none_match", "No game matches the filters in the sidebar."))
         return
     if wanted and wanted not in ids:
         st.warning(
@@ -158,17 +159,8 @@ def replay() -> None:
 
 
 def _stat_words(stat: Stat, w: Words) -> tuple[str, str]:
-    """A statistic's short heading and its definition in `w`'s words (the bulletin's
-    headings; a statistic without words of its own here as analytics.stats writes it)."""
-    label = w(stat.name) if stat.name in ENGLISH else stat.label
-    definitions = {
-        "bluff_rate": w.say(
-            "replay_stat_bluff_rate",
-            "knocks with less than a fair share of winning, of knocks whose cards are known",
-        ),
-        "fold_rate": w.say("replay_stat_fold_rate", "knocks answered by folding"),
-    }
-    return label, definitions.get(stat.name, stat.definition)
+    """A statistic's short heading and its definition in `w`'s words."""
+    return stat_label(w, stat), stat_definition(w, stat)
 
 
 def _before_hand(game_id: str, hand: int, players: tuple[str, ...], w: Words) -> str:
