@@ -49,7 +49,7 @@ from kroeg.dashboard.data import ask, before_this_hand, figures, states, toepen_
 from kroeg.dashboard.data import game as game_record
 from kroeg.dashboard.filters import day_text, default_games, game_count
 from kroeg.dashboard.replay import hand_numbers
-from kroeg.parsers.render import reason_text
+from kroeg.parsers.render import reason_text, say_amount
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
 from kroeg.recorder.text import markdown_text as md
@@ -240,8 +240,10 @@ def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[str]:
     return lines
 
 
-def _points(n: int, w: Words) -> str:
-    return w.say_n("evening_standing_points", "{n} point", "{n} points", n)
+def _points(n: int, w: Words, troefcall: bool = False) -> str:
+    """A score as the replay says it: Toepen's points are penalty points, Troefcall's a
+    side's."""
+    return say_amount(w, n, "points" if troefcall else "penalty points")
 
 
 def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) -> str:
@@ -253,7 +255,7 @@ def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) 
     if game_type == "troefcall":
         sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
         return ", ".join(
-            f"{md(r['side_name'])} {_points(int(r['points']), w)}"
+            f"{md(r['side_name'])} {_points(int(r['points']), w, troefcall=True)}"
             for r in sides.iter_rows(named=True)
         )
     seats = _seats(path, game_id)
@@ -282,7 +284,7 @@ def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) 
             if r["out"]:
                 said = w.say("evening_standing_out", "out")
             else:
-                said = w.say_n("evening_standing_lives", "{n} life", "{n} lives", left)
+                said = say_amount(w, left, "lives")
             parts.append(f"{md(r['player'])} {said}")
         else:
             parts.append(f"{md(r['player'])} {_points(int(r['paid']), w)}")

@@ -157,7 +157,9 @@ def hand_states(
             hands=hands,
             trick=tuple(table),
             # The pay and score rows so far: the facts.
-            scores=tuple(say_score(speaker, t) for t in rebuilt.score_texts()),
+            scores=tuple(
+                say_score(speaker, t, troefcall is not None) for t in rebuilt.score_texts()
+            ),
             actor=seat,
             over=game.between_hands(),
             table_trick=table_trick,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from kroeg.parsers.names import NameIndex
 from kroeg.parsers.notation import VERBS
-from kroeg.parsers.render import describe_events
+from kroeg.parsers.render import PLAIN_ENGLISH, Speaker, describe_events, say_score
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import CardError, CommandError, KroegError
 from kroeg.recorder.manual import SKIP, ManualGame
@@ -48,8 +48,10 @@ class Outcome:
 class Session:
     """Reads one command line at a time and applies it to a ManualGame."""
 
-    def __init__(self, manual: ManualGame) -> None:
+    def __init__(self, manual: ManualGame, speaker: Speaker = PLAIN_ENGLISH) -> None:
         self.manual = manual
+        #: Whose words the engine's lines are said in (the Record page's language).
+        self.speaker = speaker
         self.names = NameIndex(manual.players, seat_numbers=True)
 
     def run(self, line: str) -> Outcome:
@@ -265,16 +267,25 @@ class Session:
         return seat
 
     def after(self, before: int) -> list[str]:
+        """What the engine did since the log held `before` events, in the session's words
+        (the Record page's language; `kroeg record` speaks English)."""
+        speaker = self.speaker
         manual = self.manual
         game = manual.game
         new = game.log[before:]
-        lines = [line.rstrip() for line in describe_events(game, new) if line.strip()]
+        said = describe_events(game, new, speaker=speaker)
+        lines = [line.rstrip() for line in said if line.strip()]
         if any(e.kind == "hand_end" for e in new):
             lines.append(self.score_line())
         return lines
 
     def score_line(self) -> str:
-        return "scores: " + ", ".join(f"{name} {score}" for name, score in self.manual.scores())
+        speaker = self.speaker
+        troefcall = isinstance(self.manual.game, Troefcall)
+        scores = ", ".join(
+            f"{name} {say_score(speaker, score, troefcall)}" for name, score in self.manual.scores()
+        )
+        return speaker.say("step_scores", "scores: {scores}", scores=scores)
 
 
 def loop(session: Session, read: Callable[[str], str | None], write: Callable[[str], None]) -> int:

@@ -52,6 +52,7 @@ __all__ = [
     "pretty",
     "reason_text",
     "result_of",
+    "say_amount",
     "say_score",
     "scores_text",
     "suit_name",
@@ -124,23 +125,39 @@ def view_hand(record: GameRecord, number: int) -> HandView:
 def scores_text(game: Game, speaker: Speaker = PLAIN_ENGLISH) -> str:
     """The scores as they stand, in one line: each player still in the game (Toepen), or
     each side where seats play in teams (one pool a side): `Anna & Carla 9 lives, …`."""
-    return ", ".join(f"{who} {say_score(speaker, score)}" for who, score in _scores(game))
+    troefcall = isinstance(game, Troefcall)
+    return ", ".join(
+        f"{who} {say_score(speaker, score, troefcall)}" for who, score in _scores(game)
+    )
 
 
 #: A score as the engine writes it (`9 lives`, `1 point`: recorder/ speaks English only).
 _SCORE = re.compile(r"(-?\d+) (points?|li(?:fe|ves))")
 
 
-def say_score(speaker: Speaker, text: str) -> str:
+def say_score(speaker: Speaker, text: str, troefcall: bool = False) -> str:
     """A score the engine wrote (`game.score_text`, `Replay.score_texts`: `9 lives`,
-    `1 point`) in `speaker`'s words; a text of another shape as it is."""
+    `1 point`) in `speaker`'s words; a text of another shape as it is. Toepen's points are
+    penalty points (`Ruleset.unit`; English says `points`, Dutch `strafpunten`),
+    Troefcall's a side's points."""
     found = _SCORE.fullmatch(text)
     if found is None:
         return text
     n = int(found[1])
     if found[2].startswith("point"):
+        return say_amount(speaker, n, "points" if troefcall else "penalty points")
+    return say_amount(speaker, n, "lives")
+
+
+def say_amount(speaker: Speaker, n: int, unit: str) -> str:
+    """`3 points`, `1 life` in `speaker`'s words, `unit` a rule set's (`Ruleset.unit`:
+    penalty points, lives, or Troefcall's points). English says Toepen's penalty points
+    as the engine writes them, `points`; Dutch `strafpunten`."""
+    if unit == "lives":
+        return speaker.say_n("result_n_lives", "{n} life", "{n} lives", n)
+    if unit == "points":
         return speaker.say_n("result_n_points", "{n} point", "{n} points", n)
-    return speaker.say_n("result_n_lives", "{n} life", "{n} lives", n)
+    return speaker.say_n("result_n_penalty_points", "{n} point", "{n} points", n)
 
 
 def _scores(game: Game) -> tuple[tuple[str, str], ...]:
@@ -351,7 +368,9 @@ class HandResult:
             speaker.say(
                 "result_scores_after",
                 "Scores after the hand: {scores}.",
-                scores=", ".join(f"{who} {say_score(speaker, s)}" for who, s in self.scores),
+                scores=", ".join(
+                    f"{who} {say_score(speaker, s, self.troefcall)}" for who, s in self.scores
+                ),
             )
         )
         return " ".join(parts)

@@ -109,14 +109,27 @@ def _when(started: datetime | date | None, lang: str) -> str | None:
     return f"{day}, {started:%H:%M}" if isinstance(started, datetime) else day
 
 
+def _amount(w: Words, value: float, unit: str) -> str:
+    """`1 penalty point`, `3 lives`, `2,5 strafpunten`: an amount in its unit, the unit's
+    noun in the form the number takes."""
+    if not value.is_integer():
+        return f"{w.number(value, 1)} {_unit(w, unit)}"
+    n = int(value)
+    if unit == "lives":
+        return w.say_n("amount_lives", "{n} life", "{n} lives", n)
+    if unit == "points":
+        return w.say_n("amount_points", "{n} point", "{n} points", n)
+    return w.say_n("amount_penalty_points", "{n} penalty point", "{n} penalty points", n)
+
+
 def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
     """A line per player (the rating μ after each game) in a band of μ ± INTERVAL σ."""
     st.caption(
         w.say(
             "players_rating_caption",
             "openskill's Plackett–Luce rating after each game, with its interval (about 95 %). "
-            "A rating is provisional (?) until {games} games. Every game counts, whatever the "
-            'date filter (docs/STATS.md, "Ratings").',
+            "A rating marked ? is provisional: fewer than {games} games. Every game counts, "
+            "whatever the date filter.",
             games=formats.integer(PROVISIONAL_GAMES, w.lang),
         )
     )
@@ -137,6 +150,7 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
         "field": "game",
         "type": "quantitative",
         "title": w.say("players_rating_axis_game", "game (in the order played)"),
+        "axis": {"format": "d", "tickMinStep": 1},  # games are counted whole
     }
     color = {"field": "player", "type": "nominal", "title": None}
     rating = w.say("players_rating_axis", "rating")
@@ -151,6 +165,7 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
                     "encoding": {
                         "x": x,
                         "color": color,
+                        "tooltip": None,  # the line's points say it, in words
                         "y": {
                             "field": "low",
                             "type": "quantitative",
@@ -495,10 +510,9 @@ def _bars(
                 "players_total_label", "{done} in {n}{small}",
                 done=done, n=formats.integer(o, w.lang), small=star,
             )  # fmt: skip
-            shown = w.say_n(
-                "players_total_shown", "{done} {unit} in {n} fold", "{done} {unit} in {n} folds",
-                o, done=done, unit=unit_said or "",
-            ).replace("  ", " ")  # fmt: skip
+            folds = w.say_n("players_n_folds", "{n} fold", "{n} folds", o)
+            amount = _amount(w, float(d), unit) if unit else done
+            shown = w.say("players_total_shown", "{amount} in {folds}", amount=amount, folds=folds)
         elif rate is None:
             value, label = 0.0, no_chances
             shown = w.say("players_no_chances_yet", "no chances yet")

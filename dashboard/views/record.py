@@ -248,20 +248,6 @@ def prompt_words(w: Words, manual: ManualGame, prompt: Prompt) -> str:
     return md(prompt.text)  # a moment this page has no words for yet: `kroeg record`'s
 
 
-def _score(w: Words, text: str) -> str:
-    """A running score (`ManualGame.scores`: `3 points`, `1 life`) in the page's words."""
-    number, _, unit = text.partition(" ")
-    try:
-        n = int(number)
-    except ValueError:
-        return text
-    if unit in ("point", "points"):
-        return w.say_n("record_score_points", "{n} point", "{n} points", n)
-    if unit in ("life", "lives"):
-        return w.say_n("record_score_lives", "{n} life", "{n} lives", n)
-    return text
-
-
 def record() -> None:
     """Entry at the table: the prompt, the log (newest first), the taps it takes."""
     w = page_words()
@@ -282,8 +268,8 @@ def record() -> None:
     st.html(TO_THE_TOP % len(manual.game.log), unsafe_allow_javascript=True)
     prompt = manual.prompt()
     st.subheader(prompt_words(w, manual, prompt))
-    scores = ", ".join(f"{md(name)} {_score(w, score)}" for name, score in manual.scores())
-    st.caption(w.say("record_scores", "scores: {scores}", scores=scores))
+    session = Session(manual, w)
+    st.caption(md(session.score_line()))  # the engine's scores, said as kroeg record says them
     _log(w)
     if manual.game.trick_plays:
         cards = " ".join(f"{md(manual.players[s])} {c.pretty}" for s, c in manual.game.trick_plays)
@@ -713,7 +699,7 @@ def _record_command() -> None:
     manual = st.session_state["record_manual"]
     log = st.session_state.setdefault("record_log", [])
     try:
-        outcome = Session(manual).run(command)
+        outcome = Session(manual, page_words()).run(command)
     except KroegError as exc:
         st.session_state["record_refused"] = _refused(page_words(), command, exc)
         return
@@ -728,7 +714,7 @@ def _do(said: Said, action: Callable[[], object], store: bool = False, undo: boo
     to be shown as an error, in the engine's words."""
     manual: ManualGame = st.session_state["record_manual"]
     log: list[Line] = st.session_state.setdefault("record_log", [])
-    session = Session(manual)
+    session = Session(manual, page_words())
     before = len(manual.game.log)
     try:
         action()
@@ -749,7 +735,7 @@ def _do(said: Said, action: Callable[[], object], store: bool = False, undo: boo
     if undo:
         log.append(lambda w: w.say("record_took_back", "took back the last move"))
     else:
-        log.extend(session.after(before))
+        log.extend(session.after(before))  # the engine's words, said now in the language
     if manual.over and manual.landed is None:
         log.append(lambda w: w.say("record_game_over", "the game is over: store it"))
 

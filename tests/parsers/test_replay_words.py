@@ -91,10 +91,11 @@ def test_the_replay_says_a_hand_in_dutch() -> None:
     ]  # fmt: skip
     assert dutch[-1] == "Anna wint de hand (inzet 3)"
     last = hand_states(game, 1, reveal_all=False, speaker=nl)[-1]
-    assert last.scores == ("0 punten", "3 punten", "1 punt", "2 punten")
+    assert last.scores == ("0 strafpunten", "3 strafpunten", "1 strafpunt", "2 strafpunten")
     assert hand_result(game, 1).text_for(nl) == (
         "Anna wint de hand (inzet 3). Betaald: Ben 3, Carla 1, Dan 2. "
-        "Stand na de hand: Anna 0 punten, Ben 3 punten, Carla 1 punt, Dan 2 punten."
+        "Stand na de hand: Anna 0 strafpunten, Ben 3 strafpunten, Carla 1 strafpunt, "
+        "Dan 2 strafpunten."
     )
     assert "Carla past en betaalt 1" in joined(game, 1, nl)
     assert "Gedeelde kaarten:" in joined(game, 1, nl)
