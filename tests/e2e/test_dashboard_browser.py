@@ -1367,10 +1367,10 @@ def test_the_dashboard_in_the_club_s_language(server, shots: Path, size) -> None
         expect(page.locator("h1").first).to_have_text(nl.say("replay_title", "Replay"))
         page.wait_for_function(SETTLED)
         page.locator(".st-key-replay_knock button:visible").first.click()
-        expect(page.locator(".kroeg-now")).to_contain_text(
-            nl.say("step_knock", "{player} knocks: the stake is now {stake}",
-                   player="Ben", stake=2)  # fmt: skip
+        knock = nl.say(
+            "step_knock", "{player} knocks: the stake is now {stake}", player="Ben", stake=2
         )
+        expect(page.locator(".kroeg-now")).to_contain_text(knock)
         assert page.evaluate(FITS)
         page.screenshot(path=str(shots / f"nl-replay-{tag}.png"), full_page=True)
         page.goto(f"{url}/players")
@@ -1392,6 +1392,7 @@ def test_the_dashboard_in_the_club_s_language(server, shots: Path, size) -> None
         (dataset.path / "club.toml").unlink()
         french = sized_page(browser, size, locale="fr-FR")
         french.goto(url)
-        expect(french.locator('[data-testid="stSidebarNav"] a').filter(
-            has_text=fr.say("page_replay", "Replay"))).to_have_count(1)  # fmt: skip
+        replay = fr.say("page_replay", "Replay")
+        french_nav = french.locator('[data-testid="stSidebarNav"] a')
+        expect(french_nav.filter(has_text=replay)).to_have_count(1)
         browser.close()
