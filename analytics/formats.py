@@ -89,6 +89,13 @@ def date_field(lang: str) -> str:
     return separator.join(fields[c] for c in order) if len(order) == 3 else "YYYY/MM/DD"
 
 
+def long_day(when: datetime | date, lang: str = "en") -> str:
+    """`1 September 2026`, `1 september 2026`: a day in a sentence, said whole."""
+    from babel.dates import format_date
+
+    return format_date(when, "d MMMM y", locale=_locale(lang))
+
+
 def short_day(when: datetime | date, lang: str = "en") -> str:
     """`20 Nov`, `20 nov`: a day where a line is short (a game's name)."""
     from babel.dates import format_date

@@ -21,6 +21,7 @@ import polars as pl
 
 from kroeg.analytics.club import Season
 from kroeg.analytics.evenings import evening, simulated
+from kroeg.analytics.formats import long_day
 from kroeg.analytics.words import Words, words
 
 __all__ = [
@@ -157,8 +158,9 @@ def describe(found: Standings, w: Words | None = None) -> list[str]:
     """What the season is and how it ranks, in two sentences (the CLI's, the page's)."""
     w = w or words("en")
     season = found.season
-    summary = w("season_summary", season=season.name, game=season.game, first=season.first,
-                last=season.last, evenings=_evenings(found.evening_count, w))  # fmt: skip
+    summary = w("season_summary", season=season.name, game=season.game,
+                first=long_day(season.first, w.lang), last=long_day(season.last, w.lang),
+                evenings=_evenings(found.evening_count, w))  # fmt: skip
     return [summary, rules_sentence(found, w)]
 
 

@@ -186,7 +186,7 @@ def test_kroeg_standings_reads_the_club_file(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["standings", str(dataset.path), "--season", "winter"])
     assert result.exit_code == 0, result.output
-    assert "Winter: toepen, 2026-11-01 to 2026-11-30, 2 evenings." in result.output
+    assert "Winter: toepen, 1 November 2026 to 30 November 2026, 2 evenings." in result.output
     lines = result.output.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("place"))
     # Carla and Dan: level first to third twice, (10 + 8 + 6) / 3 = 8 each time, none

@@ -42,7 +42,7 @@ def test_the_season_page_shows_the_table_and_each_evening(season_club: Path) -> 
     (season_club / "club.toml").write_text(CLUB_FILE, encoding="utf-8")
     at = season_page()
     assert at.selectbox[0].value == "Winter"
-    assert "Winter: toepen, 2026-11-01 to 2026-11-30, 2 evenings." in said(at)
+    assert "Winter: toepen, 1 November 2026 to 30 November 2026, 2 evenings." in said(at)
     table, evenings = (d.value for d in at.dataframe)
     # The club's games only: each evening's three level players share 10, 8, 6 (8 each).
     assert dict(zip(table["player"], table["points"], strict=True)) == {
@@ -51,7 +51,7 @@ def test_the_season_page_shows_the_table_and_each_evening(season_club: Path) -> 
     assert len(evenings) == 8 and set(evenings["points"]) == {8.0, 5.0}
     at.toggle[0].set_value(True).run()  # the bots' game of 13 Nov: an evening of its own
     assert not at.exception
-    assert "2026-11-30, 3 evenings." in said(at)
+    assert "30 November 2026, 3 evenings." in said(at)
     assert at.query_params["season"] == "Winter"  # the link carries the choice
 
 

@@ -188,7 +188,8 @@ def test_demo_builds_from_the_sample_logs_and_every_bot_style(tmp_path: Path) ->
     assert [s.name for s in read_club(club).seasons] == ["Autumn 2026", "Troefcall autumn 2026"]
     table = kroeg("standings", str(tmp_path / "demo"), "--season", "Autumn 2026",
                   "--include-simulated")  # fmt: skip
-    assert table.exit_code == 0 and "Autumn 2026: toepen, 2026-09-01 to 2026-11-30" in table.output
+    summary = "Autumn 2026: toepen, 1 September 2026 to 30 November 2026"
+    assert table.exit_code == 0 and summary in table.output
     club.write_text(club.read_text("utf-8").replace("Autumn 2026", "Herfst 2026"), "utf-8")
     assert kroeg("demo", "--out", str(tmp_path / "demo"), "--no-dashboard").exit_code == 0
     assert read_club(club).seasons[0].name == "Herfst 2026"
