@@ -341,13 +341,14 @@ class GameName:
         """The name where its evening is already said (the Evenings page's heading), in
         `w`'s language: `Game 2, 20:30 — Anna, Ben, Carla, Dan`."""
         said = ", ".join(p for p in (self.order_in(w), self.time or "") if p)
-        return f"{said[:1].upper()}{said[1:]} — {self.roster}" if said else self.roster
+        roster = self.roster_in(w)
+        return f"{said[:1].upper()}{said[1:]} — {roster}" if said else roster
 
     def said(self, w: Words) -> str:
         """Its whole name in `w`'s language: `20 Nov, game 2, 20:30 — Anna, Ben, Carla,
         Dan`, `20 nov, spel 2, 20:30 — …`."""
         parts = (self.evening_in(w), self.order_in(w), self.time or "")
-        return f"{', '.join(p for p in parts if p)} — {self.roster}"
+        return f"{', '.join(p for p in parts if p)} — {self.roster_in(w)}"
 
     @property
     def evening(self) -> str:
@@ -359,22 +360,28 @@ class GameName:
         """`order_in` in English."""
         return self.order_in(words("en"))
 
-    @property
-    def roster(self) -> str:
+    def roster_in(self, w: Words) -> str:
         """Its players by seat (`Anna, Ben, Carla`), or its sides (`Anna & Carla v Ben &
-        Dan`), cut to ROSTER_WIDTH: `Anna, Ben, Carla, Dan +3`, `Anna +1 v Ben +1 v Eva +1`."""
+        Dan`, `… tegen …`), cut to ROSTER_WIDTH: `Anna, Ben, Carla, Dan +3`, `Anna +1 v
+        Ben +1 v Eva +1`."""
         if not self.teams:
             return _cut(self.players, ROSTER_WIDTH)
+        versus = w.say("evening_versus", " v ")
         players = [_short(p) for p in self.players]
         sides = range(max(self.teams) + 1)
-        whole = " v ".join(side_name(players, self.teams, side) for side in sides)
+        whole = versus.join(side_name(players, self.teams, side) for side in sides)
         if len(whole) <= ROSTER_WIDTH:
             return whole
         firsts = [side_seats(self.teams, self.teams.index(side)) for side in sides]
-        return " v ".join(
+        return versus.join(
             players[seats[0]] + (f" +{len(seats) - 1}" if len(seats) > 1 else "")
             for seats in firsts
         )
+
+    @property
+    def roster(self) -> str:
+        """`roster_in` in English."""
+        return self.roster_in(words("en"))
 
     @property
     def in_evening(self) -> str:
