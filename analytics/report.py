@@ -17,20 +17,13 @@ from kroeg.recorder.text import plural
 
 __all__ = [
     "GRADE_SIGNS",
-    "answer_verdict",
-    "baunie_verdict",
-    "call_verdict",
     "dataset_report",
-    "fold_verdict",
-    "kap_verdict",
-    "knock_verdict",
     "neutralise",
     "plural",
     "ratings_table",
     "stats_csv",
     "stats_json",
     "stats_table",
-    "stay_verdict",
 ]
 
 
@@ -184,150 +177,6 @@ def dataset_report(dataset: Dataset) -> str:
     return "\n".join(lines)
 
 
-def knock_verdict(
-    strength: float | None,
-    fair_share: float,
-    bluff: bool | None,
-    all_folded: bool,
-    knocker_won: bool,
-    tell_outcome: bool = True,
-) -> tuple[str, str]:
-    """The verdict on one knock, as a mark for a move list and a sentence, from the
-    analysis' stored facts (`bluff` is `analytics.derived`'s: strength below the fair share).
-    Without `tell_outcome`, the sentence stops at the knock (a replay that does not tell
-    what is still to come)."""
-    if strength is None or bluff is None:
-        return "?", "Verdict unknown: the knocker's cards were not all seen."
-    if bluff:
-        mark, what = "bluff", f"a bluff: strength {strength:.2f}, below the fair share"
-    else:
-        mark, what = "value", f"a value knock: strength {strength:.2f}, at least the fair share"
-    if not tell_outcome:
-        return mark, f"Verdict: {what} {fair_share:.2f}."
-    if all_folded:
-        outcome = "everyone folded to it"
-    else:
-        outcome = "the knocker won the hand" if knocker_won else "the knocker lost the hand"
-    return mark, f"Verdict: {what} {fair_share:.2f}; {outcome}."
-
-
-def fold_verdict(regret: bool | None, cost: int) -> tuple[str, str]:
-    """The verdict on one fold: a mark for a move list and a sentence (docs/STATS.md:
-    regrettable when playing on, the folder could have made sure of winning)."""
-    if regret is None:
-        return "?", f"Verdict unknown: not every card was seen (the fold cost {cost})."
-    if regret:
-        return "regret", (
-            f"Verdict: regrettable. The fold cost {cost}; playing on, the folder could have "
-            "made sure of winning the hand."
-        )
-    return "fine", (
-        f"Verdict: no regret. The fold cost {cost}; playing on could not have made sure of winning."
-    )
-
-
 #: The mark on an answer to a knock by its grade (analytics.verdicts.grade), as chess
 #: annotates moves: "?!" an inaccuracy, "?" a mistake, "??" a blunder.
 GRADE_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-
-def answer_verdict(
-    player: str,
-    answer: str,
-    stake: int,
-    win_chance: float,
-    cost_stay: float,
-    cost_fold: float,
-    ev_lost: float,
-    grade: str | None,
-    partners: bool = False,
-) -> tuple[str, str]:
-    """The verdict on one answer to a knock from what the player could see (the stored
-    `answer_facts`): a mark (the grade, or "sound") and a sentence a player reads, such as
-    `Stayed in: expected to cost 2.0; folding would have cost 1.0 (Anna's chance of winning
-    the hand by staying in was 2%, from what they could see). Lost 1.0 of a stake of 2 in
-    expectation: a blunder ??.` `partners`: team toepen, where a fold leaves the partners
-    to play on for the side (its cost is then expected too)."""
-    chance = f"{player}'s chance of winning the hand by staying in was {win_chance:.0%}"
-    fold = f"{'expected to cost' if partners else 'cost'} {cost_fold:.1f}"
-    if answer == "stay":
-        what = f"Stayed in: expected to cost {cost_stay:.1f}; folding would have {fold}"
-    else:
-        what = f"Folded: {fold}; staying in was expected to cost {cost_stay:.1f}"
-    if partners:
-        what += " (a fold pays, and the side pays the stake again if the partners lose)"
-    lost = f"lost {ev_lost:.1f} of a stake of {stake} in expectation"
-    if grade is not None:
-        article = "an" if grade[0] in "aeiou" else "a"
-        judged, mark = f"{lost}: {article} {grade} {GRADE_SIGNS[grade]}", grade
-    elif ev_lost >= 0.05:
-        judged, mark = f"{lost}: under a quarter of it, not graded", "sound"
-    elif ev_lost > 0:
-        judged, mark = "as good as the other answer", "sound"
-    else:
-        judged, mark = "the better answer", "sound"
-    return mark, f"{what} ({chance}, from what they could see). {judged[0].upper()}{judged[1:]}."
-
-
-def stay_verdict(player: str, paid: int) -> tuple[str, str]:
-    """What staying in after a knock came to, from the log: what the player paid for the
-    hand after staying (nothing when they won it or someone else lost it)."""
-    if paid:
-        return "paid", f"Staying in cost {player} {paid} by the end of the hand."
-    return "held", f"Staying in cost {player} nothing: nothing paid after it."
-
-
-def call_verdict(caller: str, made: bool, tricks: int, hand_size: int) -> tuple[str, str]:
-    """The verdict on a Troefcall trump call (docs/STATS.md: made good with the majority of
-    the tricks, counted by `troef_sides`)."""
-    if made:
-        return "made", (
-            f"Verdict: {caller}'s call was made good: the side took {tricks} of {hand_size} tricks."
-        )
-    return "failed", (
-        f"Verdict: {caller}'s call failed: the side took {tricks} of {hand_size} tricks, "
-        "not the majority."
-    )
-
-
-def kap_verdict(side: str) -> tuple[str, str]:
-    """The mark on a kap: the side took the first seven tricks in a row."""
-    return "kap", f"Kap: {side} took the first seven tricks in a row."
-
-
-def baunie_verdict(won: bool) -> tuple[str, str]:
-    """The verdict on a baunie announcement: did the announcing side score it."""
-    if won:
-        return "made", "Verdict: the baunie was made good and scored."
-    return "failed", "Verdict: the baunie failed: the announcing side did not score it."
-
-
-def verdict_summary(
-    knocks: Sequence[tuple[str, bool | None, bool]], folds: Sequence[tuple[str, bool | None, int]]
-) -> str:
-    """One line of a hand's verdicts by player, from its knocks (player, bluff, bluff that
-    won: `knock_outcomes.bluff_won`) and folds (player, regrettable, cost):
-    `Ben: 1 knock, 1 bluff (1 that worked)`."""
-    players: dict[str, list[str]] = {}
-    for player in [k[0] for k in knocks] + [f[0] for f in folds]:
-        players.setdefault(player, [])
-    for player, parts in players.items():
-        mine = [k for k in knocks if k[0] == player]
-        if mine:
-            bluffs = [k for k in mine if k[1]]
-            worked = sum(1 for k in mine if k[2])
-            text = plural(len(mine), "knock")
-            if bluffs:
-                text += f", {plural(len(bluffs), 'bluff')}"
-                text += f" ({worked} that worked)" if worked else ""
-            unknown = sum(1 for k in mine if k[1] is None)
-            parts.append(text + (f" ({unknown} unknown)" if unknown else ""))
-        theirs = [f for f in folds if f[0] == player]
-        if theirs:
-            regrets = [f for f in theirs if f[1]]
-            text = plural(len(theirs), "fold")
-            if regrets:
-                text += f", {len(regrets)} regrettable (cost {sum(f[2] for f in regrets)})"
-            unknown = sum(1 for f in theirs if f[1] is None)
-            parts.append(text + (f" ({unknown} unknown)" if unknown else ""))
-    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items())

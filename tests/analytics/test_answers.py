@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from kroeg.analytics.derived import enrich, facts_for_game, fold_regret
-from kroeg.analytics.report import answer_verdict
 from kroeg.analytics.stats import player_stats
+from kroeg.analytics.verdict_words import answer_verdict
 from kroeg.analytics.verdicts import GRADES, accuracy, answer_costs, grade, seen_by, win_chance
 from kroeg.analytics.views import connect
+from kroeg.analytics.words import words
 from kroeg.recorder.events import number_events
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
@@ -319,17 +320,21 @@ def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
         assert row["luck_hands"] == hands
         assert row["luck_per_hand"] == pytest.approx(total / hands)
         assert row["luck_adjusted_cost"] == pytest.approx((row["paid"] + value) / row["hands"])
-    mark, said = answer_verdict("Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")
+    en = words("en")
+    mark, said = answer_verdict(en, "Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")
     assert mark == "blunder"
     assert said.startswith("Stayed in: expected to cost 1.5; folding would have cost 1.0")
     assert "25%" in said and "a blunder ??" in said
-    mark, said = answer_verdict("Anna", "fold", 2, 0.2, 1.6, 1.0, 0.0, None)
+    mark, said = answer_verdict(en, "Anna", "fold", 2, 0.2, 1.6, 1.0, 0.0, None)
     assert mark == "sound" and "The better answer" in said
-    mark, said = answer_verdict("Ben", "stay", 4, 0.1, 3.6, 3.0, 0.6, None)
+    mark, said = answer_verdict(en, "Ben", "stay", 4, 0.1, 3.6, 3.0, 0.6, None)
     assert mark == "sound" and "Lost 0.6 of a stake of 4 in expectation: under a quarter" in said
-    mark, said = answer_verdict("Dan", "fold", 2, 0.8, 0.4, 1.3, 0.9, "inaccuracy", True)
+    mark, said = answer_verdict(en, "Dan", "fold", 2, 0.8, 0.4, 1.3, 0.9, "inaccuracy", True)
     assert "Folded: expected to cost 1.3" in said and "an inaccuracy ?!" in said
     assert "the side pays the stake again if the partners lose" in said
+    # In Dutch: the same verdict in the catalogue's words, its numbers as Dutch writes them.
+    mark, said = answer_verdict(words("nl"), "Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")
+    assert mark == "blunder" and "1,5" in said and "??" in said and "Stayed in" not in said
 
 
 @pytest.mark.parametrize("preset", ["classic", "lives"])

@@ -21,9 +21,11 @@ def test_anything_else_is_left_alone(cell: object) -> None:
 
 
 def test_the_verdicts_of_a_hand_in_one_line() -> None:
-    from kroeg.analytics.report import verdict_summary
+    from kroeg.analytics.verdict_words import verdict_summary
+    from kroeg.analytics.words import words
 
     line = verdict_summary(
+        words("en"),
         [("Ben", True, True), ("Ben", False, False), ("Anna", None, False)],
         [("Carla", True, 2), ("Dan", False, 1), ("Carla", None, 1)],
     )
@@ -31,4 +33,4 @@ def test_the_verdicts_of_a_hand_in_one_line() -> None:
         "Ben: 2 knocks, 1 bluff (1 that worked); Anna: 1 knock (1 unknown); "
         "Carla: 2 folds, 1 regrettable (cost 2) (1 unknown); Dan: 1 fold"
     )
-    assert verdict_summary([], []) == ""
+    assert verdict_summary(words("en"), [], []) == ""

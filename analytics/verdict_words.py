@@ -1,0 +1,245 @@
+"""The verdicts on a hand's decisions in words, in the reader's language: a mark for a
+move list and a sentence a player reads, from the analysis' stored facts (knock
+strength and its fair share, fold regret, the answers' expected costs). The Replay page
+says them; each is a message of the catalogues (docs/LANGUAGES.md)."""
+
+from __future__ import annotations
+
+from kroeg.analytics.formats import integer
+from kroeg.analytics.report import GRADE_SIGNS
+from kroeg.analytics.words import Words
+
+__all__ = ["answer_verdict", "fold_verdict", "knock_verdict", "stay_verdict", "verdict_summary"]
+
+
+def knock_verdict(
+    w: Words,
+    strength: float | None,
+    fair_share: float,
+    bluff: bool | None,
+    all_folded: bool,
+    knocker_won: bool,
+    tell_outcome: bool,
+) -> tuple[str, str]:
+    """A knock's mark and sentence ; without
+    `tell_outcome`, the sentence stops at the knock."""
+    if strength is None or bluff is None:
+        return "?", w.say(
+            "replay_knock_unknown", "Verdict unknown: the knocker's cards were not all seen."
+        )
+    shown, fair = w.number(strength, 2), w.number(fair_share, 2)
+    if bluff:
+        mark = "bluff"
+        what = w.say(
+            "replay_knock_bluff",
+            "a bluff: strength {strength}, below the fair share {fair}",
+            strength=shown, fair=fair,
+        )  # fmt: skip
+    else:
+        mark = "value"
+        what = w.say(
+            "replay_knock_value",
+            "a value knock: strength {strength}, at least the fair share {fair}",
+            strength=shown, fair=fair,
+        )  # fmt: skip
+    if not tell_outcome:
+        return mark, w.say("replay_knock_verdict", "Verdict: {what}.", what=what)
+    if all_folded:
+        outcome = w.say("replay_knock_all_folded", "everyone folded to it")
+    elif knocker_won:
+        outcome = w.say("replay_knock_won", "the knocker won the hand")
+    else:
+        outcome = w.say("replay_knock_lost", "the knocker lost the hand")
+    return mark, w.say(
+        "replay_knock_verdict_outcome", "Verdict: {what}; {outcome}.", what=what, outcome=outcome
+    )
+
+
+def fold_verdict(w: Words, regret: bool | None, cost: int, hindsight: bool) -> tuple[str, str]:
+    """A fold's mark and sentence ; `hindsight`: said after
+    the verdict on the answer (what the folder could see), as what every card shows."""
+    shown = integer(cost, w.lang)
+    if regret is None:
+        return "?", w.say(
+            "replay_fold_unknown",
+            "Verdict unknown: not every card was seen (the fold cost {cost}).",
+            cost=shown,
+        )
+    if regret and hindsight:
+        said = w.say(
+            "replay_fold_regret_hindsight",
+            "In hindsight: regrettable. The fold cost {cost}; playing on, the folder could "
+            "have made sure of winning the hand.",
+            cost=shown,
+        )
+    elif regret:
+        said = w.say(
+            "replay_fold_regret",
+            "Verdict: regrettable. The fold cost {cost}; playing on, the folder could have "
+            "made sure of winning the hand.",
+            cost=shown,
+        )
+    elif hindsight:
+        said = w.say(
+            "replay_fold_fine_hindsight",
+            "In hindsight: no regret. The fold cost {cost}; playing on could not have made "
+            "sure of winning.",
+            cost=shown,
+        )
+    else:
+        said = w.say(
+            "replay_fold_fine",
+            "Verdict: no regret. The fold cost {cost}; playing on could not have made sure "
+            "of winning.",
+            cost=shown,
+        )
+    return ("regret" if regret else "fine"), said
+
+
+def answer_verdict(
+    w: Words,
+    player: str,
+    answer: str,
+    stake: int,
+    win_chance: float,
+    cost_stay: float,
+    cost_fold: float,
+    ev_lost: float,
+    grade: str | None,
+    partners: bool = False,
+) -> tuple[str, str]:
+    """An answer to a knock judged from what the player could see: the grade (or
+    "sound") and a sentence."""
+    stay, fold = w.number(cost_stay, 1), w.number(cost_fold, 1)
+    chance = w.say(
+        "replay_answer_chance",
+        "{player}'s chance of winning the hand by staying in was {chance}",
+        player=player, chance=w.percent(win_chance, 0),
+    )  # fmt: skip
+    if answer == "stay" and partners:
+        what = w.say(
+            "replay_answer_stayed_partners",
+            "Stayed in: expected to cost {stay}; folding would have expected to cost {fold}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    elif answer == "stay":
+        what = w.say(
+            "replay_answer_stayed",
+            "Stayed in: expected to cost {stay}; folding would have cost {fold}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    elif partners:
+        what = w.say(
+            "replay_answer_folded_partners",
+            "Folded: expected to cost {fold}; staying in was expected to cost {stay}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_answer_folded",
+            "Folded: cost {fold}; staying in was expected to cost {stay}",
+            stay=stay, fold=fold,
+        )  # fmt: skip
+    if partners:
+        what += w.say(
+            "replay_answer_partners",
+            " (a fold pays, and the side pays the stake again if the partners lose)",
+        )
+    lost, of = w.number(ev_lost, 1), integer(stake, w.lang)
+    if grade == "inaccuracy":
+        judged = w.say(
+            "replay_answer_inaccuracy",
+            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "mistake":
+        judged = w.say(
+            "replay_answer_mistake",
+            "Lost {lost} of a stake of {stake} in expectation: a mistake {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "blunder":
+        judged = w.say(
+            "replay_answer_blunder",
+            "Lost {lost} of a stake of {stake} in expectation: a blunder {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade is not None:
+        raise ValueError(f"an answer graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
+    elif ev_lost >= 0.05:
+        judged = w.say(
+            "replay_answer_ungraded",
+            "Lost {lost} of a stake of {stake} in expectation: under a quarter of it, not graded",
+            lost=lost, stake=of,
+        )  # fmt: skip
+    elif ev_lost > 0:
+        judged = w.say("replay_answer_as_good", "As good as the other answer")
+    else:
+        judged = w.say("replay_answer_better", "The better answer")
+    return grade or "sound", w.say(
+        "replay_answer_verdict",
+        "{what} ({chance}, from what they could see). {judged}.",
+        what=what, chance=chance, judged=judged,
+    )  # fmt: skip
+
+
+def stay_verdict(w: Words, player: str, paid: int) -> tuple[str, str]:
+    """What staying in after a knock came to, from the log."""
+    if paid:
+        return "paid", w.say(
+            "replay_stay_paid",
+            "Staying in cost {player} {paid} by the end of the hand.",
+            player=player, paid=integer(paid, w.lang),
+        )  # fmt: skip
+    return "held", w.say(
+        "replay_stay_held",
+        "Staying in cost {player} nothing: nothing paid after it.",
+        player=player,
+    )
+
+
+def verdict_summary(
+    w: Words,
+    knocks: list[tuple[str, bool | None, bool]],
+    folds: list[tuple[str, bool | None, int]],
+) -> str:
+    """One line of a hand's verdicts by player:
+    `Ben: 1 knock, 1 bluff (1 that worked)`."""
+    players: dict[str, list[str]] = {}
+    for player in [k[0] for k in knocks] + [f[0] for f in folds]:
+        players.setdefault(player, [])
+    for player, parts in players.items():
+        mine = [k for k in knocks if k[0] == player]
+        if mine:
+            bluffs = sum(1 for k in mine if k[1])
+            worked = sum(1 for k in mine if k[2])
+            text = w.say_n("replay_summary_knocks", "{n} knock", "{n} knocks", len(mine))
+            if bluffs:
+                text += ", " + w.say_n("replay_summary_bluffs", "{n} bluff", "{n} bluffs", bluffs)
+                if worked:
+                    text += w.say_n(
+                        "replay_summary_worked", " ({n} that worked)", " ({n} that worked)", worked
+                    )
+            unknown = sum(1 for k in mine if k[1] is None)
+            if unknown:
+                text += w.say_n(
+                    "replay_summary_unknown", " ({n} unknown)", " ({n} unknown)", unknown
+                )
+            parts.append(text)
+        theirs = [f for f in folds if f[0] == player]
+        if theirs:
+            regrets = [f for f in theirs if f[1]]
+            text = w.say_n("replay_summary_folds", "{n} fold", "{n} folds", len(theirs))
+            if regrets:
+                text += ", " + w.say_n(
+                    "replay_summary_regrets", "{n} regrettable (cost {cost})",
+                    "{n} regrettable (cost {cost})", len(regrets),
+                    cost=integer(sum(f[2] for f in regrets), w.lang),
+                )  # fmt: skip
+            unknown = sum(1 for f in theirs if f[1] is None)
+            if unknown:
+                text += w.say_n(
+                    "replay_summary_unknown", " ({n} unknown)", " ({n} unknown)", unknown
+                )
+            parts.append(text)
+    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items())
