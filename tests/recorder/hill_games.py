@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+from kroeg.recorder.events import GameEnd
 from kroeg.recorder.hill import KING_OF_THE_HILL
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import Ruleset
@@ -37,6 +38,7 @@ def played(
         while not game.over:
             play_troefcall_hand(game, bots)
         end = game.log[-1]
+        assert isinstance(end, GameEnd)
         won = None if end.seat is None else {players[end.seat], players[end.seat + 2]}
         if (won is None and winners is None) or (winners is not None and won == set(winners)):
             return GameRecord(

@@ -18,14 +18,15 @@ from kroeg.recorder.hill import (
     outcome,
 )
 from kroeg.recorder.manual import ManualGame
+from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.store import Dataset
-from tests.recorder.hill_games import ONE_HAND, TWO_HANDS, played
+from tests.recorder.hill_games import EVENING, ONE_HAND, TWO_HANDS, played
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 
 
-def six_player_evening() -> list:
+def six_player_evening() -> list[GameRecord]:
     """Anna & Carla lose to Ben & Dan; Ben & Dan lose to Eva & Frits, who waited; Eva &
     Frits beat Anna & Carla, back from waiting."""
     first = played(FOUR, ("Ben", "Dan"), 1)
@@ -178,7 +179,7 @@ def test_the_dataset_gives_the_evenings_games_already_stored(tmp_path: Path) -> 
     first, second, third = six_player_evening()
     dataset = Dataset(tmp_path / "club").create()
     dataset.write([first, second, played(FOUR, ("Ben", "Dan"), 5, evening=None)])
-    stored = dataset.evening_games(KING_OF_THE_HILL, first.started_at.date(), "Café Paramaribo")
+    stored = dataset.evening_games(KING_OF_THE_HILL, EVENING.date(), "Café Paramaribo")
     assert [g.game_id for g in stored] == ["hill-1", "hill-2"]
     assert stored[0].evening == KING_OF_THE_HILL
     HillReferee(dataset.evening_games).check(third)
