@@ -28,7 +28,7 @@ def test_hill_prints_the_sample_evenings_standings(tmp_path: Path) -> None:
     table = kroeg("hill", str(club))
     assert table.exit_code == 0, table.output
     assert table.output.splitlines()[:6] == [
-        "King of the hill, 2026-11-27 at Café Paramaribo: 4 games",
+        "King of the hill, 2026-08-28 at Café Paramaribo: 4 games",
         "",
         "pair          games  wins  longest_reign",
         "Ben & Dan     4      3     3",
@@ -36,9 +36,9 @@ def test_hill_prints_the_sample_evenings_standings(tmp_path: Path) -> None:
         "Anna & Carla  2      0     0",
     ]
     assert "Ben     4      3" in table.output
-    chosen = ("--evening", "2026-11-27", "--venue", "Café Paramaribo")
+    chosen = ("--evening", "2026-08-28", "--venue", "Café Paramaribo")
     csv = kroeg("hill", str(club), *chosen, "--format", "csv")
-    assert csv.output.splitlines()[1] == "2026-11-27,Café Paramaribo,pair,Ben & Dan,4,3,3"
+    assert csv.output.splitlines()[1] == "2026-08-28,Café Paramaribo,pair,Ben & Dan,4,3,3"
     data = json.loads(kroeg("hill", str(club), "--format", "json").output)
     assert data["players"][0] == {"player": "Ben", "games": 4, "wins": 3}
     missing = kroeg("hill", str(club), "--evening", "2026-11-28")

@@ -103,10 +103,11 @@ def test_an_import_checks_against_the_evenings_games_already_stored(tmp_path: Pa
 
 def test_json_lines_are_refereed_alike(tmp_path: Path) -> None:
     games = read_file(BROKEN, on_error=collect).games
-    lines = jsonl.dumps(games)
-    broken_third = read_file(BROKEN.parent.parent / "troefcall-king-of-the-hill.txt").games
-    assert jsonl.loads(lines) == games
-    wrong = jsonl.dumps([*games, *broken_third[1:2]])  # 20:50: Eva & Frits sit with Ben & Dan
-    # Ben & Dan lost at 20:30; the 20:50 game seats them again while Anna & Carla wait.
+    assert jsonl.loads(jsonl.dumps(games)) == games
+    text = BROKEN.read_text(encoding="utf-8")
+    last = tmp_path / "last.txt"
+    last.write_text(text[text.rindex("rules:") :], encoding="utf-8")
+    (third,) = read_file(last).games  # alone, it opens a hill
+    # After the first two, the third seats Ben & Dan again while Anna & Carla wait.
     with pytest.raises(NotationRuleError, match="which Ben & Dan lost"):
-        jsonl.loads(wrong)
+        jsonl.loads(jsonl.dumps([*games, third]))
