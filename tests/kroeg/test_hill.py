@@ -30,17 +30,17 @@ def test_hill_prints_the_sample_evenings_standings(tmp_path: Path) -> None:
     assert table.output.splitlines()[:6] == [
         "King of the hill, 2026-08-28 at Café Paramaribo: 4 games",
         "",
-        "pair          games  wins  longest_reign",
-        "Ben & Dan     4      3     3",
-        "Eva & Frits   2      1     1",
-        "Anna & Carla  2      0     0",
+        "pair               games  wins  longest_reign",
+        "Ingrid & Sharda    4      3     3",
+        "Kenneth & Latisha  2      1     1",
+        "Roy & Winston      2      0     0",
     ]
-    assert "Ben     4      3" in table.output
+    assert "Sharda   4      3" in table.output
     chosen = ("--evening", "2026-08-28", "--venue", "Café Paramaribo")
     csv = kroeg("hill", str(club), *chosen, "--format", "csv")
-    assert csv.output.splitlines()[1] == "2026-08-28,Café Paramaribo,pair,Ben & Dan,4,3,3"
+    assert csv.output.splitlines()[1] == "2026-08-28,Café Paramaribo,pair,Ingrid & Sharda,4,3,3"
     data = json.loads(kroeg("hill", str(club), "--format", "json").output)
-    assert data["players"][0] == {"player": "Ben", "games": 4, "wins": 3}
+    assert data["players"][0] == {"player": "Ingrid", "games": 4, "wins": 3}
     missing = kroeg("hill", str(club), "--evening", "2026-11-28")
     assert missing.exit_code == 1
     assert missing.output.strip().endswith("Error: no king-of-the-hill evening on 2026-11-28")
