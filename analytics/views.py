@@ -151,10 +151,11 @@ def register(con: duckdb.DuckDBPyConnection, dataset: Dataset) -> None:
     for name, table, schema in TABLES:
         source = _source(dataset, table)
         read = f"read_parquet({source}, union_by_name = true)"
-        if source and table.removeprefix("derived/") in FACT_TABLES:
+        if source and (table == "games" or table.removeprefix("derived/") in FACT_TABLES):
             # Facts stored by an older analysis may lack a column a newer one adds: every
             # column of the schema is there (NULL where the files have none), so that an
-            # older dataset still reads until it is analysed again.
+            # older dataset still reads until it is analysed again. The same for games
+            # landed before an added column (`evening`, docs/FORMAT.md).
             read = f"(SELECT * FROM {read} UNION ALL BY NAME SELECT * FROM {_empty(schema)})"
         sources[name] = read if source else _empty(schema)
     for statement in statements(sources):

@@ -492,6 +492,14 @@ def record(
     rules: RulesOpt = "classic",
     variant: VariantOpt = None,
     venue: Annotated[str | None, typer.Option(help="Café, club or table.")] = None,
+    evening: Annotated[
+        str | None,
+        typer.Option(
+            "--evening",
+            help="king-of-the-hill (Troefcall): the winners stay on; after each game kroeg "
+            "asks who challenges them and starts the next.",
+        ),
+    ] = None,
     journal: Annotated[
         Path | None, typer.Option(help="Journal file (default: DATASET/journal/record-….jsonl).")
     ] = None,
@@ -509,6 +517,9 @@ def record(
     Example: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan
 
     Troefcall: kroeg record --into club.kroeg --players Anna,Ben,Carla,Dan --rules troefcall
+
+    A king-of-the-hill evening (docs/RULES.md): kroeg record --into club.kroeg --players
+    Anna,Ben,Carla,Dan --rules troefcall --evening king-of-the-hill
     """
     # Here, not at the top: the other commands start 0.05 s sooner without them.
     from kroeg.parsers import commands
@@ -536,7 +547,7 @@ def record(
         path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
         try:
             manual = ManualGame.start(
-                names, ruleset, path, dataset=into, venue=venue, started_at=stamp
+                names, ruleset, path, dataset=into, venue=venue, started_at=stamp, evening=evening
             )
         except KroegError:
             if fresh:  # refused before anything was typed: leave no empty dataset behind
@@ -545,9 +556,35 @@ def record(
                 shutil.rmtree(dataset.path, ignore_errors=True)
             raise
         say(f"journal: {path}  (after a crash: kroeg record --resume {path})")
-    refused = commands.loop(
-        commands.Session(manual), lambda prompt: read_line(prompt, interactive), say
-    )
+
+    def read(prompt: str) -> str | None:
+        return read_line(prompt, interactive)
+
+    refused = commands.loop(commands.Session(manual), read, say)
+    # A king-of-the-hill evening goes on: the winners stay, challengers are asked for.
+    while manual.header.get("evening") and manual.landed is not None and manual.over:
+        holders = manual.hill_holders()
+        if holders is None:
+            say("a draw: nobody holds the hill; start the next game with kroeg record "
+                "--evening king-of-the-hill and any four players")  # fmt: skip
+            break
+        pair = " & ".join(holders)
+        seats = " and ".join(str(s + 1) for s, p in enumerate(manual.players) if p in holders)
+        say(f"{pair} won and stay on the hill as partners, in seats {seats}")
+        line = read(f"[who challenges {pair}? two names, commas; Enter to stop] > ")
+        if not line or not line.strip():
+            break
+        challengers = [n.strip() for n in line.split(",") if n.strip()]
+        stamp = datetime.now(UTC)
+        path = manual.journal.parent / f"record-{stamp:%Y%m%d-%H%M%S-%f}.jsonl"
+        try:
+            manual = manual.next_on_the_hill(challengers, path, stamp)
+        except KroegError as exc:
+            refused += 1
+            say(f"  refused: {exc}")
+            continue
+        say(f"next game: {', '.join(manual.players)}; journal: {path}")
+        refused += commands.loop(commands.Session(manual), read, say)
     if refused and not interactive:
         raise RejectedError(f"{plural(refused, 'line')} refused (see above)")
 
@@ -767,6 +804,38 @@ def standings(
         say(visible_text(standings_text(found)), nl=False)
     else:
         say((stats_csv if format is TableFormat.csv else stats_json)(found.table), nl=False)
+
+
+@app.command()
+@friendly
+def hill(
+    dataset: DatasetArg,
+    evening: Annotated[
+        datetime | None,
+        typer.Option(
+            "--evening", help="The evening's day, as 2026-11-27 (default: the latest).", parser=day
+        ),
+    ] = None,
+    venue: Annotated[str | None, typer.Option("--venue", help="The evening's venue.")] = None,
+    format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
+) -> None:
+    """A king-of-the-hill Troefcall evening's standings: each pair's games together, wins
+    and longest reign (wins in a row on the hill), and each player's games and wins.
+
+    The evening's games are those typed with 'evening: king-of-the-hill' (or recorded
+    with kroeg record --evening king-of-the-hill) on that day at that venue.
+
+    Example: kroeg hill club.kroeg --evening 2026-11-27 --venue "Café Paramaribo"
+    """
+    from kroeg.analytics.hill import hill_csv, hill_json, hill_standings, hill_text
+    from kroeg.analytics.views import connect, consistently
+
+    ds = Dataset(dataset)
+    ds.check()
+    when = evening.date() if evening else None
+    found = consistently(lambda: hill_standings(connect(ds), when, venue))
+    write = {TableFormat.table: hill_text, TableFormat.csv: hill_csv, TableFormat.json: hill_json}
+    say(visible_text(write[format](found)), nl=False)
 
 
 @app.command()

@@ -260,8 +260,10 @@ class Referee:
         if not any(e.kind == "hand_start" for e in game.log):
             return None
         events = tuple(game.log)
+        # A game declared part of an evening is told apart; every other keeps its id.
+        evening = () if head.evening is None else (head.evening,)
         game_id = head.game_id or content_id(
-            "g", rules.to_json(), names, head.started_at, head.venue, log_rows(events)
+            "g", rules.to_json(), names, head.started_at, head.venue, log_rows(events), *evening
         )
         return GameRecord(
             game_id=game_id,
@@ -272,6 +274,7 @@ class Referee:
             started_at=head.started_at,
             venue=head.venue,
             seed=head.seed,
+            evening=head.evening,
         )
 
     def apply(self, where: Stmt | HandText, action: Callable[..., object], *args: object) -> None:

@@ -86,6 +86,8 @@ def _header(record: GameRecord) -> list[str]:
         lines.append(f"date: {when.isoformat(sep=' ') if exact else f'{when:%Y-%m-%d %H:%M}'}")
     if record.venue:
         lines.append(f"venue: {record.venue}")
+    if record.evening:
+        lines.append(f"evening: {record.evening}")
     if record.source != "text":
         lines.append(f"source: {record.source}")
     if record.seed is not None:

@@ -16,6 +16,7 @@ from kroeg.parsers import jsonl, notation
 from kroeg.parsers._io import lines
 from kroeg.parsers.reading import ErrorHook, Parsed, collect, raise_error
 from kroeg.recorder.errors import NotationError
+from kroeg.recorder.hill import HillReferee
 from kroeg.recorder.records import GameRecord
 
 if TYPE_CHECKING:  # the caller brings the dataset: reading a file needs no pyarrow
@@ -31,13 +32,18 @@ BATCH_HANDS = 5_000
 
 
 def iter_file(
-    path: str | Path, errors: list[NotationError], *, on_error: ErrorHook = raise_error
+    path: str | Path,
+    errors: list[NotationError],
+    *,
+    on_error: ErrorHook = raise_error,
+    hill: HillReferee | None = None,
 ) -> Iterator[GameRecord]:
     """Each game of a file as it is read and refereed: JSON Lines by its suffix (.jsonl,
-    .ndjson), else the notation. Each error goes to `on_error`, then into `errors`."""
+    .ndjson), else the notation. Each error goes to `on_error`, then into `errors`.
+    `hill` follows the king-of-the-hill evenings (a dataset's games too, on import)."""
     path = Path(path)
     reader = jsonl.iterparse if path.suffix.lower() in JSONL_SUFFIXES else notation.iterparse
-    return reader(lines(path), errors, on_error, str(path))
+    return reader(lines(path), errors, on_error, str(path), hill)
 
 
 def read_file(path: str | Path, *, on_error: ErrorHook = raise_error) -> Parsed:
@@ -91,14 +97,16 @@ def import_files(
     for path in paths:
         report = FileReport(str(path))
         reports.append(report)
+        # A king-of-the-hill game follows its evening's games in the dataset too.
+        stored = dataset.evening_games
         if lenient:
-            _land_in_batches(iter_file(path, report.rejected, on_error=collect), report, dataset,
-                             batch_hands)  # fmt: skip
+            games = iter_file(path, report.rejected, on_error=collect, hill=HillReferee(stored))
+            _land_in_batches(games, report, dataset, batch_hands)
             continue
         held: list[GameRecord] = []
         hands, large = 0, False
         try:
-            for game in iter_file(path, report.rejected):
+            for game in iter_file(path, report.rejected, hill=HillReferee(stored)):
                 if large:
                     continue  # only checking now: the games land on the second reading
                 held.append(game)
@@ -111,7 +119,8 @@ def import_files(
         if not large:
             report.land(dataset, held)
         else:
-            _land_in_batches(iter_file(path, []), report, dataset, batch_hands)
+            games = iter_file(path, [], hill=HillReferee(stored))
+            _land_in_batches(games, report, dataset, batch_hands)
     return reports
 
 

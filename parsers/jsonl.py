@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kroeg.parsers._io import lines, source_name, write_text
-from kroeg.parsers.reading import ErrorHook, Parsed, raise_error, read_header
+from kroeg.parsers.reading import ErrorHook, Parsed, check_evening, raise_error, read_header
 from kroeg.recorder.errors import (
     IllegalActionError,
     KroegError,
@@ -29,6 +29,7 @@ from kroeg.recorder.errors import (
     NotationRuleError,
 )
 from kroeg.recorder.events import Event, event_from_row, number_events
+from kroeg.recorder.hill import HillReferee
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
@@ -93,6 +94,7 @@ class _Game:
         self.started_at, self.venue, self.seed = head.started_at, head.venue, head.seed
         self.source_name = head.source or "jsonl"
         self.ruleset = head.ruleset or self.rules.name
+        self.evening = head.evening
         try:
             self.replay = Replay(self.rules, self.players)
         except IllegalActionError as exc:
@@ -149,6 +151,7 @@ class _Game:
             venue=self.venue,
             seed=self.seed,
             ruleset=self.ruleset,
+            evening=self.evening,
         )
 
 
@@ -165,9 +168,13 @@ def iterparse(
     errors: list[NotationError],
     on_error: ErrorHook = raise_error,
     source: str | None = None,
+    hill: HillReferee | None = None,
 ) -> Iterator[GameRecord]:
     """Each game as soon as its last event is read and replayed; every error goes to
-    `on_error` and then into `errors`. Memory follows one game, not the file."""
+    `on_error` and then into `errors`. Memory follows one game, not the file. A
+    king-of-the-hill game is checked against its evening's others (`hill`, as in
+    `notation.iterparse`)."""
+    hill = HillReferee() if hill is None else hill
     current: _Game | None = None
     skipping = False  # the last header was bad (and the hook carried on): skip its events
     last_line = 0
@@ -181,7 +188,9 @@ def iterparse(
         if game is None or game.failed is not None:
             return None
         try:
-            return game.record(end_line)
+            record = game.record(end_line)
+            check_evening(hill, record, game.line, source)
+            return record
         except NotationError as error:
             report(error)
             return None
@@ -301,6 +310,8 @@ def _header(r: GameRecord) -> str:
         "seed": r.seed,
         "format_version": FORMAT_VERSION,
     }
+    if r.evening is not None:  # added (docs/FORMAT.md): written only where there is one
+        rest["evening"] = r.evening
     return (
         json.dumps(first, ensure_ascii=False)[:-1]
         + f', "rules": {rules}, '

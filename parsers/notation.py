@@ -21,8 +21,9 @@ from kroeg.parsers._io import lines, source_name
 from kroeg.parsers._lexer import lex_games
 from kroeg.parsers._referee import VERBS, Referee
 from kroeg.parsers._writer import dump, dumps
-from kroeg.parsers.reading import ErrorHook, Parsed, raise_error
+from kroeg.parsers.reading import ErrorHook, Parsed, check_evening, raise_error
 from kroeg.recorder.errors import NotationError, NotationRuleError
+from kroeg.recorder.hill import HillReferee
 from kroeg.recorder.records import GameRecord
 
 __all__ = [
@@ -44,17 +45,23 @@ def iterparse(
     errors: list[NotationError],
     on_error: ErrorHook = raise_error,
     source: str | None = None,
+    hill: HillReferee | None = None,
 ) -> Iterator[GameRecord]:
     """Each game of a text's lines as soon as it is read and refereed; every error goes to
     `on_error` and then into `errors`. Memory follows one game, not the text: a file's
-    lines (`parsers._io.lines`) are read as the games are asked for."""
+    lines (`parsers._io.lines`) are read as the games are asked for. A king-of-the-hill
+    game is checked against the games before and after it on its evening (`hill`: the
+    file's games, and an import's dataset's)."""
     found = False
+    hill = HillReferee() if hill is None else hill
     try:
         for game in lex_games(lines, source):
             found = True
             referee = Referee(game, source, on_error)
             try:
                 record = referee.run()
+                if record is not None:
+                    check_evening(hill, record, game.line, source)
             except NotationError as error:
                 errors.extend(referee.errors)
                 on_error(error)

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kroeg.recorder.errors import IllegalActionError, NotationError, RulesError
+from kroeg.recorder.errors import IllegalActionError, NotationError, NotationRuleError, RulesError
+from kroeg.recorder.hill import HillReferee, evening_problem
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.referee import new_game
 from kroeg.recorder.rules import Ruleset
@@ -30,6 +31,7 @@ __all__ = [
     "ErrorHook",
     "Header",
     "Parsed",
+    "check_evening",
     "collect",
     "raise_error",
     "read_header",
@@ -72,6 +74,15 @@ class Parsed:
         return result
 
 
+def check_evening(hill: HillReferee, record: GameRecord, line: int, source: str | None) -> None:
+    """Raise NotationRuleError at the game's header `line` if the game breaks its
+    evening's rule (recorder.hill: the king-of-the-hill rotation), as the engine says it."""
+    try:
+        hill.check(record)
+    except IllegalActionError as exc:
+        raise NotationRuleError(str(exc), line, 1, source) from None
+
+
 _GAME_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 
 #: A header field: its value, and where it stands (line, column; column None if unknown).
@@ -90,6 +101,8 @@ class Header:
     source: str | None = None
     seed: int | None = None
     ruleset: str | None = None
+    #: The evening the game was declared part of (`king-of-the-hill`, recorder.hill).
+    evening: str | None = None
 
 
 def read_header(
@@ -134,7 +147,19 @@ def read_header(
         source=_text(fields.get("source"), fail, "the source"),
         seed=_seed(fields.get("seed"), fail),
         ruleset=_text(fields.get("ruleset"), fail, "the rule set's name"),
+        evening=_evening(fields.get("evening"), rules, fail),
     )
+
+
+def _evening(at: Field | None, rules: Ruleset, fail: _Fail) -> str | None:
+    text = _text(at, fail, "the evening")
+    if text is None:
+        return None
+    evening = text.strip().lower()
+    problem = evening_problem(evening, rules)  # the rule's home says what an evening is
+    if problem is not None:
+        raise fail(problem, at)
+    return evening
 
 
 _Fail = Callable[[str, Field | None], NotationError]

@@ -31,6 +31,7 @@ from kroeg.recorder.atomic import write_text_atomic
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError, JournalError, UsageError
 from kroeg.recorder.events import Event, HandStart, event_from_row
+from kroeg.recorder.hill import KING_OF_THE_HILL, HillReferee, evening_problem, next_table, outcome
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Game, new_game
 from kroeg.recorder.rules import Ruleset
@@ -103,27 +104,41 @@ class ManualGame:
         dataset: str | Path | None = None,
         venue: str | None = None,
         started_at: datetime | None = None,
+        evening: str | None = None,
     ) -> ManualGame:
-        """Begin a new game and its journal (which must not exist yet)."""
+        """Begin a new game and its journal (which must not exist yet).
+
+        A game of a `king-of-the-hill` evening is checked first against the evening's
+        games already in the dataset (recorder.hill): the last winners must sit as
+        partners, the last losers make way (IllegalActionError names who)."""
         path = Path(journal)
         problem = (
             names_problem(players)
             or rules.table_problem(len(players))
             or (None if venue is None else venue_problem(venue))
+            or (None if evening is None else evening_problem(evening, rules))
         )
         if problem is not None:
             raise UsageError(problem)
         if path.exists():
             raise JournalError(f"{path}: a journal is already there; resume it or choose another")
+        started_at = started_at or datetime.now(UTC)
+        if evening is not None:
+            table = GameRecord("(this game)", rules, tuple(players), (), "manual", started_at,
+                               venue, evening=evening)  # fmt: skip
+            stored = Dataset(dataset).evening_games if dataset is not None else None
+            HillReferee(stored).check(table)
         header = {
             "journal": 1,
             "session": uuid.uuid4().hex,
             "players": list(players),
             "rules": rules.to_dict(),
             "venue": venue,
-            "started_at": (started_at or datetime.now(UTC)).isoformat(),
+            "started_at": started_at.isoformat(),
             "dataset": None if dataset is None else str(dataset),
         }
+        if evening is not None:  # journals of games on their own stay as they were
+            header["evening"] = evening
         path.parent.mkdir(parents=True, exist_ok=True)
         manual = cls(header, path)
         manual._append({"header": header})
@@ -473,7 +488,34 @@ class ManualGame:
             source="manual",
             started_at=None if started is None else datetime.fromisoformat(started),
             venue=self.header.get("venue"),
+            evening=self.header.get("evening"),
         )
+
+    # -- a king-of-the-hill evening ------------------------------------------------------
+
+    def hill_holders(self) -> tuple[str, ...] | None:
+        """The pair that stays on the hill after this game: its winners by seat, from the
+        engine's `game_end`. None if the game is not of a king-of-the-hill evening, is not
+        over, or was a draw (then the hill is open)."""
+        if self.header.get("evening") != KING_OF_THE_HILL or not self.over:
+            return None
+        result = outcome(self.record())
+        return None if result is None else result.winners
+
+    def next_on_the_hill(
+        self, challengers: Sequence[str], journal: str | Path, started_at: datetime | None = None
+    ) -> ManualGame:
+        """The next game of the evening: the winners keep their seats, the two challengers
+        take the losers' (in the order named); same rules, venue and dataset."""
+        players = next_table(self.record(), challengers) if self.over else None
+        if players is None:
+            raise IllegalActionError(
+                "nobody holds the hill (no winner recorded): name all four players"
+            )
+        return ManualGame.start(
+            players, self.rules, journal, dataset=self.header.get("dataset"),
+            venue=self.header.get("venue"), started_at=started_at, evening=KING_OF_THE_HILL,
+        )  # fmt: skip
 
     def land(self, dataset: str | Path | None = None) -> WriteReport:
         """Store the game (its finished hands) in the dataset, once; the journal says so."""

@@ -87,6 +87,9 @@ class GameRecord:
     seed: int | None = None
     teams: tuple[int, ...] | None = None
     ruleset: str = field(default="")
+    #: The kind of evening the game was declared part of (`king-of-the-hill`,
+    #: recorder.hill), or None: a game on its own.
+    evening: str | None = None
 
     def __post_init__(self) -> None:
         if not self.ruleset:

@@ -50,7 +50,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
@@ -105,6 +105,8 @@ GAMES_SCHEMA = pa.schema(
         ("source", pa.string()),
         ("seed", pa.int64()),
         ("format_version", pa.int16()),
+        # Added (docs/FORMAT.md): older files lack it and read as NULL.
+        ("evening", pa.string()),
     ],
     metadata=_METADATA,
 )
@@ -518,6 +520,26 @@ class Dataset:
     def read_game(self, game_id: str) -> GameRecord:
         """One game with its events."""
         return next(iter(self.read_games([game_id])))
+
+    def evening_games(self, evening: str, day: date | None, venue: str) -> list[GameRecord]:
+        """The games declared part of an `evening` (`king-of-the-hill`) on `day` (UTC) at
+        `venue` ('' for none), with their events: what a new game of that evening follows
+        (recorder.hill). Empty for a dataset not made yet, or landed before the column."""
+        if day is None or not self.exists():
+            return []
+        games = self.games_table()
+        if "evening" not in games.column_names:
+            return []
+        rows = table_rows(games.select(["game_id", "started_at", "venue", "evening"]))
+        ids = [
+            r["game_id"]
+            for r in rows
+            if r["evening"] == evening
+            and r["started_at"] is not None
+            and r["started_at"].astimezone(UTC).date() == day
+            and (r["venue"] or "") == venue
+        ]
+        return list(self.read_games(ids)) if ids else []
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -1097,6 +1119,7 @@ def games_to_table(records: Iterable[GameRecord]) -> pa.Table:
             "source": r.source,
             "seed": r.seed,
             "format_version": FORMAT_VERSION,
+            "evening": r.evening,
         }
         for r in records
     ]
@@ -1230,6 +1253,7 @@ def _record_from_row(row: dict[str, Any], events: tuple[Event, ...]) -> GameReco
         seed=row["seed"],
         teams=None if row["teams"] is None else tuple(row["teams"]),
         ruleset=row["ruleset"],
+        evening=row.get("evening"),
     )
 
 

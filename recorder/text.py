@@ -40,7 +40,9 @@ MAX_TEXT = 100
 #: The most characters of a text found that a message quotes.
 MAX_QUOTED = 80
 #: The header words of the typed notation: a player cannot be called one of them.
-HEADER_KEYS = ("game", "players", "rules", "variants", "date", "venue", "source", "seed")
+HEADER_KEYS = (
+    "game", "players", "rules", "variants", "date", "venue", "source", "seed", "evening",
+)  # fmt: skip
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
 
 

@@ -68,10 +68,18 @@ def _derived(dataset: Dataset, name: str) -> pa.Table:
     return pa.concat_tables(tables, promote_options="default")
 
 
+#: Columns of `games` added after these digests were recorded.
+ADDED_GAMES_COLUMNS = ("evening",)
+
+
 def digests(dataset: Dataset) -> dict[str, str]:
     """The digest of each table: games and events (the engine's games), knocks, folds and
     answers (the analysis's verdicts)."""
     games = dataset.games_table()
+    # A column added to `games` later (docs/FORMAT.md: `evening`), NULL for every engine
+    # game, changes nothing about the games: they are digested as before it existed.
+    added = [c for c in ADDED_GAMES_COLUMNS if c in games.column_names]
+    games = games.drop_columns([c for c in added if games.column(c).null_count == len(games)])
     return {
         "games": _digest(games, ["game_id"]),
         "events": _digest(dataset.events_table(), ["game_id", "hand", "seq"]),

@@ -25,6 +25,7 @@ GOOD = {
     "dutch-card-letters.txt": (1, 1),
     "engine-export.jsonl": (1, 6),
     "troefcall-evening.txt": (1, 3),
+    "troefcall-king-of-the-hill.txt": (4, 37),
     "markup-in-names.txt": (1, 1),
     "house-rules-night.txt": (1, 2),
     "whistle-after-fold.txt": (1, 1),
@@ -91,12 +92,18 @@ BROKEN = {
         "14:1: hand 1, before the first lead: Ben cannot knock: a knock comes on one's turn "
         "to play, and it is Anna's turn"
     ),
+    "king-of-the-hill-losers-stay.txt": (
+        "63:1: king-of-the-hill evening of 2026-11-27 at Café Paramaribo: game g03212395cc7afce "
+        "(21:00) follows game gabbfcc995053e58 (20:30), which Ben & Dan lost: Ben & Dan make "
+        "way for challengers, and Anna and Carla are waiting"
+    ),
 }
 
 RULE_BROKEN = {
     "not-following-suit.txt", "card-dealt-twice.txt", "knock-twice-in-a-row.txt",
     "troefcall-kap-too-early.txt", "whistle-forgotten-after-fold.txt", "knock-out-of-turn.txt",
     "folded-player-plays.txt", "laundry-with-eight-players.txt", "eliminated-player-plays.txt",
+    "king-of-the-hill-losers-stay.txt",
 }  # fmt: skip
 
 

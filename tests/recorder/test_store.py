@@ -75,6 +75,7 @@ def test_files_follow_format_md(tmp_path: Path) -> None:
         "source",
         "seed",
         "format_version",
+        "evening",  # added by kroeg after the contract's columns (docs/FORMAT.md)
     ]
     # Rows are sorted by (game_id, hand, seq), as DuckDB sees them.
     con = duckdb.connect()
