@@ -28,7 +28,15 @@ import polars as pl
 from kroeg.recorder.errors import NotFoundError, UsageError
 from kroeg.recorder.hill import KING_OF_THE_HILL
 
-__all__ = ["HillStandings", "hill_csv", "hill_evenings", "hill_json", "hill_standings", "hill_text"]
+__all__ = [
+    "HillStandings",
+    "evening_hill",
+    "hill_csv",
+    "hill_evenings",
+    "hill_json",
+    "hill_standings",
+    "hill_text",
+]
 
 #: The king-of-the-hill games: day, venue ('' for none), and each game's place in the
 #: order played on its evening.
@@ -152,6 +160,19 @@ def hill_standings(
     ).pl()
     games = int(on_day["games"][0])
     return HillStandings(chosen_day, chosen_venue, games, pairs, players)
+
+
+def evening_hill(
+    con: duckdb.DuckDBPyConnection, day: date | None, venue: str | None
+) -> HillStandings | None:
+    """The standings of the king-of-the-hill evening on `day` at `venue`, if that evening
+    is one (the dashboard's Evenings page shows them under its games); else None."""
+    if day is None:
+        return None
+    try:
+        return hill_standings(con, day, venue or "")
+    except NotFoundError:
+        return None
 
 
 def _title(found: HillStandings) -> str:

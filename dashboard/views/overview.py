@@ -13,7 +13,9 @@ import streamlit as st
 
 from kroeg.analytics.evenings import Games
 from kroeg.analytics.formats import integer
+from kroeg.analytics.hill import HillStandings, evening_hill
 from kroeg.analytics.words import Words
+from kroeg.dashboard.data import ask
 from kroeg.dashboard.evenings import (
     GAMES_SHOWN,
     Evening,
@@ -93,6 +95,7 @@ def _evening(night: Evening, chosen: Games, w: Words) -> None:
     if notable:
         st.subheader(w.say("evening_moments", "Moments of the evening"))
         st.markdown("\n".join(notable))
+    _hill(night, w)
     games, count = evening_games(path, night.key, chosen, w)
     for game in games:  # named by their order in the evening, whatever the filters hide
         st.subheader(f"{md(game.name.in_evening_in(w))} · {md(w.ruleset(game.ruleset))}")
@@ -108,6 +111,33 @@ def _evening(night: Evening, chosen: Games, w: Words) -> None:
                 count - GAMES_SHOWN,
             )
         )
+
+
+def _hill(night: Evening, w: Words) -> None:
+    """A king-of-the-hill evening (Troefcall's "Changement d'équipe", docs/RULES.md): its
+    pairs and players, as `kroeg hill` lists them (analytics.hill)."""
+    found: HillStandings | None = ask(current_path(), evening_hill, night.day, night.venue)
+    if found is None:
+        return
+    st.subheader(w.say("evening_hill", "King of the hill"))
+    st.caption(
+        w.say(
+            "evening_hill_note",
+            "The winning pair stays together and meets new opponents. A reign is a pair's "
+            "wins in a row on the hill.",
+        )
+    )
+    pair, player = w.say("evening_hill_pair", "pair"), w("player")
+    games, wins = w.say("evening_hill_games", "games"), w.say("evening_hill_wins", "wins")
+    reign = w.say("evening_hill_reign", "longest reign")
+    left, right = st.columns(2)
+    left.dataframe(
+        found.pairs.rename({"pair": pair, "games": games, "wins": wins, "longest_reign": reign}),
+        hide_index=True,
+    )
+    right.dataframe(
+        found.players.rename({"player": player, "games": games, "wins": wins}), hide_index=True
+    )
 
 
 def _numbers(games: Games, w: Words) -> None:

@@ -86,13 +86,15 @@ def english_left(lang: str) -> dict[str, re.Pattern[str]]:
     with (LOCALE_DIR / lang / "LC_MESSAGES" / "kroeg.po").open("rb") as handle:
         po = read_po(handle)
     found = {}
+    # An English text the language also writes for another message is its word too
+    # (Troefcall's "{n} points" is French as well): not English left.
+    own = {t for m in po if m.id for t in (m.string if m.pluralizable else (m.string,))}
     for message in po:
         if not message.id or not message.context:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        texts = message.string if isinstance(message.string, tuple) else (message.string,)
         for english in ids:
-            if english not in texts and (pattern := _pattern(english)) is not None:
+            if english not in own and (pattern := _pattern(english)) is not None:
                 found[f"{message.context}: {english}"] = pattern
     return found
 
@@ -162,3 +164,25 @@ def test_without_a_club_language_the_browser_s_is_taken(tmp_path: Path) -> None:
     assert default_language(tmp_path, "es-ES") == "ms"  # the club's word first
     (tmp_path / "club.toml").write_text('language = "xx"\n', encoding="utf-8")
     assert default_language(tmp_path, "es-ES") == "es"  # a club file in error: not the page's
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_king_of_the_hill_evening_shows_its_pairs_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Troefcall's "Changement d'équipe" evening (seed 002): the Evenings page lists its
+    pairs and players as `kroeg hill` does, in the language chosen."""
+    club = tmp_path / "ds"
+    Dataset(club).write(notation.load(SAMPLES / "troefcall-king-of-the-hill.txt"))
+    monkeypatch.setenv("KROEG_DATASET", str(club))
+    at = page(lang, "overview")
+    lines = shown(at)
+    w = words(lang)
+    assert w.say("evening_hill", "King of the hill") in lines
+    assert w.say("evening_hill_reign", "longest reign") in lines
+    pairs = next(frame.value for frame in at.dataframe)
+    assert pairs.columns[0] == w.say("evening_hill_pair", "pair") and len(pairs) > 1
+    if lang != "en":
+        left = {key: line for key, pattern in english_left(lang).items() for line in lines
+                if pattern.fullmatch(line.strip("*_ "))}  # fmt: skip
+        assert left == {}
