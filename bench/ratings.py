@@ -10,8 +10,10 @@ log-loss (mean −ln of the chance given to what happened; lower is better) of:
   by the ratings' chance of each side ranking first (openskill's `predict_win`), and by
   each player's share of hands won in the first part (a side's: its players' mean);
 - each held-out game's loser (classic's `game_end` names a loser, no winner: its places
-  from the engine's rows, analytics.ratings), by the Plackett–Luce chance on the ratings'
-  means of placing last, and by each player's share of games lost;
+  from the engine's rows, analytics.ratings), by the ratings' chance of placing last
+  (Plackett–Luce read from the last place up, P(last = i) ∝ exp(−k μᵢ / c), its steepness
+  k fitted on the rated games only, each predicted before it was rated; k 1 beside it),
+  and by each player's share of games lost;
 
 for ratings updated by hand (openskill's τ, and smaller ones) and by game. Then, with the
 ratings as shipped (`analytics.ratings`, over every game), the hands after which the
@@ -19,20 +21,23 @@ sharp bot's interval (μ ± 2σ) and the random bot's part for good, and the spe
 `update_ratings` (every game rated and stored, from nothing) in hands/s.
 
     python bench/ratings.py [--hands 20000] [--seed 3] [--dataset DIR] [--speed DIR]
+    python bench/ratings.py --club EVENINGS [--seed 3]
 
-`--speed DIR` times a dataset made beforehand, e.g. `kroeg simulate --hands 100000 --seed 7
---bots random,cautious,bluffer,sharp --out DIR`.
+`--club EVENINGS` plays a club's season instead (`club_season`: twelve members of the four
+styles at changing tables of three to five) and prints the same log-losses and each
+style's ratings beside its games lost. `--speed DIR` times a dataset made beforehand,
+e.g. `kroeg simulate --hands 100000 --seed 7 --bots random,cautious,bluffer,sharp --out DIR`.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import math
+import random
 import tempfile
 import time
 from collections import defaultdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from openskill.models import PlackettLuce
@@ -49,9 +54,12 @@ from kroeg.analytics.ratings import (
     update_ratings,
 )
 from kroeg.analytics.views import connect
+from kroeg.recorder.bots import make_bot
+from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.rules import Ruleset
-from kroeg.recorder.simulate import simulate_into
+from kroeg.recorder.simulate import play_game, simulate_into
 from kroeg.recorder.store import Dataset
+from kroeg.recorder.toepen import Toepen
 
 STYLES = ("random", "cautious", "bluffer", "sharp")
 NAMES = ("Anna", "Ben", "Carla", "Dan")  # the simulation's names, seat by seat
@@ -81,24 +89,34 @@ def _share_chances(
     return [r / total for r in rates]
 
 
-def _chance_last(rater: Rater, game: GameResult) -> list[float]:
-    """Each side's chance of placing last in the game, by the Plackett–Luce model on the
-    ratings' means (every order of the sides, each with its chance): classic names the
-    loser of a game, not a winner."""
+def _last_case(rater: Rater, game: GameResult) -> tuple[list[float], float, int]:
+    """What the loser's chance needs of a game, by the ratings now: each side's μ, the
+    scale c = sqrt(Σ (σ² + β²)) and the side placed last."""
     sides = game.sides((1 << len(game.players)) - 1)
-    model = rater.model
     teams = [[rater.player(game.pool, game.players[s]).rating for s in side] for side in sides]
-    mus = [sum(r.mu for r in t) for t in teams]
-    c = math.sqrt(sum(r.sigma**2 + model.beta**2 for t in teams for r in t))
-    strength = [math.exp(m / c) for m in mus]
-    last = [0.0] * len(sides)
-    for order in itertools.permutations(range(len(sides))):
-        chance, left = 1.0, sum(strength)
-        for i in order:
-            chance *= strength[i] / left
-            left -= strength[i]
-        last[order[-1]] += chance
-    return last
+    c = math.sqrt(sum(r.sigma**2 + rater.model.beta**2 for t in teams for r in t))
+    loser = game.places.index(max(game.places)) if game.places is not None else 0
+    last = next(i for i, side in enumerate(sides) if loser in side)
+    return [sum(r.mu for r in t) for t in teams], c, last
+
+
+def _chance_last(case: tuple[list[float], float, int], k: float) -> float:
+    """The chance the ratings give the side that placed last, on the link
+    P(last = i) ∝ exp(−k μᵢ / c): the Plackett–Luce model of the order read from the last
+    place up (classic names a loser, not a winner), its steepness k fitted (`_fit_k`)."""
+    mus, c, last = case
+    strength = [math.exp(-k * m / c) for m in mus]
+    return strength[last] / sum(strength)
+
+
+#: The steepness the link may take, fitted on the rated games (`_fit_k`).
+K_GRID = tuple(x / 4 for x in range(1, 41))
+
+
+def _fit_k(cases: list[tuple[list[float], float, int]]) -> float:
+    """The link's steepness with the least log-loss on the rated games, each predicted by
+    the ratings as they stood before it (never by the held-out games)."""
+    return min(K_GRID, key=lambda k: _loss([_chance_last(c, k) for c in cases]))
 
 
 def _loss(chances: list[float]) -> float:
@@ -130,9 +148,14 @@ def evaluate(games: list[GameResult]) -> None:
         (f"by game, tau {tau / 10:.4f}", Rater(BY_GAME, PlackettLuce(tau=tau / 10))),
         ("by game, tau 0", Rater(BY_GAME, PlackettLuce(tau=0.0))),
     ]
-    for _, rater in ways:
+    fitted: dict[str, float] = {}
+    for label, rater in ways:
+        before = []
         for g in train:
+            if g.places is not None and g.places.count(max(g.places)) == 1:
+                before.append(_last_case(rater, g))
             rater.play(g)
+        fitted[label] = _fit_k(before) if before else 1.0
     print(f"{len(train):,} games rated, {len(test):,} held out "
           f"({sum(len(g.hands) for g in test):,} hands)")  # fmt: skip
     print(f"{'':44} {'hand winner':>12} {'game loser':>12}")
@@ -144,11 +167,11 @@ def evaluate(games: list[GameResult]) -> None:
         by_hand = _loss([
             rater.predict(g, d)[_winner(g, d, w, p) or 0][1] for g, d, w, p in hand_cases
         ])  # fmt: skip
-        by_game = _loss([
-            _chance_last(rater, g)[_loser(g)]
-            for g in game_cases
-        ])  # fmt: skip
-        print(f"{'ratings ' + label:44} {by_hand:12.4f} {by_game:12.4f}")
+        cases = [_last_case(rater, g) for g in game_cases]
+        by_game = _loss([_chance_last(c, fitted[label]) for c in cases])
+        plain = _loss([_chance_last(c, 1.0) for c in cases])
+        print(f"{'ratings ' + label:44} {by_hand:12.4f} {by_game:12.4f} "
+              f"(k {fitted[label]:g}; k 1: {plain:.4f})")  # fmt: skip
     share_hand = _loss([
         _share_chances(hand_shares, g, g.sides(d))[_winner(g, d, w, p) or 0]
         for g, d, w, p in hand_cases
@@ -188,6 +211,65 @@ def separation(dataset: Dataset) -> None:
     print(f"sharp's and random's intervals (mu +- {INTERVAL:g} sigma) part for good: {said}")
 
 
+def club_season(dataset: Dataset, evenings: int, seed: int) -> int:
+    """A club's season of classic: twelve members, three of each bot style, each coming to
+    an evening with a chance of their own (30 % to 90 %), seated at random at tables of
+    three to five (as many tables of about four as came), three games a table. Unlike the
+    four bots always at one table, a member meets other opponents every evening and
+    plays a number of games of their own. Returns the games played."""
+    rng = random.Random(seed)
+    members = [
+        (f"{style} {i}", style, rng.uniform(0.3, 0.9)) for i in (1, 2, 3) for style in STYLES
+    ]
+    rules, first = Ruleset.preset("classic"), datetime(2026, 1, 1, 20, tzinfo=UTC)
+    played: list[GameRecord] = []
+    for evening in range(evenings):
+        here = [m for m in members if rng.random() < m[2]]
+        rng.shuffle(here)
+        if len(here) < 3:
+            continue
+        count = max(1, round(len(here) / 4))
+        for t in range(count):
+            table = here[t::count]
+            names = tuple(m[0] for m in table)
+            for g in range(3):
+                game_seed = rng.getrandbits(40)
+                game = Toepen(rules, names, seed=game_seed)
+                play_game(game, [make_bot(m[1], game_seed + i) for i, m in enumerate(table)])
+                played.append(GameRecord(
+                    game_id=content_id("c", seed, evening, t, g), rules=rules, players=names,
+                    events=tuple(game.log), source="engine", seed=game_seed,
+                    started_at=first + timedelta(days=evening, hours=g, minutes=t),
+                ))  # fmt: skip
+    dataset.write(played)
+    return len(played)
+
+
+def by_style(dataset: Dataset) -> None:
+    """A club season's ratings, style by style: the members' mean μ, their games between
+    them, each member's μ ± 2σ, and the games the style lost against its fair share (one
+    game in n at a table of n): the order the statistics give."""
+    lost: dict[str, float] = defaultdict(float)
+    fair: dict[str, float] = defaultdict(float)
+    for g in game_results(connect(dataset)):
+        if g.places is None:
+            continue
+        for s, name in enumerate(g.players):
+            fair[name.split()[0]] += 1 / len(g.players)
+            lost[name.split()[0]] += g.places[s] == max(g.places)
+    history = rating_history(connect(dataset), "toepen", with_simulated=True)
+    latest = {str(r["player"]): r for r in history.sort("step").to_dicts()}
+    for style in STYLES:
+        rows = [r for name, r in latest.items() if name.split()[0] == style]
+        mu = sum(float(r["mu"]) for r in rows) / len(rows)
+        games = sum(int(r["games"]) for r in rows)
+        each = ", ".join(f"{float(r['mu']):.1f} ± {INTERVAL * float(r['sigma']):.1f}" for r in rows)
+        print(
+            f"{style:9}: mean mu {mu:.2f}, {len(rows)} members, {games:,} games between"
+            f" them, {lost[style] / fair[style]:.2f}x its fair share of games lost; {each}"
+        )
+
+
 def speed(dataset: Dataset) -> None:
     """`update_ratings` from nothing, and one game more, in hands/s."""
     dataset.remove_derived("ratings")
@@ -208,6 +290,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--dataset", type=Path, help="rate this dataset instead")
     parser.add_argument("--speed", type=Path, help="time update_ratings on this dataset")
+    parser.add_argument(
+        "--club", type=int, metavar="EVENINGS", help="simulate a club's season of EVENINGS instead"
+    )
     args = parser.parse_args()
     if args.speed:
         speed(Dataset(args.speed))
@@ -215,6 +300,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rat-bench-") as tmp:
         path = args.dataset or Path(tmp) / "season"
         dataset = Dataset(path)
+        if args.club:
+            dataset.create()
+            played = club_season(dataset, args.club, args.seed)
+            print(f"a club season: {played:,} games on {args.club} evenings")
+            evaluate(game_results(connect(dataset), by_hand=True))
+            update_ratings(dataset)
+            by_style(dataset)
+            return
         if args.dataset is None:
             began = time.perf_counter()
             dataset.create()
