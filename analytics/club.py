@@ -1,19 +1,9 @@
 """The club file: what a club says about itself once, in TOML beside its dataset.
 
 `DATASET/club.toml` (or any file given with `--club`) names the club's seasons, each a
-date range with the ranking rules the club plays by (docs/SEASONS.md):
-
-    name = "Café De Kroeg"
-    language = "nl"                  # the bulletin's and the dashboard's (docs/LANGUAGES.md)
-
-    [[seasons]]
-    name = "Winter 2026"
-    from = 2026-09-01
-    to = 2026-12-31
-    game = "toepen"                  # or "troefcall"
-    min_evenings = 3                 # evenings played to be ranked
-    drop_worst = 1                   # each player's worst evenings not counted
-    placing_points = [10, 8, 6, 5, 4, 3, 2, 1]   # an evening's 1st, 2nd, ... place
+date range with the ranking rules the club plays by, and the club's language. The
+example, every key and its default are in docs/SEASONS.md (tests/analytics/test_season.py
+reads that example with `read_club`).
 
 Every key of a season but its name and dates has a default (SEASON_DEFAULTS). A file
 that is not TOML, a key that means nothing, a value of the wrong kind, or two seasons of

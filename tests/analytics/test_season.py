@@ -17,6 +17,7 @@ from kroeg.analytics.club import Season, read_club
 from kroeg.analytics.season import standings
 from kroeg.analytics.views import connect
 from kroeg.cli import app
+from kroeg.cli import standings as standings_command
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.events import GameEnd
 from kroeg.recorder.records import GameRecord
@@ -296,3 +297,38 @@ def test_the_cli_and_the_bulletin_say_the_season_s_rules_in_one_sentence(tmp_pat
     CliRunner().invoke(app, ["newsletter", str(dataset.path), "--month", "2026-11",
                              "--out", str(out)])  # fmt: skip
     assert sentence in (out / "newsletter-2026-11.md").read_text(encoding="utf-8").splitlines()
+
+
+def _toml_after(text: str, opening: str) -> str:
+    """The first block of `text` after the line `opening`, to its closing fence (or to
+    the first line indented less than the block)."""
+    lines = text.splitlines()
+    start = lines.index(opening) + 1
+    if opening.startswith("```"):
+        return "\n".join(lines[start : lines.index("```", start)])
+    block = []
+    for line in lines[start:]:
+        if line.strip() and not line.startswith("        "):
+            break
+        block.append(line[8:])
+    return "\n".join(block).strip() + "\n"
+
+
+def test_the_club_file_the_docs_and_the_help_show_is_one_kroeg_reads(tmp_path: Path) -> None:
+    """docs/SEASONS.md's example and `kroeg standings --help`'s are files `read_club`
+    takes, with the values they say."""
+    docs = (Path(__file__).parents[2] / "docs" / "SEASONS.md").read_text(encoding="utf-8")
+    path = tmp_path / "club.toml"
+    path.write_text(_toml_after(docs, "```toml"), encoding="utf-8")
+    club = read_club(path)
+    assert (club.name, club.language) == ("Café De Kroeg", "nl")
+    assert club.seasons == (
+        Season("Winter 2026", date(2026, 9, 1), date(2026, 12, 31), "toepen", 3, 1,
+               (10, 8, 6, 5, 4, 3, 2, 1)),
+    )  # fmt: skip
+    helped = _toml_after(standings_command.__doc__ or "", "        [[seasons]]")
+    path.write_text("[[seasons]]\n" + helped, encoding="utf-8")
+    assert read_club(path).seasons == (
+        Season("Winter 2026", date(2026, 9, 1), date(2026, 12, 31), min_evenings=3,
+               drop_worst=1),
+    )  # fmt: skip
