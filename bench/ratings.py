@@ -21,12 +21,15 @@ sharp bot's interval (μ ± 2σ) and the random bot's part for good, and the spe
 `update_ratings` (every game rated and stored, from nothing) in hands/s.
 
     python bench/ratings.py [--hands 20000] [--seed 3] [--dataset DIR] [--speed DIR]
-    python bench/ratings.py --club EVENINGS [--seed 3]
+    python bench/ratings.py --club EVENINGS [--seed 3] [--seasons N] [--learn]
 
 `--club EVENINGS` plays a club's season instead (`club_season`: twelve members of the four
 styles at changing tables of three to five) and prints the same log-losses and each
-style's ratings beside its games lost. `--speed DIR` times a dataset made beforehand,
-e.g. `kroeg simulate --hands 100000 --seed 7 --bots random,cautious,bluffer,sharp --out DIR`.
+style's ratings beside its games lost; `--seasons N` plays N of them (seeds from --seed on)
+and counts those where the ratings predict better than the win share; `--learn` has the
+random members play as the sharp bot from the season's middle. `--speed DIR` times a
+dataset made beforehand, e.g. `kroeg simulate --hands 100000 --seed 7 --bots
+random,cautious,bluffer,sharp --out DIR`.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from kroeg.analytics.ratings import (
     BY_GAME,
     BY_HAND,
     INTERVAL,
+    TAU,
     GameResult,
     Rater,
     game_results,
@@ -123,8 +127,9 @@ def _loss(chances: list[float]) -> float:
     return -sum(math.log(max(p, 1e-12)) for p in chances) / len(chances)
 
 
-def evaluate(games: list[GameResult]) -> None:
-    """Log-loss on the held-out fifth of `games` of each way of rating, and of win shares."""
+def evaluate(games: list[GameResult]) -> tuple[float, float]:
+    """Log-loss on the held-out fifth of `games` of each way of rating, and of win shares;
+    return the held-out game losers' log-loss by the shipped ratings and by the share."""
     cut = len(games) * 4 // 5
     train, test = games[:cut], games[cut:]
     hand_shares: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
@@ -145,7 +150,7 @@ def evaluate(games: list[GameResult]) -> None:
         (f"by hand, tau {tau / 10:.4f}", Rater(BY_HAND, PlackettLuce(tau=tau / 10))),
         ("by hand, tau 0", Rater(BY_HAND, PlackettLuce(tau=0.0))),
         (f"by game, tau {tau:.4f}", Rater(BY_GAME, PlackettLuce(tau=tau))),
-        (f"by game, tau {tau / 10:.4f}", Rater(BY_GAME, PlackettLuce(tau=tau / 10))),
+        (f"by game, tau {TAU:.4f} (shipped)", Rater(BY_GAME, PlackettLuce(tau=TAU))),
         ("by game, tau 0", Rater(BY_GAME, PlackettLuce(tau=0.0))),
     ]
     fitted: dict[str, float] = {}
@@ -163,6 +168,7 @@ def evaluate(games: list[GameResult]) -> None:
         (g, d, w, p) for g in test for d, w, p in g.hands if _winner(g, d, w, p) is not None
     ]
     game_cases = [g for g in test if g.places is not None and g.places.count(max(g.places)) == 1]
+    shipped = 0.0
     for label, rater in ways:
         by_hand = _loss([
             rater.predict(g, d)[_winner(g, d, w, p) or 0][1] for g, d, w, p in hand_cases
@@ -170,6 +176,8 @@ def evaluate(games: list[GameResult]) -> None:
         cases = [_last_case(rater, g) for g in game_cases]
         by_game = _loss([_chance_last(c, fitted[label]) for c in cases])
         plain = _loss([_chance_last(c, 1.0) for c in cases])
+        if rater.by == BY_GAME and rater.model.tau == TAU:
+            shipped = by_game
         print(f"{'ratings ' + label:44} {by_hand:12.4f} {by_game:12.4f} "
               f"(k {fitted[label]:g}; k 1: {plain:.4f})")  # fmt: skip
     share_hand = _loss([
@@ -185,6 +193,7 @@ def evaluate(games: list[GameResult]) -> None:
     flat_game = _loss([1 / len(g.players) for g in game_cases])
     print(f"{'no skill (1 / sides)':44} {flat_hand:12.4f} {flat_game:12.4f}")
     print(f"({len(hand_cases):,} held-out hands with one winner, {len(game_cases):,} games)")
+    return shipped, share_game
 
 
 def separation(dataset: Dataset) -> None:
@@ -211,12 +220,14 @@ def separation(dataset: Dataset) -> None:
     print(f"sharp's and random's intervals (mu +- {INTERVAL:g} sigma) part for good: {said}")
 
 
-def club_season(dataset: Dataset, evenings: int, seed: int) -> int:
+def club_season(dataset: Dataset, evenings: int, seed: int, learn: bool = False) -> int:
     """A club's season of classic: twelve members, three of each bot style, each coming to
     an evening with a chance of their own (30 % to 90 %), seated at random at tables of
     three to five (as many tables of about four as came), three games a table. Unlike the
     four bots always at one table, a member meets other opponents every evening and
-    plays a number of games of their own. Returns the games played."""
+    plays a number of games of their own. `learn`: the random members learn, and play as
+    the sharp bot from the season's middle evening on (their names stay). Returns the
+    games played."""
     rng = random.Random(seed)
     members = [
         (f"{style} {i}", style, rng.uniform(0.3, 0.9)) for i in (1, 2, 3) for style in STYLES
@@ -235,7 +246,11 @@ def club_season(dataset: Dataset, evenings: int, seed: int) -> int:
             for g in range(3):
                 game_seed = rng.getrandbits(40)
                 game = Toepen(rules, names, seed=game_seed)
-                play_game(game, [make_bot(m[1], game_seed + i) for i, m in enumerate(table)])
+                styles = [
+                    "sharp" if learn and m[1] == "random" and evening >= evenings // 2 else m[1]
+                    for m in table
+                ]
+                play_game(game, [make_bot(st, game_seed + i) for i, st in enumerate(styles)])
                 played.append(GameRecord(
                     game_id=content_id("c", seed, evening, t, g), rules=rules, players=names,
                     events=tuple(game.log), source="engine", seed=game_seed,
@@ -243,6 +258,25 @@ def club_season(dataset: Dataset, evenings: int, seed: int) -> int:
                 ))  # fmt: skip
     dataset.write(played)
     return len(played)
+
+
+def clubs(folder: Path, evenings: int, seed: int, seasons: int, learn: bool) -> None:
+    """`seasons` club seasons (`club_season`), seeds from `seed` on: each one's log-losses,
+    its styles' ratings for one season, and how often the ratings beat the win share."""
+    better = 0
+    for n in range(seasons):
+        dataset = Dataset(folder / f"club-{seed + n}")
+        dataset.create()
+        played = club_season(dataset, evenings, seed + n, learn)
+        print(f"a club season (seed {seed + n}{', learning' if learn else ''}): "
+              f"{played:,} games on {evenings} evenings")  # fmt: skip
+        ratings_loss, share_loss = evaluate(game_results(connect(dataset), by_hand=True))
+        better += ratings_loss < share_loss
+        if seasons == 1:
+            update_ratings(dataset)
+            by_style(dataset)
+    print(f"held-out game losers: the ratings predict better than the win share in {better} "
+          f"of {seasons} season{'s' if seasons > 1 else ''}")  # fmt: skip
 
 
 def by_style(dataset: Dataset) -> None:
@@ -293,6 +327,12 @@ def main() -> None:
     parser.add_argument(
         "--club", type=int, metavar="EVENINGS", help="simulate a club's season of EVENINGS instead"
     )
+    parser.add_argument(
+        "--learn", action="store_true", help="--club: the random members play sharp from midseason"
+    )
+    parser.add_argument(
+        "--seasons", type=int, default=1, help="--club: this many seasons, seeds from --seed on"
+    )
     args = parser.parse_args()
     if args.speed:
         speed(Dataset(args.speed))
@@ -301,12 +341,7 @@ def main() -> None:
         path = args.dataset or Path(tmp) / "season"
         dataset = Dataset(path)
         if args.club:
-            dataset.create()
-            played = club_season(dataset, args.club, args.seed)
-            print(f"a club season: {played:,} games on {args.club} evenings")
-            evaluate(game_results(connect(dataset), by_hand=True))
-            update_ratings(dataset)
-            by_style(dataset)
+            clubs(Path(tmp), args.club, args.seed, args.seasons, args.learn)
             return
         if args.dataset is None:
             began = time.perf_counter()
