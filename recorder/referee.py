@@ -99,11 +99,17 @@ def replay(rules: Ruleset, players: Sequence[str], events: Iterable[Event]) -> G
 def describe_event(game: TrickGame, event: Event) -> str:
     """An event in words, for messages."""
     kind, seat, card, amount, target = event.to_row()
-    text = f"{kind} by {game.name(seat)}" if seat is not None else kind
+    text = f"{kind} by {_who(game, seat)}" if seat is not None else kind
     if card is not None:
         text += f" {card}"
     if amount is not None:
         text += f" ({amount})"
     if target is not None:
-        text += f" on {game.name(target)}"
+        text += f" on {_who(game, target)}"
     return text
+
+
+def _who(game: TrickGame, seat: int) -> str:
+    """The player at a seat, or the seat said as such where the table has none (a log's
+    event may name any number; the message about it must still be written)."""
+    return game.name(seat) if 0 <= seat < len(game.players) else f"seat {seat}, which no one holds"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -75,3 +76,16 @@ def test_mutations_of_valid_logs(text: str) -> None:
 @given(mutated(JSONL))
 def test_mutations_of_valid_json_lines(text: str) -> None:
     survives(jsonl, text)
+
+
+def test_an_event_naming_a_seat_no_one_holds_is_refused_in_words() -> None:
+    """Found by the mutation test above: a `game_end` whose target is seat 20 at a table
+    of four crashed the referee's message (IndexError) instead of refusing the game."""
+    last = JSONL.rstrip("\n").rsplit("\n", 1)[1]
+    assert '"kind": "game_end"' in last
+    broken = JSONL.replace(last, re.sub(r'"target": \d+}', '"target": 20}', last), 1)
+    assert broken != JSONL
+    parsed = jsonl.parse(broken, on_error=collect)
+    assert len(parsed.errors) == 1
+    assert isinstance(parsed.errors[0], NotationError)
+    assert "seat 20, which no one holds" in str(parsed.errors[0])
