@@ -39,9 +39,11 @@ export default function (component) {
   let handled = null;
   let timers = [];
   let placed = null; // the scrollTop this code last gave the box
+  let leftAlone = false; // someone else scrolled the list since the step changed
   const callOff = () => {
     timers.forEach(clearTimeout);
     timers = [];
+    leftAlone = true;
   };
   const keepInView = () => {
     const box = document.querySelector(".kroeg-moves");
@@ -63,10 +65,21 @@ export default function (component) {
     if (!now || now === handled) return;
     handled = now;
     callOff();
+    leftAlone = false;
     placed = null;
     requestAnimationFrame(keepInView);
     timers = [setTimeout(keepInView, 150), setTimeout(keepInView, 600)];
+    // On a slow machine the box and the list above it may settle later than that: each
+    // time the box or its list changes size, the move is brought back into view, until
+    // someone else scrolls the list.
+    const box = now.closest(".kroeg-moves");
+    resized.disconnect();
+    if (box) {
+      resized.observe(box);
+      if (box.firstElementChild) resized.observe(box.firstElementChild);
+    }
   };
+  const resized = new ResizeObserver(() => { if (!leftAlone) keepInView(); });
   const observer = new MutationObserver(onChange);
   observer.observe(document.body, { childList: true, subtree: true });
   onChange();
@@ -169,6 +182,7 @@ export default function (component) {
     stop();
     callOff();
     observer.disconnect();
+    resized.disconnect();
     if (window.__kroegReplayNav === cleanup) window.__kroegReplayNav = undefined;
   };
   window.__kroegReplayNav = cleanup;
