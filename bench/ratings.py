@@ -95,12 +95,11 @@ def _share_chances(
 
 def _last_case(rater: Rater, game: GameResult) -> tuple[list[float], float, int]:
     """What the loser's chance needs of a game, by the ratings now: each side's μ, the
-    scale c = sqrt(Σ (σ² + β²)) and the side placed last."""
+    scale c = sqrt(Σ (σ² + β²)) and the side placed last (a game with places)."""
     sides = game.sides((1 << len(game.players)) - 1)
     teams = [[rater.player(game.pool, game.players[s]).rating for s in side] for side in sides]
     c = math.sqrt(sum(r.sigma**2 + rater.model.beta**2 for t in teams for r in t))
-    loser = game.places.index(max(game.places)) if game.places is not None else 0
-    last = next(i for i, side in enumerate(sides) if loser in side)
+    last = next(i for i, side in enumerate(sides) if _loser(game) in side)
     return [sum(r.mu for r in t) for t in teams], c, last
 
 
