@@ -105,13 +105,17 @@ def _preplay_obligations(game: Toepen, bots: Sequence[Bot], asked: set[object]) 
             continue
         for rank in rules.whistle_must + rules.whistle_may:
             count = sum(1 for c in game.hands[seat] if c is not None and c.rank is rank)
+            # A bot that declined a `whistle_may` is not asked again while it holds the
+            # same cards; a `whistle_must` is owed whenever the engine allows it (a hand
+            # given back after a laundry checked and found a bluff owes it once more).
             key = ("whistle", seat, rank, tuple(game.hands[seat]))
-            if rank in game.whistled[seat] or key in asked:
+            must = rank in rules.whistle_must
+            if rank in game.whistled[seat] or (key in asked and not must):
                 continue
             if not game.can_whistle(seat, rank, count):
                 continue
             asked.add(key)
-            if rank in rules.whistle_must or bots[seat].wants_whistle(game, seat, rank):
+            if must or bots[seat].wants_whistle(game, seat, rank):
                 game.whistle(seat, rank, count)
                 return True
         if game.must_swap(seat):

@@ -9,6 +9,7 @@ import pytest
 
 from kroeg.recorder.bots import BOT_STYLES, make_bot
 from kroeg.recorder.errors import KroegError
+from kroeg.recorder.events import number_events
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 
@@ -74,3 +75,24 @@ def test_unknown_style_is_refused() -> None:
         "Expected one of random, cautious, bluffer, sharp"
     )
     assert set(BOT_STYLES) == set(STYLES)
+
+
+def test_a_whistle_owed_again_after_a_caught_laundry_is_announced_again() -> None:
+    """Under whistle-or-stand a hand of three jacks must be announced. Frits announces, swaps
+    it as laundry, is checked and found bluffing, and takes the same hand back: the
+    announcement is owed again, and the bots' driver makes it (it once skipped it, having
+    asked about that very hand, and the engine refused the lead: found by the round-trip
+    property test of tests/parsers/test_notation.py at seed 367)."""
+    rules = Ruleset.preset("classic").with_variants(
+        "check-before-swap", "whistle-or-stand-jacks", "team-toepen"
+    )
+    styles = ["random", "bluffer", "cautious", "sharp"]
+    games = list(simulate(rules, 6, 20, 367, styles))
+    whistles = Counter(
+        (g.game_id, hand, e.seat)
+        for g in games
+        for hand, _, e in number_events(g.events)
+        if e.kind == "whistle"
+    )
+    assert sum(g.hands for g in games) >= 20
+    assert max(whistles.values()) >= 2  # the same seat, the same hand, announced again
