@@ -1,14 +1,14 @@
 """Where the grades of an answer to a knock come from: bot data (docs/STATS.md, "Grades").
 
 Simulates games of the four bot styles in classic (4 players), lives with poverty and
-dirty laundry (3 players) and team toepen (6 players), judges every answer to a knock
-from what the player could see (`analytics.derived.facts_for_game`), and prints, per
-style, how much of the stake the answers lost in expectation (quantiles of EV lost /
-stake), the accuracy, and how many answers each grade catches. The grades' thresholds
-(`analytics.verdicts.GRADES`) are the sharp bot's 90th, 95th and 98th percentiles
-where nobody plays in teams (its answer is a lone player's pot odds), rounded to 0.05: a
-sharp player's answer is graded at all one time in ten, a blunder one time in fifty.
-Run it with another --seed to see them hold.
+dirty laundry (3 players) and team toepen (6 players, classic and lives), judges every
+answer to a knock from what the player could see (`analytics.derived.facts_for_game`),
+and prints, per style, how much of the stake the answers lost in expectation
+(quantiles of EV lost / stake), the accuracy, and how many answers each grade catches.
+The grades' thresholds (`analytics.verdicts.GRADES`) are the sharp bot's 90th, 95th and
+98th percentiles where nobody plays in teams (there every answer is a pot-odds call),
+rounded to 0.05: a sharp player's answer is graded at all one time in ten, a blunder one
+time in fifty. Run it with another --seed to see them hold.
 
     python bench/grades.py [--hands 3000] [--seed 11]
 """
@@ -29,6 +29,7 @@ TABLES = (
     ("classic", (), 4, ("sharp", "random", "cautious", "bluffer")),
     ("lives", ("poverty", "dirty-laundry"), 3, ("sharp", "random", "cautious")),
     ("classic", ("team-toepen",), 6, ("sharp", "random", "cautious", "bluffer", "sharp", "random")),
+    ("lives", ("team-toepen",), 6, ("sharp", "random", "cautious", "bluffer", "sharp", "random")),
 )
 STYLES = ("sharp", "cautious", "random", "bluffer")
 QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.98)
@@ -74,7 +75,7 @@ def main() -> None:
         order = sorted(by_table, key=lambda s: -statistics.mean(by_table[s]))
         ranked = ", ".join(f"{s} {100 * statistics.mean(by_table[s]):.1f}%" for s in order)
         print(f"{label}, {players} players: accuracy {ranked}")
-        if not teams_of(rules):  # the sharp bot's pot odds are a lone player's
+        if not teams_of(rules):  # where every answer is a pot-odds call
             solo.extend(lost_here["sharp"])
     print(f"\n{hands:,} hands judged in {cpu:.1f} CPU-s ({hands / cpu:,.0f} hands per CPU-second, "
           "knocks, folds and answers)")  # fmt: skip

@@ -5,12 +5,15 @@
 | random   | now and then, at random     | stays or folds at random | any legal card           |
 | cautious | only on a near-certain hand | folds unless strong      | any legal card           |
 | bluffer  | often, and mostly on weak   | nearly always stays      | any legal card           |
-| sharp    | on strong hands             | by the pot odds          | keeps its best card last |
+| sharp    | on strong hands             | by the pot odds (1)      | keeps its best card last |
 
 "Strong" reads the rules: where the last trick wins (classic) a high card
 kept for the end is strong; where it loses (lives) a low one is. Bots only
 look at what their seat can see. They never break a rule: the driver in
 `recorder.simulate` asks the engine what is legal and the engine referees.
+
+(1) In team toepen where the last trick wins, it stays while a partner is still in: a
+fold there pays and leaves the side to pay again unless the partners win.
 
 Measured at a table of all four styles (20,000 hands; see
 `tests/recorder/test_bots.py` and `kroeg info` on a simulated dataset): under
@@ -186,9 +189,22 @@ class SharpBot(Bot):
         strength = self.strength(game, seat)
         if can_counter and strength > max(0.6, game.fair_share() + 0.25):
             return "knock"
+        if game.rules.last_trick == "wins" and self.partner_plays_on(game, seat):
+            # Team toepen: a fold pays stake - 1 now and the side pays the stake again
+            # unless the partners still in win; the cards held only add to their chance
+            # of taking the last trick, so staying costs less whatever they are.
+            return "stay"
         # Pot odds: folding costs stake - 1 now, staying costs the stake if the hand goes
-        # wrong, so staying pays when the chance of coming out well beats 1 / stake.
+        # wrong, so staying pays when the chance of coming out well beats 1 / stake. (In
+        # team toepen under lives the same holds: the cards held add to the side's chance
+        # of taking the last trick, by about 1 - strength, against the stake - 1 a fold
+        # pays.)
         return "stay" if strength > 1 / game.stake else "fold"
+
+    @staticmethod
+    def partner_plays_on(game: Toepen, seat: int) -> bool:
+        """Whether a partner of `seat` (team toepen) is still in the hand."""
+        return any(game.in_hand(s) for s in game.side_seats[seat] if s != seat)
 
     def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
         return genuine

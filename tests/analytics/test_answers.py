@@ -280,8 +280,8 @@ def test_the_knocks_strengths_do_not_depend_on_the_answers_being_judged(
 @pytest.mark.parametrize("seed", [21, 22])
 def test_bots_are_graded_in_the_order_their_design_implies(preset, variants, players, seed) -> None:
     """The sharp bot answers by pot odds, the cautious one folds all but strong hands, the
-    random one tosses a coin: that order of accuracy, under two seeds. (Team toepen: see
-    docs/STATS.md, "Grades"; the sharp bot's pot odds are a lone player's.)"""
+    random one tosses a coin: that order of accuracy, under two seeds. (Team toepen: the
+    next test.)"""
     rules = Ruleset.preset(preset).with_variants(*variants)
     styles = ("sharp", "cautious", "random")
     seats = styles + ("random",) * (players - 3)
@@ -291,6 +291,24 @@ def test_bots_are_graded_in_the_order_their_design_implies(preset, variants, pla
             accuracy_of[seats[int(row["seat"])]].append(float(row["accuracy"]))  # type: ignore[call-overload,arg-type]
     means = {s: statistics.mean(v) for s, v in accuracy_of.items()}
     assert means["sharp"] > means["cautious"] > means["random"], means
+
+
+@pytest.mark.parametrize("preset", ["classic", "lives"])
+@pytest.mark.parametrize("seed", [21, 22])
+def test_in_team_toepen_bots_are_graded_by_how_seldom_they_fold(preset, seed) -> None:
+    """In team toepen a fold pays and leaves the partners to play on, so the side can pay
+    twice: the answer that stays is the better one nearly always. The sharp bot knows it
+    (it stays while a partner is in, where the last trick wins; by pot odds under lives),
+    the bluffer folds one time in eight, the random bot one in two and the cautious bot
+    all but its strong hands: that order of accuracy, under two seeds."""
+    rules = Ruleset.preset(preset).with_variants("team-toepen")
+    seats = ("sharp", "random", "cautious", "bluffer", "sharp", "random")
+    accuracy_of: dict[str, list[float]] = {s: [] for s in seats}
+    for record in simulate(rules, 6, 300, seed, seats):
+        for row in facts_for_game(record, samples=24).answers:
+            accuracy_of[seats[int(row["seat"])]].append(float(row["accuracy"]))  # type: ignore[call-overload,arg-type]
+    means = {s: statistics.mean(v) for s, v in accuracy_of.items()}
+    assert means["sharp"] > means["bluffer"] > means["random"] > means["cautious"], means
 
 
 def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
