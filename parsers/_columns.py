@@ -9,8 +9,8 @@ what is written is what that event writes. JSON Lines are then put together colu
 column in Arrow; the notation walks each game's rows in a loop of plain values.
 
 Both are checked against `notation.dumps` and `jsonl.dumps` of the games read back
-(tests/parsers/test_export.py); the writer's rules stay in `_writer.py` (the per-game
-state machine here mirrors `_Writer`, which stays the reference for one game).
+(tests/parsers/test_export.py); the notation's writing is `_rows.text`, the same for one
+game (`notation.dumps`) as here.
 """
 
 from __future__ import annotations

@@ -1,24 +1,84 @@
-"""The notation of a game from its rows as plain values: what `_Writer` writes of the
-same events, without an event object per row (`kroeg export`, through `_columns`).
+"""The notation of a game (docs/NOTATION.md) from its rows as plain values, without an
+event object per row: what `notation.dumps` writes of one game (`_writer`, from each
+event's `to_row`) and `kroeg export` of a whole dataset (`_columns`, from the columns).
 
 Compiled with mypyc where a compiler is (`kroeg/_native.py`): a row group's hundreds of
-thousands of rows are most of an export's time. `_Writer` stays the reference;
-tests/parsers/test_export.py holds the two equal on games of every rule set.
+thousands of rows are most of an export's time. The round-trip tests
+(`loads(dumps(games)) == games`) and tests/parsers/test_export.py hold it.
 """
 
 from __future__ import annotations
 
+import json
+from datetime import UTC
 from typing import Final
 
-from kroeg.parsers._writer import _VERB_WORDS, _header
 from kroeg.recorder.records import GameRecord
-from kroeg.recorder.rules import shared_lives
+from kroeg.recorder.rules import PRESETS, VARIANTS, Ruleset, shared_lives
 from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS
 
 __all__ = ["Row", "plain_row", "text"]
 
 
-# What the notation does with each kind of row (`_Writer.write` and `statement`).
+#: The rules' lines of each rule set written so far (a dataset has a few).
+_RULES_LINES: dict[Ruleset, tuple[str, ...]] = {}
+
+
+def _rules_lines(rules: Ruleset) -> tuple[str, ...]:
+    lines = _RULES_LINES.get(rules)
+    if lines is None:
+        if len(_RULES_LINES) > 4096:
+            _RULES_LINES.clear()
+        lines = _RULES_LINES[rules] = tuple(_rules_lines_of(rules))
+    return lines
+
+
+def _rules_lines_of(rules: Ruleset) -> list[str]:
+    preset = PRESETS.get(rules.name)
+    if preset is not None:
+        if rules == preset:
+            return [f"rules: {rules.name}"]
+        chosen: list[str] = []
+        changes: list[dict[str, object]] = []
+        for name, change in VARIANTS.items():
+            if (
+                all(getattr(rules, k) == v for k, v in change.items())
+                and any(getattr(preset, k) != v for k, v in change.items())
+                and change not in changes
+            ):
+                chosen.append(name)
+                changes.append(change)
+        if preset.with_variants(*chosen) == rules:
+            return [f"rules: {rules.name}", f"variants: {', '.join(chosen)}"]
+    return [f"rules: {json.dumps(rules.to_dict(), separators=(', ', ': '))}"]
+
+
+def _header(record: GameRecord) -> list[str]:
+    lines = [f"game: {record.game_id}", *_rules_lines(record.rules)]
+    if record.started_at is not None:
+        when = record.started_at.astimezone(UTC)
+        exact = when.second or when.microsecond
+        lines.append(f"date: {when.isoformat(sep=' ') if exact else f'{when:%Y-%m-%d %H:%M}'}")
+    if record.venue:
+        lines.append(f"venue: {record.venue}")
+    if record.evening:
+        lines.append(f"evening: {record.evening}")
+    if record.source != "text":
+        lines.append(f"source: {record.source}")
+    if record.seed is not None:
+        lines.append(f"seed: {record.seed}")
+    lines.append(f"players: {', '.join(record.players)}")
+    return lines
+
+
+_VERB_WORDS = {
+    "knock": "knocks", "stay": "stays", "fold": "folds", "armoede": "armoede",
+    "laundry": "laundry", "redeal": "redeals",
+    "kap": "kap", "baunie": "baunie", "stop": "stops",
+}  # fmt: skip
+
+
+# What the notation does with each kind of row.
 _DEAL: Final = 0
 _TRUMP: Final = 1
 _PLAY: Final = 2
@@ -94,8 +154,8 @@ def _pool(teams: tuple[int, ...] | None, players: int) -> list[tuple[int, ...]]:
 
 
 def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str, int]:
-    """One game in the notation (`_Writer.write` of it) and its number of hands, from its
-    rows `rows[begin:end]`."""
+    """One game in the notation and its number of hands, from its rows
+    `rows[begin:end]`."""
     names = record.players
     n = len(names)
     out = _header(record)
@@ -113,7 +173,7 @@ def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str
     lives = rules.lives if rules.score_display == "lives" else -1
     totals = [0] * n
     pool = _pool(record.teams if not troefcall else None, n)
-    # Each seat's cards dealt and not yet written, by seat (the writer's `holdings`).
+    # Each seat's cards dealt and not yet written, by seat.
     holdings: list[list[str]] = [[] for _ in range(n)]
     dealt = False
     paid: dict[int, int] = {}
