@@ -19,6 +19,7 @@ from typing import Annotated, Literal, NoReturn
 import typer
 from typer.exceptions import TyperException
 
+import kroeg._threads  # noqa: F401  (first: before numpy loads OpenBLAS)
 from kroeg._native import describe
 from kroeg._options import (
     Bar,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -321,3 +322,29 @@ def test_simulate_writes_no_bar_to_a_pipe(tmp_path: Path) -> None:
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0 and done.stderr == ""
+
+
+@pytest.mark.parametrize(("chosen", "expected"), [(None, "1"), ("3", "3")])
+def test_the_command_keeps_openblas_to_one_thread_unless_the_user_chose(chosen, expected) -> None:
+    """numpy's OpenBLAS pool busy-waits beside the command although kroeg does no linear
+    algebra (kroeg/_threads.py): the command asks for one thread before numpy loads, and
+    leaves a user's own setting as it is."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if chosen is not None:
+        env["OPENBLAS_NUM_THREADS"] = chosen
+    # What the setting is at the moment numpy is first imported (by pyarrow).
+    code = """
+import os, sys
+seen = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy" and not seen:
+            seen.append(os.environ.get("OPENBLAS_NUM_THREADS", "unset"))
+sys.meta_path.insert(0, Watch())
+import kroeg.cli
+print(seen[0] if seen else "numpy not imported")
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == expected
