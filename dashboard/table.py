@@ -64,8 +64,11 @@ CSS = """
 .kroeg-table.big .kroeg-felt { inset: 96px 26%; }
 .kroeg-table.big .kroeg-card { min-width: 19px; padding: 3px 2px; margin: 1px; font-size: 13px;
   text-align: left; }
-.kroeg-table.big .kroeg-seat.left .kroeg-card + .kroeg-card,
-.kroeg-table.big .kroeg-seat.right .kroeg-card + .kroeg-card { margin-left: -12px; }
+/* Thirteen cards a seat: in rows, none on another, so that each card's rank and suit show
+   (cards overlapped to fit the side seats' width hid all but a sliver of each). */
+.kroeg-table.big .kroeg-hand { display: flex; flex-wrap: wrap; justify-content: center;
+  gap: 2px; }
+.kroeg-table.big .kroeg-hand .kroeg-card { margin: 0; }
 .kroeg-side { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   margin-right: 5px; vertical-align: baseline; }
 .kroeg-side.s0 { background: SIDE0; } .kroeg-side.s1 { background: SIDE1; }
@@ -123,10 +126,16 @@ CSS = """
 .st-key-replay_hand_back kbd, .st-key-replay_hand_on kbd, .st-key-replay_game_back kbd,
 .st-key-replay_game_on kbd { display: none; }
 @media (max-width: 640px) {
-  .kroeg-table.big .kroeg-seat .kroeg-card + .kroeg-card { margin-left: -14px; }
-  .kroeg-table.big .kroeg-seat.left .kroeg-card + .kroeg-card,
-  .kroeg-table.big .kroeg-seat.right .kroeg-card + .kroeg-card { margin-left: -15px; }
   .kroeg-seat.left, .kroeg-seat.right { width: 24%; }
+  /* Thirteen cards on a phone: the top and bottom seats take the table's width (the side
+     seats sit lower, between them), their cards on one row, so the table keeps its
+     height; the side seats' in rows (four at 390 px). The cards shrink with a narrower
+     screen, not to a second row. */
+  .kroeg-table.big .kroeg-seat.top, .kroeg-table.big .kroeg-seat.bottom { width: 100%; }
+  .kroeg-table.big .kroeg-seat.top .kroeg-hand,
+  .kroeg-table.big .kroeg-seat.bottom .kroeg-hand { flex-wrap: nowrap; }
+  .kroeg-table.big .kroeg-card { min-width: 0; padding: 1px; font-size: min(12px, 3.1vw); }
+  .kroeg-table.big .kroeg-hand { gap: 2px 1px; }
   .kroeg-felt, .kroeg-table.big .kroeg-felt { left: 25%; right: 25%; }
   .kroeg-trick { width: 48%; font-size: 12px; }
   .kroeg-name { font-size: 13px; }
@@ -141,7 +150,10 @@ CSS = """
   .st-key-replay_hand_back, .st-key-replay_hand_on, .st-key-replay_game_back,
   .st-key-replay_game_on, .st-key-replay_first, .st-key-replay_last,
   .kroeg-speed, .kroeg-copied:empty { display: none; }
-  .stMainBlockContainer h1 { font-size: 1.5rem; }
+  /* Streamlit takes 1rem back under a heading (its padding, which this title does not
+     have); the desktop's 1rem gap gives it back, a phone's 0.5rem would put the game
+     picker over the title's last line. */
+  .stMainBlockContainer h1 { font-size: 1.5rem; padding-bottom: 0.5rem; }
   /* The game on a line, then hand and view side by side (the hand says "Hand 3"). */
   .st-key-replay_pickers [data-testid="stHorizontalBlock"] { flex-wrap: wrap;
     gap: 0.5rem; }
@@ -201,8 +213,8 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
     not given)."""
     w = _words(w)
     n = len(players)
-    # Thirteen cards (Troefcall): smaller cards, a row at the top and bottom seats, and
-    # two rows at the side seats.
+    # Thirteen cards (Troefcall): smaller cards, in rows at each seat, none on another
+    # (on a phone: a row at the top and bottom seats, four rows at the side seats).
     big = state.troefcall or max(len(h) for h in state.hands) > 6
     parts = [f'<div class="kroeg-table{" big" if big else ""}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
@@ -241,7 +253,7 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
             f'<div class="kroeg-seat {where}" style="{place}">'
             f'<div class="{classes}">{side}{html.escape(name)}{dealer}{caller}{turn}</div>'
             f'<div class="kroeg-score">{html.escape(state.scores[seat])}</div>'
-            f"<div>{cards}</div></div>"
+            f'<div class="kroeg-hand">{cards}</div></div>'
         )
     trick = "".join(
         f'<span class="kroeg-played{" won" if seat == state.trick_winner else ""}">'

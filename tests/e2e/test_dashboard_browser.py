@@ -280,6 +280,29 @@ IN_VIEW = """() => {
   return r.top >= box.top && r.bottom <= box.bottom;
 }"""
 
+#: The cards at the table's seats whose rank and suit do not show: covered by a card after
+#: them (drawn over them), on the felt, or off the screen.
+CARDS_HIDDEN = """() => {
+  const felt = document.querySelector('.kroeg-table .kroeg-felt').getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 0.5 && a.right > b.left + 0.5 &&
+    a.top < b.bottom - 0.5 && a.bottom > b.top + 0.5;
+  const out = [];
+  for (const seat of document.querySelectorAll('.kroeg-table .kroeg-seat')) {
+    const cards = [...seat.querySelectorAll('.kroeg-card')];
+    const boxes = cards.map((c) => c.getBoundingClientRect());
+    cards.forEach((card, i) => {
+      const range = document.createRange();
+      range.selectNodeContents(card);
+      const index = range.getBoundingClientRect();  // its rank and suit
+      const who = seat.querySelector('.kroeg-name').innerText + ' ' + card.innerText;
+      if (boxes.slice(i + 1).some((b) => meets(b, index))) out.push(who + ' covered');
+      if (meets(boxes[i], felt)) out.push(who + ' on the felt');
+      if (index.left < 0 || index.right > window.innerWidth) out.push(who + ' off screen');
+    });
+  }
+  return out;
+}"""
+
 
 def now(page: Any) -> str:
     """The replay's line for the step shown ("Step 3/27: Anna plays J♥")."""
@@ -291,8 +314,8 @@ def now(page: Any) -> str:
 def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) -> None:
     """The review features, as a club member uses them, at desktop and phone size: keys,
     a click on a move, labelled trick cards, the to-act marker, the verdict marks, the
-    result banner, a copied link opened in a new page; a Troefcall hand with kap; the
-    page never scrolls sideways."""
+    result banner, a copied link opened in a new page; a Troefcall hand with kap, each of
+    its 52 cards with rank and suit in view; the page never scrolls sideways."""
     from playwright.sync_api import expect, sync_playwright
 
     from kroeg.analytics.views import connect
@@ -444,7 +467,30 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         expect(page.locator(".kroeg-result")).to_contain_text("Anna & Carla")
         page.screenshot(path=str(shots / f"review-troefcall-end-{tag}.png"))
         no_sideways_scroll()
+        # Every card shown once all are dealt: each of the 52 with its rank and suit in
+        # view (on a phone too, where a seat is a quarter of the screen wide).
+        page.goto(f"{url}/replay?game={troef_id}&hand=1&view=all")
+        expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
+        press("a", "13 cards to Ben, Carla and Dan")
+        expect(page.locator(".kroeg-seat .kroeg-card:not(.back)")).to_have_count(52)
+        assert page.evaluate(CARDS_HIDDEN) == []
+        no_sideways_scroll()
+        page.screenshot(path=str(shots / f"review-troefcall-cards-{tag}.png"))
         browser.close()
+
+
+#: The page's title, where nothing covers it (the game picker under it, say): its text's
+#: middle and the foot of its last line, at a quarter, half and three quarters across.
+TITLE_SHOWN = """() => {
+  const title = document.querySelector('h1');
+  const range = document.createRange();
+  range.selectNodeContents(title.querySelector('span') || title);
+  const r = range.getBoundingClientRect();
+  return [0.25, 0.5, 0.75].every((f) => [r.top + r.height / 2, r.bottom - 3].every((y) => {
+    const at = document.elementFromPoint(r.left + f * r.width, y);
+    return at !== null && title.contains(at);
+  }));
+}"""
 
 
 #: What must be on screen together, without scrolling: the step buttons, the whole
@@ -503,8 +549,8 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
     """At 1440×900 and 390×844 the step buttons, the whole table and the current move
     with its neighbours are on screen together without scrolling, at the deal, at a
     knock (its verdict beside the table) and at the end; every button is a 44 px target;
-    a swipe steps on a phone; Shift+K goes back to the knock; autoplay steps on by
-    itself and stops when paused."""
+    nothing covers the title; a swipe steps on a phone; Shift+K goes back to the knock;
+    autoplay steps on by itself and stops when paused."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=30_000)
@@ -528,6 +574,7 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
         page.wait_for_function(SETTLED)
         assert page.evaluate(OFF_SCREEN) == []
         assert page.evaluate(SMALL_TARGETS) == []
+        assert page.evaluate(TITLE_SHOWN)  # on a phone too, the game picker right under it
         page.locator(".st-key-replay_knock button:visible").first.click()  # the next knock
         expect(page.locator(".kroeg-now")).to_contain_text("Ben knocks")
         expect(page.locator(".kroeg-verdict")).to_contain_text("strength 0.12")
