@@ -43,8 +43,10 @@ CSS = """
 .kroeg-name { font-weight: 600; font-size: 14px; }
 .kroeg-name.out { color: #999; text-decoration: line-through; }
 .kroeg-name.actor { color: #b8860b; }
+/* A badge wraps as a whole, never "to" on one line and "play" on the next. */
 .kroeg-turn { font-size: 11px; font-weight: 700; color: #fff; background: #2f6fb0;
-  border-radius: 4px; padding: 0 4px; margin-left: 4px; }
+  border-radius: 4px; padding: 0 4px; margin-left: 4px; display: inline-block;
+  white-space: nowrap; }
 .kroeg-score { font-size: 12px; color: #666; }
 .kroeg-card { display: inline-block; min-width: 30px; padding: 4px 3px; margin: 2px;
   border-radius: 5px; background: #fff; border: 1px solid #bbb; font: 600 15px sans-serif;
@@ -74,7 +76,8 @@ CSS = """
 .kroeg-side.s0 { background: SIDE0; } .kroeg-side.s1 { background: SIDE1; }
 .kroeg-side.s2 { background: SIDE2; }
 .kroeg-caller { font-size: 11px; font-weight: 700; color: #fff; background: #7a1f1f;
-  border-radius: 4px; padding: 0 4px; margin-left: 4px; }
+  border-radius: 4px; padding: 0 4px; margin-left: 4px; display: inline-block;
+  white-space: nowrap; }
 .kroeg-trump { font-size: 22px; font-weight: 700; }
 .kroeg-trump .red { color: #ffb3a7; }
 .kroeg-tally { font-size: 12px; margin-top: 2px; }
