@@ -135,7 +135,7 @@ class Bot:
 
     def choose_card(self, game: Toepen, seat: int) -> Card:
         """The card to play."""
-        return self.rng.choice(game.legal_cards(seat))
+        return trickcore.choice(game.legal_cards(seat), self.rng)
 
 
 class CautiousBot(Bot):

@@ -202,7 +202,9 @@ class Toepen(ToepenSwaps):
             if self.rules.first_dealer == "cut":
                 self._auto_cut()
             else:
-                self.next_dealer = self.rng.choice([s for s in range(self.n) if self.alive[s]])
+                self.next_dealer = trickcore.choice(
+                    [s for s in range(self.n) if self.alive[s]], self.rng
+                )
         self.verify_start_hand(dealer)
         dealer = self.next_dealer if dealer is None else dealer
         assert dealer is not None

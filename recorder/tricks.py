@@ -200,7 +200,7 @@ class TrickGame:
         if self.rng is not None:
             if not self.shuffled:
                 self.shuffled = list(self.deck)
-                self.rng.shuffle(self.shuffled)
+                trickcore.shuffle(self.shuffled, self.rng)  # random.shuffle's draws
             log, hands, seen, shuffled = self.log, self.hands, self.seen, self.shuffled
             queue = self.deal_queue
             while queue:
@@ -214,7 +214,7 @@ class TrickGame:
     def _draw_unseen(self) -> Card:
         """The next card of a seeded deck (cuts, which draw outside the hand's deal)."""
         assert self.rng is not None
-        return self.rng.choice([c for c in self.deck if c not in self.seen])
+        return trickcore.choice([c for c in self.deck if c not in self.seen], self.rng)
 
     def can_deal(self, seat: int, card: Card | None) -> bool:
         """Whether `card` (None: unknown) may be dealt to `seat` now."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Rank, Suit
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.events import Baunie, CardPlayed, Event, Kap, Stop
@@ -42,7 +43,7 @@ class TroefcallBot:
 
     def choose_card(self, game: Troefcall, seat: int) -> Card:
         """The card to play now."""
-        return self.rng.choice(game.legal_cards(seat))
+        return trickcore.choice(game.legal_cards(seat), self.rng)
 
     def announce(
         self, game: Troefcall, seat: int, options: list[Event], must: bool
