@@ -34,7 +34,11 @@ def _workers_of(pid: int) -> list[int]:
     """The analysis workers among a process's children."""
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        for child in map(int, (task / "children").read_text().split()):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:  # a thread that ended between the listing and the read
+            continue
+        for child in map(int, children):
             try:
                 command = Path(f"/proc/{child}/cmdline").read_bytes()
             except OSError:
@@ -92,6 +96,9 @@ def test_ctrl_c_during_the_analysis_is_one_line_and_leaves_no_worker(
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        for pipe in (process.stdout, process.stderr):  # a failure above leaks none
+            if pipe is not None:
+                pipe.close()
     err = (first + rest.decode()).splitlines()
     assert process.returncode == 130, err
     assert out == b""
