@@ -183,15 +183,13 @@ def answer_costs(
     if chance is None:
         return None
     stay = (1 - chance) * game.stake
-    if not any(game.in_hand(s) for s in game.side_seats[seat] if s != seat):
+    if not game.partner_in(seat):
         # Nobody plays on for the folder.
         return AnswerCosts(chance, stay, float(game.fold_price()), partners_play_on=False)
     folded = game.fork()
     folded.fold(seat)
     fold = float(folded.paid_this_hand[seat] - game.paid_this_hand[seat])
-    playing_on = folded.phase not in ("idle", "over") and any(
-        folded.in_hand(s) for s in folded.side_seats[seat]
-    )
+    playing_on = folded.phase not in ("idle", "over") and folded.partner_in(seat)
     if playing_on:
         partners = win_chance(folded, seat, rng, samples, seen)
         if partners is None:

@@ -189,7 +189,7 @@ class SharpBot(Bot):
         strength = self.strength(game, seat)
         if can_counter and strength > max(0.6, game.fair_share() + 0.25):
             return "knock"
-        if game.rules.last_trick == "wins" and self.partner_plays_on(game, seat):
+        if game.rules.last_trick == "wins" and game.partner_in(seat):
             # Team toepen: a fold pays stake - 1 now and the side pays the stake again
             # unless the partners still in win; the cards held only add to their chance
             # of taking the last trick, so staying costs less whatever they are.
@@ -200,11 +200,6 @@ class SharpBot(Bot):
         # of taking the last trick, by about 1 - strength, against the stake - 1 a fold
         # pays.)
         return "stay" if strength > 1 / game.stake else "fold"
-
-    @staticmethod
-    def partner_plays_on(game: Toepen, seat: int) -> bool:
-        """Whether a partner of `seat` (team toepen) is still in the hand."""
-        return any(game.in_hand(s) for s in game.side_seats[seat] if s != seat)
 
     def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
         return genuine

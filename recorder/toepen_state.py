@@ -99,6 +99,11 @@ class ToepenState(TrickGame):
         """Whether `seat` was dealt into this hand and has not folded."""
         return self.dealt[seat] and not self.folded[seat]
 
+    def partner_in(self, seat: int) -> bool:
+        """Whether a partner of `seat` (team toepen) is still in the hand: who plays on
+        for the side if `seat` folds."""
+        return any(self.in_hand(s) for s in self.side_seats[seat] if s != seat)
+
     def live_mask(self) -> int:
         """The seats still in the hand as the core's bit mask (`in_hand`, asked per play)."""
         live = 0
