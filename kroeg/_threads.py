@@ -2,7 +2,7 @@
 
 numpy (which pyarrow imports) loads OpenBLAS, whose thread pool busy-waits beside the
 command on every core although kroeg does no linear algebra: measured on a 2-core
-machine, `kroeg export` of 20,000 hands to JSON Lines took 0.77× the CPU and 0.85× the
+machine, `kroeg export` of 20,000 hands to JSON Lines took 0.84× the CPU and 0.95× the
 wall time with one thread (farm-bench, side by side; docs/BENCHMARKS.md). It must be set
 before numpy is imported; the analysis' worker processes and the dashboard's server
 inherit it. The library itself (`import kroeg.recorder` …) leaves a host program's
@@ -13,5 +13,4 @@ from __future__ import annotations
 
 import os
 
-for _name in ("OPENBLAS_NUM_THREADS",):
-    os.environ.setdefault(_name, "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
