@@ -1,16 +1,30 @@
-"""Skill ratings across evenings: openskill's Plackett–Luce model, per player and game type.
+"""Skill ratings across evenings, per player and game type: a Bayesian rating (μ ± σ, a
+Gaussian belief about each player's skill) on the Plackett–Luce model read from the last
+place up, updated game by game.
 
+- **The model**: a game's sides leave the ranking one by one from the bottom, each time
+  the side placed last among those left, by P(last = i) ∝ exp(−μᵢ / SCALE), μᵢ the sum of
+  the side's players' μ. Classic names a loser only, the rest tied: one such step. Lives
+  ends with the order out: a step per place. Troefcall, two sides: who lost. This is
+  what a Toepen game says (who reached the limit), and nothing it does not: openskill's
+  Plackett–Luce reads the order from the first place down and pulls tied players
+  together, and predicted held-out game losers worse than each player's share of games
+  lost (docs/STATS.md, "Ratings"); this one predicts them better where tables change.
+- **The update** (`update`): Weng & Lin's approximate Bayesian step on this likelihood,
+  with the Laplace (Newton) variance: σ'² = σ² / (1 + σ² h / SCALE²) and
+  μ' = μ + σ'² g / SCALE, g and h the likelihood's gradient and curvature at the ratings
+  before the game; τ² is added to each σ² first (the skill's drift).
 - **What is rated**: every game, in the order played (`evenings.PLAYED`), as a ranking of
   its sides by the engine's facts: the winner its `game_end` names first, those still in
   next (tied), then the players out, the last out first (`GameResult.places`). A game
   stopped part way (most typed club logs) is ranked as it stood after its last finished
   hand, as the Evenings page's standings: by what each side paid (`pay`) less what it
-  scored (`score`). A side is a seat, or the
-  seats of one team where the game has `teams` (Troefcall's partners, team toepen):
-  openskill rates a side as the sum of its players' skills, and each player's rating moves
-  by their share of it. Why by game and not by hand: the games predict held-out game
-  results better (docs/STATS.md, `python bench/ratings.py`); `BY_HAND` (each hand ranked
-  by its `win` rows, then by what each side paid) stays for the bench to compare.
+  scored (`score`). A side is a seat, or the seats of one team where the game has `teams`
+  (Troefcall's partners, team toepen): a side's skill is the sum of its players', and
+  each player's rating moves by their own σ². Why by game and not by hand: the games
+  predict held-out game results better (docs/STATS.md, `python bench/ratings.py`);
+  `BY_HAND` (each hand ranked by its `win` rows, then by what each side paid) stays for
+  the bench to compare.
 - **Pools apart**: a player has one rating per game type (toepen, troefcall) among the
   club's games, and the bots' games (`evenings.simulated`) are rated apart, never mixed in.
 - **Provisional** until `PROVISIONAL_GAMES` games.
@@ -31,7 +45,6 @@ from datetime import date, datetime, timedelta
 import duckdb
 import polars as pl
 import pyarrow as pa
-from openskill.models import PlackettLuce, PlackettLuceRating
 
 from kroeg.analytics.evenings import PLAYED, simulated
 from kroeg.analytics.schemas import RATING_SCHEMA, RATINGS_VERSION
@@ -43,10 +56,15 @@ __all__ = [
     "BY_HAND",
     "INTERVAL",
     "MIN_MONTH_GAMES",
+    "MU",
     "PROVISIONAL_GAMES",
+    "SCALE",
+    "SIGMA",
     "TAU",
     "GameResult",
     "Rater",
+    "Rating",
+    "chances_last",
     "game_results",
     "month_movers",
     "rating_chart",
@@ -57,18 +75,21 @@ __all__ = [
 
 #: A player's rating is provisional until they have played this many games of its type
 #: (about seven evenings of three games): a game's ranking tells little, and σ has come down
-#: only from 8.3 to about 7.1 by then at a table of four (docs/STATS.md, "Ratings").
+#: only from 8.3 to about 5.5 by then at a table of four (docs/STATS.md, "Ratings").
 PROVISIONAL_GAMES = 20
 #: The interval shown is μ ± INTERVAL σ (about 95 %).
 INTERVAL = 2.0
 BY_HAND, BY_GAME = "hand", "game"
 
-#: The skill's drift per game (τ, added to σ in quadrature before each update): a tenth of
-#: openskill's default 25/300, chosen by held-out log-loss (docs/STATS.md): as good at
-#: predicting games, and σ no longer held above 1.9 by the drift, so that intervals part.
+#: A new player's rating: μ 25, σ 25/3 (the scale of TrueSkill and openskill).
+MU, SIGMA = 25.0, 25 / 3
+#: The link's scale: a side SCALE points of μ below another is e times as likely to place
+#: last. Chosen by held-out log-loss (docs/STATS.md, `python bench/ratings.py`): with it
+#: the fitted steepness of the link is 1, the ratings' own chances calibrated.
+SCALE = 25 / 2
+#: The skill's drift per game (τ, added to σ in quadrature before each update), chosen by
+#: held-out log-loss (docs/STATS.md): small, so that σ comes down and intervals part.
 TAU = 25 / 3000
-#: openskill's Plackett–Luce with its defaults (μ 25, σ 25/3, β 25/6) but τ = TAU.
-MODEL = PlackettLuce(tau=TAU)
 
 TABLE = "ratings"
 
@@ -111,8 +132,17 @@ class GameResult:
 
 
 @dataclass
+class Rating:
+    """A player's rating: the mean μ and the standard deviation σ of the belief in their
+    skill."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+
+
+@dataclass
 class _Player:
-    rating: PlackettLuceRating
+    rating: Rating
     games: int = 0
     hands: int = 0
 
@@ -122,7 +152,8 @@ class Rater:
     """Ratings as the games come, in the order played: one pool per (simulated, game type)."""
 
     by: str = BY_GAME
-    model: PlackettLuce = MODEL
+    tau: float = TAU
+    scale: float = SCALE
     players: dict[tuple[bool, str, str], _Player] = field(default_factory=dict)
 
     def player(self, pool: tuple[bool, str], name: str) -> _Player:
@@ -130,7 +161,7 @@ class Rater:
         key = (*pool, name)
         found = self.players.get(key)
         if found is None:
-            found = self.players[key] = _Player(self.model.rating(name=name))
+            found = self.players[key] = _Player(Rating())
         return found
 
     def resume(self, rows: Iterable[dict[str, object]]) -> None:
@@ -140,22 +171,24 @@ class Rater:
             pool = (bool(r["simulated"]), str(r["game_type"]))
             name = str(r["player"])
             self.players[(*pool, name)] = _Player(
-                self.model.rating(mu=float(r["mu"]), sigma=float(r["sigma"]), name=name),  # type: ignore[arg-type]
+                Rating(float(r["mu"]), float(r["sigma"])),  # type: ignore[arg-type]
                 int(r["games"]),  # type: ignore[call-overload]
                 int(r["hands"]),  # type: ignore[call-overload]
             )
 
     def predict(self, game: GameResult, seats: int) -> list[tuple[list[int], float]]:
-        """Each side among `seats` with its chance, by the ratings now, of ranking first."""
+        """Each side among `seats` with its chance, by the ratings now, of placing last."""
         sides = game.sides(seats)
-        teams = [[self.player(game.pool, game.players[s]).rating for s in side] for side in sides]
-        return list(zip(sides, self.model.predict_win(teams), strict=True))
+        mus = [
+            sum(self.player(game.pool, game.players[s]).rating.mu for s in side) for side in sides
+        ]
+        return list(zip(sides, chances_last(mus, self.scale), strict=True))
 
     def _rate(self, game: GameResult, sides: list[list[int]], ranks: list[int]) -> None:
         if len(sides) < 2:
             return
         teams = [[self.player(game.pool, game.players[s]).rating for s in side] for side in sides]
-        update(self.model, teams, ranks)
+        update(teams, ranks, self.tau, self.scale)
 
     def play(self, game: GameResult) -> list[dict[str, object]]:
         """Rate one game; return its players' ratings after it (RATING_SCHEMA rows, without
@@ -163,7 +196,7 @@ class Rater:
         players' ratings stay, and it counts no game."""
         seated = [self.player(game.pool, name) for name in game.players]
         dealt_in = list(game.dealt) or [0] * len(seated)
-        by_hand, model = self.by == BY_HAND, self.model
+        by_hand = self.by == BY_HAND
         sides_of: dict[int, list[list[int]]] = {}  # by the mask of seats dealt in
         for dealt, won, paid in game.hands:
             if not game.dealt:
@@ -176,7 +209,7 @@ class Rater:
                 sides = sides_of[dealt] = game.sides(dealt)
             if len(sides) > 1:
                 teams = [[seated[s].rating for s in side] for side in sides]
-                update(model, teams, hand_ranks(sides, won, paid))
+                update(teams, hand_ranks(sides, won, paid), self.tau, self.scale)
         rated = by_hand or game.places is not None
         if not by_hand and game.places is not None:
             sides = game.sides((1 << len(game.players)) - 1)
@@ -195,19 +228,46 @@ class Rater:
         return rows
 
 
-def update(model: PlackettLuce, teams: list[list[PlackettLuceRating]], ranks: list[int]) -> None:
-    """`model.rate(teams, ranks=ranks)`, the ratings changed in place: the same arithmetic
-    to the last bit (tests/analytics/test_ratings.py holds them equal), five times as fast.
-    `rate` copies every rating first (`copy.deepcopy`, a new uuid each), which took four
-    fifths of its time; here the ratings are ours to change. It adds τ² to each σ², puts the
-    sides in order of rank and calls the model's own `_compute`, as `rate` does."""
-    tau_squared = model.tau * model.tau
+def chances_last(mus: Sequence[float], scale: float = SCALE) -> list[float]:
+    """Each side's chance of placing last among these, by the sum of its players' μ:
+    P(last = i) ∝ exp(−μᵢ / SCALE)."""
+    low = min(mus)
+    weights = [math.exp((low - mu) / scale) for mu in mus]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def update(
+    teams: list[list[Rating]], ranks: list[int], tau: float = TAU, scale: float = SCALE
+) -> None:
+    """Rate one game in place: `teams` the sides (each a list of its players' ratings),
+    `ranks` each side's place (0 best, ties equal). Read from the last place up: each
+    place, the sides there leave the sides still in it, with the chance `chances_last`
+    gives them (a place shared by k sides: each counts 1/k); the best place, once alone,
+    says nothing more. g and h, the gradient and curvature of the log-likelihood in
+    μ / SCALE, summed over the places; each player then takes the Laplace step of the
+    module's docstring with their own σ."""
     for team in teams:
         for rating in team:
-            rating.sigma = math.sqrt(rating.sigma * rating.sigma + tau_squared)
-    order = sorted(range(len(teams)), key=ranks.__getitem__)
-    ordered: list[float] = [ranks[i] for i in order]  # ints, as `rate` passes them
-    model._compute(teams=[teams[i] for i in order], ranks=ordered)
+            rating.sigma = math.sqrt(rating.sigma * rating.sigma + tau * tau)
+    mus = [sum(r.mu for r in team) for team in teams]
+    grad = [0.0] * len(teams)
+    curve = [0.0] * len(teams)
+    left = list(range(len(teams)))
+    for place in sorted(set(ranks), reverse=True):
+        out = [i for i in left if ranks[i] == place]
+        if len(out) == len(left):
+            break
+        for i, p in zip(left, chances_last([mus[i] for i in left], scale), strict=True):
+            grad[i] += p - (ranks[i] == place) / len(out)
+            curve[i] += p * (1 - p)
+        left = [i for i in left if ranks[i] != place]
+    for team, g, h in zip(teams, grad, curve, strict=True):
+        for rating in team:
+            variance = rating.sigma * rating.sigma
+            variance /= 1 + variance * h / (scale * scale)
+            rating.mu += variance * g / scale
+            rating.sigma = math.sqrt(variance)
 
 
 def hand_ranks(sides: list[list[int]], won: int, paid: Sequence[int]) -> list[int]:
@@ -560,7 +620,7 @@ def month_movers(
         rated = sum(1 for i in inside if rows[i]["games"] != (rows[i - 1]["games"] if i else 0))
         if rated < MIN_MONTH_GAMES:
             continue
-        before = float(rows[inside[0] - 1]["mu"]) if inside[0] else MODEL.mu  # type: ignore[arg-type]
+        before = float(rows[inside[0] - 1]["mu"]) if inside[0] else MU  # type: ignore[arg-type]
         after = float(rows[inside[-1]]["mu"])  # type: ignore[arg-type]
         movers.append({"game_type": game_type, "simulated": simulated_pool, "player": player,
                        "games": rated, "before": before, "after": after,

@@ -89,7 +89,7 @@ SEAT_COUNTS_SCHEMA = pa.schema(
 )
 
 #: Bump when the ratings' model or what they count changes: every game is rated again.
-RATINGS_VERSION = 1
+RATINGS_VERSION = 2  # 2: Plackett–Luce read from the last place up (was openskill's)
 #: A player's rating after a game (analytics.ratings), in one pool: the bots' games or the
 #: club's (`simulated`), of one game type. `step`: the game's place in the order played,
 #: from 0, over every game of the dataset; `games` and `hands` the player's so far.

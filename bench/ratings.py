@@ -7,15 +7,19 @@ last 20 % held out. With the ratings as they stand after the first part, it prin
 log-loss (mean −ln of the chance given to what happened; lower is better) of:
 
 - each held-out hand's winner (the side with the engine's `win` row, in hands with one),
-  by the ratings' chance of each side ranking first (openskill's `predict_win`), and by
-  each player's share of hands won in the first part (a side's: its players' mean);
+  by the ratings' chance of each side ranking first (the model's own, the sides leaving
+  from the last place up: `_chance_first`), and by each player's share of hands won in
+  the first part (a side's: its players' mean);
 - each held-out game's loser (classic's `game_end` names a loser, no winner: its places
-  from the engine's rows, analytics.ratings), by the ratings' chance of placing last
-  (Plackett–Luce read from the last place up, P(last = i) ∝ exp(−k μᵢ / c), its steepness
-  k fitted on the rated games only, each predicted before it was rated; k 1 beside it),
-  and by each player's share of games lost;
+  from the engine's rows, analytics.ratings), by the ratings' chance of placing last,
+  P(last = i) ∝ exp(−k μᵢ / C) (the model's own link has k = 1; k is also fitted on the
+  rated games only, each predicted before it was rated, as a check of calibration), and
+  by each player's share of games lost;
 
-for ratings updated by hand (openskill's τ, and smaller ones) and by game. Then, with the
+for the shipped model updated by hand and by game, with other drifts τ and scales C;
+and, where openskill is installed (`pip install openskill`, the bench group), openskill's
+Plackett–Luce by game, the model shipped before (read from the first place down, its
+link's c = √Σ(σ² + β²)). Then, with the
 ratings as shipped (`analytics.ratings`, over every game), the hands after which the
 sharp bot's interval (μ ± 2σ) and the random bot's part for good, and the speed of
 `update_ratings` (every game rated and stored, from nothing) in hands/s.
@@ -42,16 +46,17 @@ import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-
-from openskill.models import PlackettLuce
+from typing import Any
 
 from kroeg.analytics.ratings import (
     BY_GAME,
     BY_HAND,
     INTERVAL,
+    SCALE,
     TAU,
     GameResult,
     Rater,
+    chances_last,
     game_results,
     hand_ranks,
     rating_history,
@@ -95,21 +100,39 @@ def _share_chances(
 
 def _last_case(rater: Rater, game: GameResult) -> tuple[list[float], float, int]:
     """What the loser's chance needs of a game, by the ratings now: each side's μ, the
-    scale c = sqrt(Σ (σ² + β²)) and the side placed last (a game with places)."""
+    link's scale C and the side placed last (a game with places)."""
     sides = game.sides((1 << len(game.players)) - 1)
-    teams = [[rater.player(game.pool, game.players[s]).rating for s in side] for side in sides]
-    c = math.sqrt(sum(r.sigma**2 + rater.model.beta**2 for t in teams for r in t))
     last = next(i for i, side in enumerate(sides) if _loser(game) in side)
-    return [sum(r.mu for r in t) for t in teams], c, last
+    return _side_mus(rater, game, (1 << len(game.players)) - 1), rater.scale, last
 
 
 def _chance_last(case: tuple[list[float], float, int], k: float) -> float:
     """The chance the ratings give the side that placed last, on the link
-    P(last = i) ∝ exp(−k μᵢ / c): the Plackett–Luce model of the order read from the last
-    place up (classic names a loser, not a winner), its steepness k fitted (`_fit_k`)."""
+    P(last = i) ∝ exp(−k μᵢ / C): the model's own with k = 1, its steepness k fitted
+    (`_fit_k`) to check that the ratings' chances are calibrated."""
     mus, c, last = case
-    strength = [math.exp(-k * m / c) for m in mus]
+    strength = [math.exp(-k * (m - min(mus)) / c) for m in mus]
     return strength[last] / sum(strength)
+
+
+def _chance_first(mus: list[float], scale: float) -> list[float]:
+    """Each side's chance of ranking first when the sides leave from the last place up
+    (each time the last among those left, `chances_last`): the chance of being the one
+    left, summed over every order of leaving (by subsets: at most 2⁸ of them)."""
+    n = len(mus)
+    left: dict[int, float] = {(1 << n) - 1: 1.0}  # the chance of reaching each set still in
+    first = [0.0] * n
+    for _ in range(n - 1):  # one side leaves each round, until one is left
+        nxt: dict[int, float] = {}
+        for mask, p in left.items():
+            members = [i for i in range(n) if mask >> i & 1]
+            chances = chances_last([mus[i] for i in members], scale)
+            for i, q in zip(members, chances, strict=True):
+                nxt[mask & ~(1 << i)] = nxt.get(mask & ~(1 << i), 0.0) + p * q
+        left = nxt
+    for mask, p in left.items():
+        first[mask.bit_length() - 1] += p
+    return first
 
 
 #: The steepness the link may take, fitted on the rated games (`_fit_k`).
@@ -124,6 +147,72 @@ def _fit_k(cases: list[tuple[list[float], float, int]]) -> float:
 
 def _loss(chances: list[float]) -> float:
     return -sum(math.log(max(p, 1e-12)) for p in chances) / len(chances)
+
+
+class _Openskill:
+    """openskill's Plackett–Luce by game, τ as shipped: the model shipped before, for the
+    comparison only (read from the first place down; its link's scale √Σ(σ² + β²))."""
+
+    def __init__(self) -> None:
+        from openskill.models import PlackettLuce
+
+        self.model = PlackettLuce(tau=TAU)
+        self.ratings: dict[tuple[bool, str, str], Any] = {}
+
+    @staticmethod
+    def available() -> bool:
+        try:
+            import openskill  # noqa: F401
+        except ImportError:
+            print("(openskill not installed: its row left out; pip install openskill)")
+            return False
+        return True
+
+    def teams(self, game: GameResult, seats: int) -> tuple[list[list[int]], list[list[Any]]]:
+        sides = game.sides(seats)
+        teams = [[self.rating(game, s) for s in side] for side in sides]
+        return sides, teams
+
+    def rating(self, game: GameResult, seat: int) -> Any:
+        key = (*game.pool, game.players[seat])
+        if key not in self.ratings:
+            self.ratings[key] = self.model.rating()
+        return self.ratings[key]
+
+    def play(self, game: GameResult) -> None:
+        if game.places is None:
+            return
+        sides, teams = self.teams(game, (1 << len(game.players)) - 1)
+        if len(sides) < 2:
+            return
+        ranks: list[float] = [min(game.places[s] for s in side) for side in sides]
+        for side, new in zip(sides, self.model.rate(teams, ranks=ranks), strict=True):
+            for s, rating in zip(side, new, strict=True):
+                self.ratings[(*game.pool, game.players[s])] = rating
+
+
+def _case(rater: Rater | _Openskill, game: GameResult) -> tuple[list[float], float, int]:
+    """What the loser's chance needs of a game (`_last_case`), for either kind of rating."""
+    if isinstance(rater, Rater):
+        return _last_case(rater, game)
+    sides, teams = rater.teams(game, (1 << len(game.players)) - 1)
+    c = math.sqrt(sum(r.sigma**2 + rater.model.beta**2 for t in teams for r in t))
+    last = next(i for i, side in enumerate(sides) if _loser(game) in side)
+    return [sum(r.mu for r in t) for t in teams], c, last
+
+
+def _first(rater: Rater | _Openskill, game: GameResult, seats: int) -> list[float]:
+    """Each side's chance of ranking first in a hand among `seats`, by the ratings now."""
+    if isinstance(rater, Rater):
+        return _chance_first(_side_mus(rater, game, seats), rater.scale)
+    return list(rater.model.predict_win(rater.teams(game, seats)[1]))
+
+
+def _side_mus(rater: Rater, game: GameResult, seats: int) -> list[float]:
+    return [
+        sum(rater.player(game.pool, game.players[s]).rating.mu for s in side)
+        for side in game.sides(seats)
+    ]
 
 
 def evaluate(games: list[GameResult]) -> tuple[float, float]:
@@ -143,26 +232,28 @@ def evaluate(games: list[GameResult]) -> tuple[float, float]:
             for s, name in enumerate(g.players):
                 w, n = game_shares[name]
                 game_shares[name] = (w + (g.places[s] == max(g.places)), n + 1)
-    tau = PlackettLuce().tau
-    ways = [
-        (f"by hand, tau {tau:.4f} (openskill's)", Rater(BY_HAND, PlackettLuce(tau=tau))),
-        (f"by hand, tau {tau / 10:.4f}", Rater(BY_HAND, PlackettLuce(tau=tau / 10))),
-        ("by hand, tau 0", Rater(BY_HAND, PlackettLuce(tau=0.0))),
-        (f"by game, tau {tau:.4f}", Rater(BY_GAME, PlackettLuce(tau=tau))),
-        (f"by game, tau {TAU:.4f} (shipped)", Rater(BY_GAME, PlackettLuce(tau=TAU))),
-        ("by game, tau 0", Rater(BY_GAME, PlackettLuce(tau=0.0))),
+    ways: list[tuple[str, Rater | _Openskill]] = [
+        (f"by hand, tau {TAU * 10:.4f}", Rater(BY_HAND, TAU * 10)),
+        (f"by hand, tau {TAU:.4f}", Rater(BY_HAND, TAU)),
+        (f"by game, tau {TAU * 10:.4f}", Rater(BY_GAME, TAU * 10)),
+        (f"by game, tau {TAU:.4f}, C {SCALE:g} (shipped)", Rater(BY_GAME, TAU)),
+        ("by game, tau 0", Rater(BY_GAME, 0.0)),
+        (f"by game, C {SCALE * 2 / 3:.3g}", Rater(BY_GAME, TAU, SCALE * 2 / 3)),
+        (f"by game, C {SCALE * 4 / 3:.3g}", Rater(BY_GAME, TAU, SCALE * 4 / 3)),
     ]
+    if _Openskill.available():
+        ways.append((f"openskill's Plackett-Luce by game, tau {TAU:.4f}", _Openskill()))
     fitted: dict[str, float] = {}
     for label, rater in ways:
         before = []
         for g in train:
             if g.places is not None and g.places.count(max(g.places)) == 1:
-                before.append(_last_case(rater, g))
+                before.append(_case(rater, g))
             rater.play(g)
         fitted[label] = _fit_k(before) if before else 1.0
     print(f"{len(train):,} games rated, {len(test):,} held out "
           f"({sum(len(g.hands) for g in test):,} hands)")  # fmt: skip
-    print(f"{'':44} {'hand winner':>12} {'game loser':>12}")
+    print(f"{'':48} {'hand winner':>12} {'game loser':>11}  {'(k fitted)':>16}")
     hand_cases = [
         (g, d, w, p) for g in test for d, w, p in g.hands if _winner(g, d, w, p) is not None
     ]
@@ -170,15 +261,21 @@ def evaluate(games: list[GameResult]) -> tuple[float, float]:
     shipped = 0.0
     for label, rater in ways:
         by_hand = _loss([
-            rater.predict(g, d)[_winner(g, d, w, p) or 0][1] for g, d, w, p in hand_cases
+            _first(rater, g, d)[_winner(g, d, w, p) or 0] for g, d, w, p in hand_cases
         ])  # fmt: skip
-        cases = [_last_case(rater, g) for g in game_cases]
-        by_game = _loss([_chance_last(c, fitted[label]) for c in cases])
+        cases = [_case(rater, g) for g in game_cases]
+        own = isinstance(rater, Rater)  # the model's own link: k = 1
         plain = _loss([_chance_last(c, 1.0) for c in cases])
-        if rater.by == BY_GAME and rater.model.tau == TAU:
-            shipped = by_game
-        print(f"{'ratings ' + label:44} {by_hand:12.4f} {by_game:12.4f} "
-              f"(k {fitted[label]:g}; k 1: {plain:.4f})")  # fmt: skip
+        by_game = _loss([_chance_last(c, fitted[label]) for c in cases])
+        if "(shipped)" in label:
+            shipped = plain
+        main = f"{plain:11.4f}" if own else f"{by_game:11.4f}"
+        aside = (
+            f"(k {fitted[label]:g}: {by_game:.4f})"
+            if own
+            else f"(k {fitted[label]:g}; k 1: {plain:.4f})"
+        )
+        print(f"{'ratings ' + label:48} {by_hand:12.4f} {main}  {aside}")
     share_hand = _loss([
         _share_chances(hand_shares, g, g.sides(d))[_winner(g, d, w, p) or 0]
         for g, d, w, p in hand_cases
@@ -187,10 +284,10 @@ def evaluate(games: list[GameResult]) -> tuple[float, float]:
         _share_chances(game_shares, g, g.sides((1 << len(g.players)) - 1))[_loser(g)]
         for g in game_cases
     ])  # fmt: skip
-    print(f"{'win share (hands won, games lost)':44} {share_hand:12.4f} {share_game:12.4f}")
+    print(f"{'win share (hands won, games lost)':48} {share_hand:12.4f} {share_game:11.4f}")
     flat_hand = _loss([1 / len(g.sides(d)) for g, d, _, _ in hand_cases])
     flat_game = _loss([1 / len(g.players) for g in game_cases])
-    print(f"{'no skill (1 / sides)':44} {flat_hand:12.4f} {flat_game:12.4f}")
+    print(f"{'no skill (1 / sides)':48} {flat_hand:12.4f} {flat_game:11.4f}")
     print(f"({len(hand_cases):,} held-out hands with one winner, {len(game_cases):,} games)")
     return shipped, share_game
 
@@ -262,7 +359,7 @@ def club_season(dataset: Dataset, evenings: int, seed: int, learn: bool = False)
 def clubs(folder: Path, evenings: int, seed: int, seasons: int, learn: bool) -> None:
     """`seasons` club seasons (`club_season`), seeds from `seed` on: each one's log-losses,
     its styles' ratings for one season, and how often the ratings beat the win share."""
-    better = 0
+    better, losses = 0, []
     for n in range(seasons):
         dataset = Dataset(folder / f"club-{seed + n}")
         dataset.create()
@@ -271,11 +368,14 @@ def clubs(folder: Path, evenings: int, seed: int, seasons: int, learn: bool) -> 
               f"{played:,} games on {evenings} evenings")  # fmt: skip
         ratings_loss, share_loss = evaluate(game_results(connect(dataset), by_hand=True))
         better += ratings_loss < share_loss
+        losses.append((ratings_loss, share_loss))
         if seasons == 1:
             update_ratings(dataset)
             by_style(dataset)
     print(f"held-out game losers: the ratings predict better than the win share in {better} "
-          f"of {seasons} season{'s' if seasons > 1 else ''}")  # fmt: skip
+          f"of {seasons} season{'s' if seasons > 1 else ''}; mean log-loss "
+          f"{sum(r for r, _ in losses) / seasons:.4f} against the share's "
+          f"{sum(s for _, s in losses) / seasons:.4f}")  # fmt: skip
 
 
 def by_style(dataset: Dataset) -> None:

@@ -688,7 +688,7 @@ def ratings(
         ),
     ] = False,
 ) -> None:
-    """Skill ratings per player and game type (openskill's Plackett–Luce), best first, each
+    """Skill ratings per player and game type (Bayesian, of who places last), best first, each
     with its interval (±2σ); ? marks a provisional rating (fewer than 20 games).
 
     Rated game by game in the order played, Troefcall partners and team-toepen sides

@@ -127,7 +127,8 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
     st.caption(
         w.say(
             "players_rating_caption",
-            "openskill's Plackett–Luce rating after each game, with its interval (about 95 %). "
+            "Each player's rating after each game (a Bayesian Plackett–Luce rating of who places "
+            "last), with its interval (about 95 %). "
             "A rating marked ? is provisional: fewer than {games} games. Every game counts, "
             "whatever the date filter.",
             games=formats.integer(PROVISIONAL_GAMES, w.lang),

@@ -432,11 +432,11 @@ def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -
         assert result.exit_code == 0, result.output
         text = (tmp_path / lang / "newsletter-2026-11.md").read_text(encoding="utf-8")
         shown[lang] = re.sub(r"\\(.)", r"\1", text)
-    assert ("## Riser of the month\n\nAnna: rating up 3.0 in Toepen over 17 games this month "
-            "(22.7 to 25.7).") in shown["en"]  # fmt: skip
-    assert ("## Faller of the month\n\nBen: rating down 2.4 in Toepen over 17 games this "
-            "month (22.8 to 20.4).") in shown["en"]  # fmt: skip
-    assert ("## Stijger van de maand\n\nAnna: rating 3,0 omhoog bij Toepen in 17 potjes deze "
-            "maand (van 22,7 naar 25,7).") in shown["nl"]  # fmt: skip
-    assert "## Daler van de maand\n\nBen: rating 2,4 omlaag" in shown["nl"]
+    assert ("## Riser of the month\n\nDan: rating up 1.5 in Toepen over 16 games this month "
+            "(24.3 to 25.7).") in shown["en"]  # fmt: skip
+    assert ("## Faller of the month\n\nCarla: rating down 2.3 in Toepen over 16 games this "
+            "month (31.6 to 29.2).") in shown["en"]  # fmt: skip
+    assert ("## Stijger van de maand\n\nDan: rating 1,5 omhoog bij Toepen in 16 potjes deze "
+            "maand (van 24,3 naar 25,7).") in shown["nl"]  # fmt: skip
+    assert "## Daler van de maand\n\nCarla: rating 2,3 omlaag" in shown["nl"]
     assert dataset.files("derived/ratings")  # stored once, by the command

@@ -1,22 +1,27 @@
 """Ratings (analytics.ratings): the bots in order, the same data the same ratings, stored
-once and continued, sides rated together, and the update the same as openskill's."""
+once and continued, sides rated together, and the update a Bayesian one: close to the
+exact posterior, and finding the chances the games were played with."""
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
 import pytest
-from openskill.models import PlackettLuce
 
 from kroeg.analytics.ratings import (
-    MODEL,
+    MU,
     PROVISIONAL_GAMES,
+    SCALE,
+    SIGMA,
     GameResult,
     Rater,
+    Rating,
     _places,
+    chances_last,
     rating_history,
     ratings_frame,
     update,
@@ -44,20 +49,75 @@ def bots(tmp_path_factory: pytest.TempPathFactory) -> Dataset:
     return season(tmp_path_factory.mktemp("ratings") / "season")
 
 
-def test_the_update_is_openskills_rate_to_the_last_bit() -> None:
-    rng = random.Random(7)
-    model = PlackettLuce(tau=MODEL.tau)
-    for _ in range(300):
-        sides, size = rng.choice([2, 3, 4]), rng.choice([1, 2, 3])
-        teams = [
-            [model.rating(mu=rng.uniform(10, 40), sigma=rng.uniform(0.5, 8)) for _ in range(size)]
-            for _ in range(sides)
-        ]
-        ranks = [rng.randint(0, 3) for _ in range(sides)]
-        expected = model.rate(teams, ranks=list(ranks))
-        update(model, teams, ranks)
-        got = [[(r.mu, r.sigma) for r in team] for team in teams]
-        assert got == [[(r.mu, r.sigma) for r in team] for team in expected]
+def _exact_posterior(a: Rating, b: Rating, steps: int = 241) -> list[tuple[float, float]]:
+    """The exact posterior mean and sd of two players' skills after `a` placed last, by
+    summing prior × likelihood over a grid (±6σ each): what the update approximates."""
+    xs = [a.mu + a.sigma * (12 * i / (steps - 1) - 6) for i in range(steps)]
+    ys = [b.mu + b.sigma * (12 * j / (steps - 1) - 6) for j in range(steps)]
+    total = sx = sy = sxx = syy = 0.0
+    for x in xs:
+        px = math.exp(-((x - a.mu) ** 2) / (2 * a.sigma**2))
+        for y in ys:
+            w = px * math.exp(-((y - b.mu) ** 2) / (2 * b.sigma**2))
+            w /= 1 + math.exp((x - y) / SCALE)  # P(a last) = e^(−x/C) / (e^(−x/C) + e^(−y/C))
+            total, sx, sy, sxx, syy = (
+                total + w,
+                sx + w * x,
+                sy + w * y,
+                sxx + w * x * x,
+                syy + w * y * y,
+            )
+    mx, my = sx / total, sy / total
+    return [(mx, math.sqrt(sxx / total - mx * mx)), (my, math.sqrt(syy / total - my * my))]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [((MU, SIGMA), (MU, SIGMA)), ((30, 3), (20, 6)), ((25, 1), (25, 8)), ((35, 2), (15, 2))],
+)
+def test_one_game_moves_the_ratings_as_the_exact_posterior_does(
+    a: tuple[float, float], b: tuple[float, float]
+) -> None:
+    loser, winner = Rating(*a), Rating(*b)
+    exact = _exact_posterior(loser, winner)
+    update([[loser], [winner]], [1, 0], tau=0.0)
+    for rating, (mean, sd) in zip((loser, winner), exact, strict=True):
+        assert rating.mu == pytest.approx(mean, abs=0.25)  # new players: 0.17 off, at most
+        assert rating.sigma == pytest.approx(sd, rel=0.02)
+    assert loser.mu < a[0] and winner.mu > b[0]
+
+
+def test_the_ratings_find_the_chances_the_games_were_played_with() -> None:
+    """Ten players of known skill at changing tables of three to five, each game's loser
+    drawn with the model's own chances: the ratings find the skills' differences (their
+    mean is not identified: only differences decide a game)."""
+    rng = random.Random(11)
+    skills = [10 + 3 * i for i in range(10)]
+    ratings = [Rating() for _ in skills]
+    for _ in range(6000):
+        table = rng.sample(range(10), rng.randint(3, 5))
+        chances = chances_last([skills[i] for i in table])
+        loser = rng.choices(range(len(table)), weights=chances)[0]
+        update([[ratings[i]] for i in table], [int(k == loser) for k in range(len(table))])
+    shift = sum(r.mu - s for r, s in zip(ratings, skills, strict=True)) / len(skills)
+    for rating, skill in zip(ratings, skills, strict=True):
+        assert rating.mu - shift == pytest.approx(skill, abs=2 * rating.sigma + 0.5)
+    assert [r.mu for r in ratings] == sorted(r.mu for r in ratings)
+
+
+def test_a_place_shared_counts_each_side_in_part_and_the_best_place_says_nothing() -> None:
+    def rated(ranks: list[int]) -> list[float]:
+        teams = [[Rating()] for _ in ranks]
+        update(teams, ranks, tau=0.0)
+        return [t[0].mu for t in teams]
+
+    alone = rated([0, 0, 0, 1])  # classic: one loser, three tied above
+    assert alone[0] == alone[1] == alone[2] > MU > alone[3]
+    shared = rated([0, 0, 1, 1])  # two share last place: each down, less than a lone last
+    assert shared[0] == shared[1] > MU > shared[2] == shared[3] > alone[3]
+    order = rated([0, 1, 2, 3])  # lives: the order out, a step per place
+    assert order == sorted(order, reverse=True) and order[0] > alone[0]
+    assert rated([0, 0]) == [MU, MU]  # one place for all: nothing to learn
 
 
 def test_the_bots_are_rated_in_the_order_of_the_games_they_lose(bots: Dataset) -> None:
@@ -149,8 +209,8 @@ def test_a_game_without_a_result_moves_no_rating_and_counts_no_game() -> None:
     rater = Rater()
     game = GameResult("g", "toepen", False, None, ("A", "B"), None, (), None)
     (a, b) = rater.play(game)
-    assert (a["mu"], a["games"], a["hands"]) == (MODEL.mu, 0, 0)
-    assert (b["mu"], b["games"]) == (MODEL.mu, 0)
+    assert (a["mu"], a["games"], a["hands"]) == (MU, 0, 0)
+    assert (b["mu"], b["games"]) == (MU, 0)
 
 
 def test_provisional_until_the_documented_number_of_games(bots: Dataset) -> None:

@@ -36,7 +36,9 @@ def test_the_table_ranks_each_game_type_and_marks_provisional_ratings(tmp_path: 
     assert lines[1].split() == ["player", "rating", "±2σ", "games", "hands"]
     assert lines[2].startswith("1.  ") and "?" in lines[2]  # one game: provisional
     assert "== Troefcall ==" in lines
-    assert lines[-2].startswith("rating: μ of openskill's Plackett–Luce, ±2σ about 95 %; ? ")
+    assert lines[-2].startswith(
+        "rating: μ, a Bayesian Plackett–Luce rating of who places last, ±2σ"
+    )
 
 
 def test_csv_and_json_carry_the_interval(tmp_path: Path) -> None:
