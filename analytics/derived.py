@@ -6,6 +6,8 @@
                                        cost of each choice from what the player could see,
                                        the EV lost, its grade and accuracy
     DATASET/derived/luck/*.parquet     what each player's cards were worth at the deal
+    DATASET/derived/calls/*.parquet    every Troefcall trump call: the value of naming each
+                                       suit from the caller's cards, the EV lost, its grade
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
     DATASET/derived/events/*.parquet   the whole log, as the engine records it now, of a game
                                        whose stored log was written before some of its facts
@@ -32,9 +34,13 @@ import pyarrow.compute as pc
 
 from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FACT_TABLES
 from kroeg.analytics.verdicts import (
+    CALL_GRADES,
+    CALL_SAMPLES,
+    CALL_STAKE,
     SAMPLES,
     accuracy,
     answer_costs,
+    call_values,
     deal_luck,
     fold_regret,
     grade,
@@ -42,6 +48,7 @@ from kroeg.analytics.verdicts import (
 )
 from kroeg.analytics.workers import Workers
 from kroeg.recorder import trickcore
+from kroeg.recorder.cards import Suit
 from kroeg.recorder.events import number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
@@ -53,6 +60,7 @@ from kroeg.recorder.store import (
     records_from_tables,
 )
 from kroeg.recorder.toepen import Toepen
+from kroeg.recorder.troefcall import Troefcall
 
 __all__ = [
     "SAMPLES",
@@ -74,6 +82,7 @@ class GameFacts:
     upgraded: GameRecord | None = None
     answers: list[dict[str, object]] = field(default_factory=list)
     luck: list[dict[str, object]] = field(default_factory=list)
+    calls: list[dict[str, object]] = field(default_factory=list)
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
@@ -85,10 +94,9 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     answers: list[dict[str, object]] = []
     luck: list[dict[str, object]] = []
     rebuilt = Replay(record.rules, record.players)
-    if record.rules.game != "toepen":  # knocks and folds are Toepen's: nothing to judge
-        for event in record.events:
-            rebuilt.feed(event)
-        return GameFacts(knocks, folds, _upgraded(record, rebuilt))
+    if record.rules.game == "troefcall":  # knocks and folds are Toepen's; calls Troefcall's
+        calls = _calls(record, rebuilt, samples)
+        return GameFacts(knocks, folds, _upgraded(record, rebuilt), calls=calls)
     # Each verdict's own random source, seeded by the game's id (the knocks' strengths do
     # not depend on the answers being judged), and its draws kept for the whole game.
     rng, answer_rng, luck_rng = (
@@ -127,6 +135,34 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     for draws in (rng, answer_rng, luck_rng):
         draws.finish()
     return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck)
+
+
+def _calls(record: GameRecord, rebuilt: Replay, samples: int) -> list[dict[str, object]]:
+    """Replay a Troefcall game through `rebuilt`, judging every trump call as it is made
+    (CALL_SCHEMA rows): `CALL_SAMPLES` deals (a third of `samples`, the knocks' count,
+    rounded: 16 for 48), seeded by the game's id."""
+    rng = random.Random(int(content_id("", "calls", record.game_id)[:12], 16))
+    deals = max(1, round(samples * CALL_SAMPLES / SAMPLES))
+    rows: list[dict[str, object]] = []
+    suits = list(Suit)
+    for hand, seq, event in number_events(record.events):
+        kind, seat, card, _, _ = event.to_row()
+        game = rebuilt.game
+        if kind == "trump" and seat is not None and isinstance(game, Troefcall):
+            values = call_values(game, seat, rng, deals)
+            if values is not None and card is not None:
+                best = max(range(len(suits)), key=values.__getitem__)
+                lost = values[best] - values[suits.index(Suit(card))]
+                rows.append({
+                    "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
+                    "trump": card, "best": suits[best].value,
+                    **{f"value_{s.name.lower()}": v for s, v in zip(suits, values, strict=True)},
+                    "stake": CALL_STAKE, "ev_lost": lost,
+                    "grade": grade(lost, CALL_STAKE, CALL_GRADES),
+                    "accuracy": accuracy(lost, CALL_STAKE),
+                })  # fmt: skip
+        rebuilt.feed(event)
+    return rows
 
 
 def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, object]]:

@@ -18,7 +18,7 @@ from kroeg.analytics.views import connect
 __all__ = [
     "BEFORE_HAND", "BEHIND", "before_game", "before_hand", "behind", "connect_limited",
     "counts_before_game", "counts_before_games", "game_hand_counts", "hand_answers",
-    "hand_folds", "hand_knocks", "hand_troef_sides",
+    "hand_calls", "hand_folds", "hand_knocks", "hand_troef_sides",
 ]  # fmt: skip
 
 
@@ -63,6 +63,19 @@ def hand_answers(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.
         "SELECT seq, seat, answer, stake, win_chance, cost_stay, cost_fold, ev_lost, grade, "
         "coalesce(partners_play_on, false) AS partners_play_on "
         "FROM answer_facts WHERE game_id = ? AND hand = ? ORDER BY seq",
+        [game_id, hand],
+    )
+
+
+def hand_calls(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.DataFrame:
+    """The analysed trump call of a Troefcall hand: the suit named and the best, each
+    suit's value from the caller's cards, the EV lost and the grade (none for a game not
+    analysed, or a call whose cards were not given)."""
+    return _frame(
+        con,
+        "SELECT seq, seat, trump, best, value_clubs, value_diamonds, value_hearts, "
+        "value_spades, ev_lost, grade FROM call_facts WHERE game_id = ? AND hand = ? "
+        "ORDER BY seq",
         [game_id, hand],
     )
 

@@ -22,6 +22,7 @@ __all__ = [
     "ANALYSED_SCHEMA",
     "ANALYSIS_VERSION",
     "ANSWER_SCHEMA",
+    "CALL_SCHEMA",
     "COUNTS",
     "FACT_TABLES",
     "FOLD_SCHEMA",
@@ -41,7 +42,8 @@ __all__ = [
 #: the voids with every such deal equally likely, and a hand played face up as it lies; a
 #: team knock is held to its side's fair share.
 #: 5: an answer records whether a fold left partners playing on (`partners_play_on`).
-ANALYSIS_VERSION = 5
+#: 6: every Troefcall trump call gets the value of each suit (derived/calls).
+ANALYSIS_VERSION = 6
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
@@ -72,10 +74,22 @@ LUCK_SCHEMA = pa.schema([
     ("players_in", pa.int8()), ("stake", pa.int16()), ("chance", pa.float64()),
     ("fair_share", pa.float64()), ("luck", pa.float64()),
 ])  # fmt: skip
+#: A Troefcall trump call (analytics.verdicts.call_values): the value of naming each suit
+#: (the caller's side's points less the other side's in the hand, expected from the
+#: caller's cards), the suit named (`trump`) and the best, the EV lost against the best,
+#: its grade and accuracy (against `stake`, CALL_STAKE).
+CALL_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("trump", pa.string()), ("best", pa.string()), ("value_clubs", pa.float64()),
+    ("value_diamonds", pa.float64()), ("value_hearts", pa.float64()),
+    ("value_spades", pa.float64()), ("stake", pa.int16()), ("ev_lost", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()),
+])  # fmt: skip
 #: The facts the analysis works out per game, by derived table: each is a `GameFacts`
 #: field of the same name (analytics.derived), stored by the local and the Spark paths.
 FACT_TABLES = {
     "knocks": KNOCK_SCHEMA, "folds": FOLD_SCHEMA, "answers": ANSWER_SCHEMA, "luck": LUCK_SCHEMA,
+    "calls": CALL_SCHEMA,
 }  # fmt: skip
 ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 

@@ -145,7 +145,10 @@ STATS = (
 
 
 #: The counts that add up fractions (an answer's accuracy, its EV lost, luck), not events.
-FRACTIONS = ("accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid")
+FRACTIONS = (
+    "accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid",
+    "call_accuracy_points", "call_ev_lost",
+)  # fmt: skip
 
 
 def _type(count: str) -> str:
@@ -288,6 +291,16 @@ TROEFCALL_STATS = (
     Stat("tricks_against_per_hand", "tricks against", "tricks_against", "hands", "per",
          "tricks the other side took", lower_is_better=True),
     Stat("points_per_hand", "points/hand", "points", "hands", "per", "points the side scored"),
+    Stat("call_accuracy", "call accuracy", "call_accuracy_points", "calls_judged", "%",
+         "how well trump was called, from the caller's cards: 100% is the best suit every "
+         "time"),
+    Stat("ev_lost_per_call", "EV lost/call", "call_ev_lost", "calls_judged", "per",
+         "points a trump call lost in expectation against the best suit (the side's points "
+         "less the other side's), from the caller's cards", lower_is_better=True),
+    Stat("call_mistake_rate", "call mistakes", "call_mistakes", "calls_judged", "%",
+         "trump calls graded a mistake", lower_is_better=True),
+    Stat("call_blunder_rate", "call blunders", "call_blunders", "calls_judged", "%",
+         "trump calls graded a blunder", lower_is_better=True),
 )  # fmt: skip
 _TROEF_SUMS = _counts(TROEFCALL_STATS)
 #: Every statistic by name.

@@ -8,8 +8,12 @@ from __future__ import annotations
 from kroeg.analytics.formats import integer
 from kroeg.analytics.report import GRADE_SIGNS
 from kroeg.analytics.words import Words
+from kroeg.recorder.cards import Suit
 
-__all__ = ["answer_verdict", "fold_verdict", "knock_verdict", "stay_verdict", "verdict_summary"]
+__all__ = [
+    "answer_verdict", "call_verdict", "fold_verdict", "knock_verdict", "stay_verdict",
+    "verdict_summary",
+]  # fmt: skip
 
 
 def knock_verdict(
@@ -181,6 +185,63 @@ def answer_verdict(
         "{what} ({chance}, from what they could see). {judged}.",
         what=what, chance=chance, judged=judged,
     )  # fmt: skip
+
+
+def call_verdict(
+    w: Words,
+    caller: str,
+    trump: str,
+    best: str,
+    values: dict[str, float],
+    ev_lost: float,
+    grade: str | None,
+) -> tuple[str | None, str]:
+    """A Troefcall trump call judged from the caller's cards: the grade (None: not
+    graded) and a sentence. `values`: each suit's expected points for the caller's side
+    less the other side's, by suit letter."""
+    called, better = Suit(trump).symbol, Suit(best).symbol
+    value = w.number(values[trump], 1)
+    if trump == best:
+        what = w.say(
+            "replay_call_best",
+            "{caller} called {suit}, the best call from their cards: expected {value} points "
+            "for the side, less the other side's",
+            caller=caller, suit=called, value=value,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_call_other",
+            "{caller} called {suit}: expected {value} points for the side, less the other "
+            "side's, from their cards; {best} was the best call, expected {best_value}",
+            caller=caller, suit=called, value=value, best=better,
+            best_value=w.number(values[best], 1),
+        )  # fmt: skip
+    lost = w.number(ev_lost, 1)
+    if grade == "inaccuracy":
+        judged = w.say(
+            "replay_call_inaccuracy", "Lost {lost} points in expectation: an inaccuracy {sign}",
+            lost=lost, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "mistake":
+        judged = w.say(
+            "replay_call_mistake", "Lost {lost} points in expectation: a mistake {sign}",
+            lost=lost, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade == "blunder":
+        judged = w.say(
+            "replay_call_blunder", "Lost {lost} points in expectation: a blunder {sign}",
+            lost=lost, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    elif grade is not None:
+        raise ValueError(f"a call graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
+    elif ev_lost > 0:
+        judged = w.say(
+            "replay_call_ungraded", "Lost {lost} points in expectation: too little to grade",
+            lost=lost,
+        )  # fmt: skip
+    else:
+        return None, what + "."
+    return grade, f"{what}. {judged}."
 
 
 def stay_verdict(w: Words, player: str, paid: int) -> tuple[str, str]:

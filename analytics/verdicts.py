@@ -12,6 +12,12 @@ winning the hand, whatever the others did, had everyone played on? Solved exactl
 searching every card play (the others play against the folder), with the engine's own
 trick rules (`recorder.trickcore`, as the engine).
 
+**Value** of a Troefcall trump call: for each suit the caller could name, the caller's
+side's expected points less the other side's in the hand, from the cards the caller held
+when calling. The other cards are dealt at random (the same deals for every suit), and
+the hand is played to its end through the engine by the sharp Troefcall bot for every
+seat (`recorder.troefcall_bots`: its cards and its announcements, the reference policy).
+
 A hand with unknown cards gives None, never a guess. docs/STATS.md has more.
 """
 
@@ -22,14 +28,17 @@ import random
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
-from kroeg.recorder.cards import Card
+from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import suit_number
+from kroeg.recorder.troefcall import TEAMS, Troefcall
+from kroeg.recorder.troefcall_bots import TroefcallBot, make_troefcall_bot, play_on
 
 __all__ = [
-    "GRADES", "LUCK_SAMPLES", "SAMPLES", "AnswerCosts", "accuracy", "answer_costs", "deal_luck",
-    "fold_regret", "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
+    "CALL_GRADES", "CALL_SAMPLES", "CALL_STAKE", "GRADES", "LUCK_SAMPLES", "SAMPLES",
+    "AnswerCosts", "accuracy", "answer_costs", "call_values", "deal_luck", "fold_regret",
+    "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
 ]  # fmt: skip
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
@@ -42,6 +51,19 @@ LUCK_SAMPLES = 16
 #: The grades of an answer to a knock, by its EV lost relative to the stake (EV lost /
 #: stake at least this): docs/STATS.md, "Grades", says how they were chosen from bot data.
 GRADES = (("blunder", 0.5), ("mistake", 0.4), ("inaccuracy", 0.25))
+
+#: Deals per trump call, each played out once per suit (the same deals for every suit, so
+#: that the suits' differences, which the verdict is made of, vary least).
+CALL_SAMPLES = 16
+#: What a trump call's EV lost is measured against: a hand's usual score, the majority's
+#: 2 points.
+CALL_STAKE = 2
+#: The grades of a trump call, by EV lost / CALL_STAKE, chosen from bot data as GRADES
+#: are (docs/STATS.md, "Trump calls").
+CALL_GRADES = (("blunder", 0.7), ("mistake", 0.55), ("inaccuracy", 0.4))
+#: The reference policy of a call's play-outs: the sharp Troefcall bot at every seat (its
+#: choices use no randomness).
+_CALL_POLICY: list[TroefcallBot] = [make_troefcall_bot("sharp", 0) for _ in range(4)]
 
 
 def _deal_start(game: Toepen) -> int:
@@ -198,11 +220,12 @@ def answer_costs(
     return AnswerCosts(chance, stay, fold, playing_on)
 
 
-def grade(lost: float, stake: int) -> str | None:
-    """The grade of a decision that lost `lost` in expectation at `stake` (`GRADES`):
-    "inaccuracy", "mistake", "blunder", or None for a sound one."""
+def grade(lost: float, stake: int, grades: tuple[tuple[str, float], ...] = GRADES) -> str | None:
+    """The grade of a decision that lost `lost` in expectation at `stake` (`GRADES`, or
+    `CALL_GRADES` for a trump call): "inaccuracy", "mistake", "blunder", or None for a
+    sound one."""
     relative = lost / stake if stake > 0 else 0.0
-    for name, least in GRADES:
+    for name, least in grades:
         if relative >= least:
             return name
     return None
@@ -231,3 +254,49 @@ def deal_luck(
     if chance is None:
         return None
     return chance, chance - game.side_share()
+
+
+def call_values(
+    game: Troefcall, seat: int, rng: random.Random, samples: int = CALL_SAMPLES
+) -> list[float] | None:
+    """The value of naming each suit as trump (in `Suit` order) for the caller `seat`, in
+    the game as it stands at the call: the caller's side's points less the other side's in
+    this hand, averaged over `samples` deals of the cards the caller could not see (the
+    cards still to come to them, and the others' hands), each played to the hand's end by
+    the reference policy (`_CALL_POLICY`) through the engine. None where a card the caller
+    held is unknown."""
+    held = game.hands[seat]
+    known: list[Card] = [c for c in held if c is not None]
+    if len(known) != len(held) or game.phase != "call":
+        return None
+    hidden = [c for c in game.deck if c not in known]
+    side = TEAMS[seat]
+    suits = list(Suit)
+    totals = [0.0] * len(suits)
+    for _ in range(samples):
+        order = list(hidden)
+        shuffle(order, rng)
+        for i, suit in enumerate(suits):
+            supposed = _supposed(game, seat, order)
+            before = list(supposed.scores)
+            supposed.call_trump(seat, suit)
+            play_on(supposed, _CALL_POLICY)
+            ours = supposed.scores[side] - before[side]
+            theirs = supposed.scores[1 - side] - before[1 - side]
+            totals[i] += ours - theirs
+    return [t / samples for t in totals]
+
+
+def _supposed(game: Troefcall, seat: int, order: list[Card]) -> Troefcall:
+    """A copy of `game` at the call in which every card `seat` cannot see comes from
+    `order` (taken from its end, as a seeded deal takes them): the others' hands where they
+    are dealt already (free trump call), and the rest of the deal, dealt as the engine
+    deals a seeded game's."""
+    supposed = game.fork()
+    left = list(order)
+    for other in range(len(supposed.hands)):
+        if other != seat:
+            supposed.hands[other] = [left.pop() for _ in supposed.hands[other]]
+    supposed.shuffled = left
+    supposed.rng = random.Random(0)  # dealing from `shuffled` draws nothing
+    return supposed

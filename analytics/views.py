@@ -17,6 +17,7 @@ import duckdb
 
 from kroeg.analytics.schemas import (
     ANSWER_SCHEMA,
+    CALL_SCHEMA,
     FACT_TABLES,
     FOLD_SCHEMA,
     KNOCK_SCHEMA,
@@ -107,6 +108,7 @@ TABLES = (
     ("fold_facts", "derived/folds", FOLD_SCHEMA),
     ("answer_facts", "derived/answers", ANSWER_SCHEMA),
     ("luck_facts", "derived/luck", LUCK_SCHEMA),
+    ("call_facts", "derived/calls", CALL_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
     ("rating_facts", "derived/ratings", RATING_SCHEMA),
 )

@@ -10,7 +10,12 @@ The grades' thresholds (`analytics.verdicts.GRADES`) are the sharp bot's 90th, 9
 rounded to 0.05: a sharp player's answer is graded at all one time in ten, a blunder one
 time in fifty. Run it with another --seed to see them hold.
 
+`--troefcall` does the same for Troefcall's trump calls (`analytics.verdicts.CALL_GRADES`,
+EV lost / CALL_STAKE): the sharp and the random bot, each at all four seats, and the
+sharp bot's p90, p95 and p98.
+
     python bench/grades.py [--hands 3000] [--seed 11]
+    python bench/grades.py --troefcall [--hands 800] [--seed 11]
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import time
 from collections import Counter, defaultdict
 
 from kroeg.analytics.derived import facts_for_game
-from kroeg.analytics.verdicts import GRADES
+from kroeg.analytics.verdicts import CALL_GRADES, CALL_STAKE, GRADES
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 
@@ -48,7 +53,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3000, help="hands per table")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--troefcall", action="store_true", help="grade trump calls instead")
     args = parser.parse_args()
+    if args.troefcall:
+        troefcall_calls(args.hands, args.seed)
+        return
     lost: dict[str, list[float]] = defaultdict(list)
     accuracy: dict[str, list[float]] = defaultdict(list)
     grades: dict[str, Counter[str]] = defaultdict(Counter)
@@ -102,6 +111,43 @@ def main() -> None:
           f"(inaccuracy, mistake, blunder): {shown}")  # fmt: skip
     print("in use (analytics.verdicts.GRADES): "
           + ", ".join(f"{name} {least:.2f}" for name, least in reversed(GRADES)))  # fmt: skip
+
+
+def troefcall_calls(hands: int, seed: int) -> None:
+    """The trump calls of the sharp and the random Troefcall bot (each at every seat):
+    EV lost / CALL_STAKE quantiles, accuracy and grades, and the sharp bot's p90, p95 and
+    p98 rounded to 0.05 beside the CALL_GRADES in use."""
+    rules = Ruleset.preset("troefcall")
+    print(f"{'style':7} {'calls':>6} {'mean':>6} "
+          + " ".join(f"p{int(100 * q):<4}" for q in QUANTILES)
+          + "  accuracy  " + "  ".join(n for n, _ in reversed(CALL_GRADES))
+          + "  ms per call (CPU)")  # fmt: skip
+    sharp: list[float] = []
+    for style in ("sharp", "random"):
+        values, accuracy, counts, cpu = [], [], Counter[str](), 0.0
+        for record in simulate(rules, 4, hands, seed, (style,)):
+            start = time.process_time()
+            calls = facts_for_game(record).calls
+            cpu += time.process_time() - start
+            for call in calls:
+                values.append(float(call["ev_lost"]) / CALL_STAKE)  # type: ignore[arg-type]
+                accuracy.append(float(call["accuracy"]))  # type: ignore[arg-type]
+                counts[str(call["grade"] or "sound")] += 1
+        if style == "sharp":
+            sharp = values
+        shares = "  ".join(
+            f"{100 * counts[name] / len(values):>{len(name) - 1}.1f}%"
+            for name, _ in reversed(CALL_GRADES)
+        )
+        print(f"{style:7} {len(values):>6,} {statistics.mean(values):6.3f} "
+              + " ".join(f"{quantile(values, q):<5.3f}" for q in QUANTILES)
+              + f"  {100 * statistics.mean(accuracy):6.1f}%   {shares}"
+              + f"  {1000 * cpu / len(values):.1f}")  # fmt: skip
+    suggested = [round(quantile(sharp, q) / 0.05) * 0.05 for q in (0.9, 0.95, 0.98)]
+    print("\nthe sharp bot's p90, p95, p98 rounded to 0.05 (inaccuracy, mistake, blunder): "
+          + ", ".join(f"{v:.2f}" for v in suggested))  # fmt: skip
+    print("in use (analytics.verdicts.CALL_GRADES): "
+          + ", ".join(f"{name} {least:.2f}" for name, least in reversed(CALL_GRADES)))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ from kroeg.analytics.formats import integer
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import (
     hand_answers,
+    hand_calls,
     hand_folds,
     hand_knocks,
     hand_troef_sides,
@@ -425,6 +426,7 @@ def prefetch(path: Path) -> None:
         steps = states(path, game_id, numbers_of[0], False)
         if steps[0].troefcall:
             ask(path, hand_troef_sides, game_id, numbers_of[0])
+            ask(path, hand_calls, game_id, numbers_of[0])
         else:
             ask(path, hand_knocks, game_id, numbers_of[0])
             ask(path, hand_folds, game_id, numbers_of[0])

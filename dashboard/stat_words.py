@@ -35,6 +35,10 @@ def stat_label(w: Words, stat: Stat) -> str:
         "call_rate": w.say("stat_label_call_rate", "calls"),
         "baunie_rate": w.say("stat_label_baunie_rate", "baunie tried"),
         "tricks_against_per_hand": w.say("stat_label_tricks_against", "tricks against"),
+        "call_accuracy": w.say("stat_label_call_accuracy", "call accuracy"),
+        "ev_lost_per_call": w.say("stat_label_ev_lost_per_call", "EV lost/call"),
+        "call_mistake_rate": w.say("stat_label_call_mistake_rate", "call mistakes"),
+        "call_blunder_rate": w.say("stat_label_call_blunder_rate", "call blunders"),
     }
     return labels.get(stat.name, stat.label)
 

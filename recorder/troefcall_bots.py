@@ -24,7 +24,9 @@ from kroeg.recorder.text import unknown_choice
 from kroeg.recorder.tricks import winning_play
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
-__all__ = ["TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_troefcall_hand"]
+__all__ = [
+    "TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_on", "play_troefcall_hand",
+]  # fmt: skip
 
 _HONOURS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
@@ -136,6 +138,12 @@ def make_troefcall_bot(style: str, seed: int) -> TroefcallBot:
 def play_troefcall_hand(game: Troefcall, bots: Sequence[TroefcallBot]) -> None:
     """Play one hand to its end: every choice from a bot, every ruling from the engine."""
     game.start_hand()
+    play_on(game, bots)
+
+
+def play_on(game: Troefcall, bots: Sequence[TroefcallBot]) -> None:
+    """Play the hand under way to its end, from wherever it stands (the trump call, an
+    announcement, a card): every choice from a bot, every ruling from the engine."""
     while game.phase not in ("idle", "over"):
         if game.phase == "call":
             caller = game.caller

@@ -178,6 +178,11 @@ SELECT * FROM read_parquet({fold_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW answer_facts AS
 SELECT * FROM read_parquet({answer_facts}, union_by_name = true);
 
+-- Every Troefcall trump call, judged from the caller's cards: the value of naming each
+-- suit, the EV lost against the best, its grade and accuracy (analytics/verdicts.py).
+CREATE OR REPLACE VIEW call_facts AS
+SELECT * FROM read_parquet({call_facts}, union_by_name = true);
+
 -- What each player's cards were worth at the first card of a hand: their chance of
 -- winning it above an average hand's (positive: better cards), the luck of the deal.
 CREATE OR REPLACE VIEW luck_facts AS
@@ -398,18 +403,36 @@ SELECT h.game_id,
        coalesce(h.baunie_won_side = s.side, false)::INTEGER AS baunies_won,
        CASE s.side WHEN 0 THEN h.tricks_0 ELSE h.tricks_1 END AS tricks,
        CASE s.side WHEN 0 THEN h.tricks_1 ELSE h.tricks_0 END AS tricks_against,
-       CASE WHEN h.score_side = s.side THEN h.points ELSE 0 END AS points
-FROM troef_hands AS h, (VALUES (0), (1)) AS s(side), games AS g
-WHERE g.game_id = h.game_id AND h.finished;
+       CASE WHEN h.score_side = s.side THEN h.points ELSE 0 END AS points,
+       -- The verdict on the side's own trump call (call_facts), where it called.
+       (c.seat IS NOT NULL)::INTEGER AS calls_judged,
+       coalesce(c.accuracy, 0) AS call_accuracy_points,
+       coalesce(c.ev_lost, 0) AS call_ev_lost,
+       coalesce(c.grade = 'mistake', false)::INTEGER AS call_mistakes,
+       coalesce(c.grade = 'blunder', false)::INTEGER AS call_blunders
+FROM troef_hands AS h
+JOIN games AS g ON g.game_id = h.game_id
+CROSS JOIN (VALUES (0), (1)) AS s(side)
+LEFT JOIN call_facts AS c
+    ON c.game_id = h.game_id AND c.hand = h.hand AND c.seat = h.caller
+    AND g.teams[h.caller + 1] = s.side
+WHERE h.finished;
 
 -- The same per player: a player shares the side's tricks, announcements and points,
--- and calls (and makes good) only the hands they called themselves.
+-- and calls (and makes good) only the hands they called themselves, and the verdicts on
+-- their own calls (call_facts) are theirs alone.
 CREATE OR REPLACE VIEW troef_seats AS
 SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
        g.players[p.seat + 1] AS player,
        t.side_name, t.venue, t.started_at, t.month, t.hands,
        (t.caller = p.seat)::INTEGER AS calls,
        (t.caller = p.seat AND t.calls_made = 1)::INTEGER AS calls_made,
-       t.kaps, t.baunies, t.baunies_won, t.tricks, t.tricks_against, t.points
+       t.kaps, t.baunies, t.baunies_won, t.tricks, t.tricks_against, t.points,
+       CASE WHEN t.caller = p.seat THEN t.calls_judged ELSE 0 END AS calls_judged,
+       CASE WHEN t.caller = p.seat THEN t.call_accuracy_points ELSE 0 END
+           AS call_accuracy_points,
+       CASE WHEN t.caller = p.seat THEN t.call_ev_lost ELSE 0 END AS call_ev_lost,
+       CASE WHEN t.caller = p.seat THEN t.call_mistakes ELSE 0 END AS call_mistakes,
+       CASE WHEN t.caller = p.seat THEN t.call_blunders ELSE 0 END AS call_blunders
 FROM troef_sides AS t, games AS g, (VALUES (0), (1), (2), (3), (4), (5), (6), (7)) AS p(seat)
 WHERE g.game_id = t.game_id AND p.seat < array_length(g.players) AND g.teams[p.seat + 1] = t.side;

@@ -12,6 +12,7 @@ from kroeg.analytics.games import recent_games
 from kroeg.analytics.pages import (
     BEFORE_HAND,
     hand_answers,
+    hand_calls,
     hand_folds,
     hand_knocks,
     hand_troef_sides,
@@ -19,6 +20,7 @@ from kroeg.analytics.pages import (
 from kroeg.analytics.stats import STAT_BY_NAME, Stat
 from kroeg.analytics.verdict_words import (
     answer_verdict,
+    call_verdict,
     fold_verdict,
     knock_verdict,
     stay_verdict,
@@ -35,6 +37,7 @@ from kroeg.dashboard.stat_words import stat_definition, stat_label
 from kroeg.dashboard.table import CSS, moves_html, table_html
 from kroeg.dashboard.words import page_words
 from kroeg.parsers.render import hand_result
+from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import side_name
 from kroeg.recorder.text import markdown_text
 
@@ -390,8 +393,9 @@ def _verdicts(
 def _troefcall_verdicts(
     game_id: str, hand: int, states: list[TableState], players: tuple[str, ...], w: Words
 ) -> dict[int, tuple[str, str]]:
-    """Troefcall: the trump call made good or not, the baunie scored or not (a finished
-    hand only: the view counts finished hands)."""
+    """Troefcall: the trump call judged from the caller's cards (the analysis' call
+    facts), made good or not, the baunie scored or not (a finished hand only: the view
+    counts finished hands)."""
     sides = ask(current_path(), hand_troef_sides, game_id, hand)
     verdicts: dict[int, tuple[str, str]] = {}
     for row in sides.iter_rows(named=True):
@@ -437,6 +441,15 @@ def _troefcall_verdicts(
                             "Verdict: the baunie failed: the announcing side did not score it.",
                         ),
                     )
+    # The call judged from the caller's cards comes first; how it came out follows it.
+    for r in ask(current_path(), hand_calls, game_id, hand).iter_rows(named=True):
+        values = {s.value: float(r[f"value_{s.name.lower()}"]) for s in Suit}
+        graded, said = call_verdict(
+            w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"]
+        )
+        came = verdicts.get(r["seq"])
+        mark = graded or (came[0] if came is not None else "sound")
+        verdicts[r["seq"]] = mark, said if came is None else f"{said} {came[1]}"
     return verdicts
 
 
