@@ -472,8 +472,10 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
                 items.append((w(key), said))
     for key, mover in (("riser", news.riser), ("faller", news.faller)):
         if mover is not None:
+            # The change the reader works out from the two ratings shown, to one decimal.
+            shown = round(float(mover["after"]), 1) - round(float(mover["before"]), 1)
             items.append((w(key), w(
-                f"{key}_text", player=mover["player"], change=w.number(abs(mover["change"]), 1),
+                f"{key}_text", player=mover["player"], change=w.number(abs(shown), 1),
                 game=str(mover["game_type"]).capitalize(), games=mover["games"],
                 before=w.number(mover["before"], 1), after=w.number(mover["after"], 1),
             )))  # fmt: skip

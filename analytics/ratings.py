@@ -9,11 +9,13 @@ place up, updated game by game.
   what a Toepen game says (who reached the limit), and nothing it does not: openskill's
   Plackett–Luce reads the order from the first place down and pulls tied players
   together, and predicted held-out game losers worse than each player's share of games
-  lost (docs/STATS.md, "Ratings"); this one predicts them better where tables change.
-- **The update** (`update`): Weng & Lin's approximate Bayesian step on this likelihood,
-  with the Laplace (Newton) variance: σ'² = σ² / (1 + σ² h / SCALE²) and
-  μ' = μ + σ'² g / SCALE, g and h the likelihood's gradient and curvature at the ratings
-  before the game; τ² is added to each σ² first (the skill's drift).
+  lost (docs/STATS.md, "Ratings across evenings"); this one predicts them better where
+  tables change. Higher is better: less likely to place last.
+- **The update** (`update`): one Newton (Laplace) step on this likelihood, after Weng &
+  Lin's approximate Bayesian update: σ'² = σ² / (1 + σ² h / SCALE²) and
+  μ' = μ + σ'² g / SCALE, g the log-likelihood's gradient and h minus its second
+  derivative (h ≥ 0) at the ratings before the game; τ² is added to each σ² first (the
+  skill's drift).
 - **What is rated**: every game, in the order played (`evenings.PLAYED`), as a ranking of
   its sides by the engine's facts: the winner its `game_end` names first, those still in
   next (tied), then the players out, the last out first (`GameResult.places`). A game
@@ -75,7 +77,8 @@ __all__ = [
 
 #: A player's rating is provisional until they have played this many games of its type
 #: (about seven evenings of three games): a game's ranking tells little, and σ has come down
-#: only from 8.3 to about 5.5 by then at a table of four (docs/STATS.md, "Ratings").
+#: only from 8.3 to about 5.5 by then at a table of four (docs/STATS.md, "Ratings across
+#: evenings").
 PROVISIONAL_GAMES = 20
 #: The interval shown is μ ± INTERVAL σ (about 95 %).
 INTERVAL = 2.0
@@ -84,8 +87,9 @@ BY_HAND, BY_GAME = "hand", "game"
 #: A new player's rating: μ 25, σ 25/3 (the scale of TrueSkill and openskill).
 MU, SIGMA = 25.0, 25 / 3
 #: The link's scale: a side SCALE points of μ below another is e times as likely to place
-#: last. Chosen by held-out log-loss (docs/STATS.md, `python bench/ratings.py`): with it
-#: the fitted steepness of the link is 1, the ratings' own chances calibrated.
+#: last. Scales from 8.3 to 16.7 predict held-out games within 0.001 of each other
+#: (docs/STATS.md, `python bench/ratings.py`); with this one the link's fitted steepness
+#: comes out 1, the ratings' own chances calibrated.
 SCALE = 25 / 2
 #: The skill's drift per game (τ, added to σ in quadrature before each update), chosen by
 #: held-out log-loss (docs/STATS.md): small, so that σ comes down and intervals part.
@@ -241,12 +245,13 @@ def update(
     teams: list[list[Rating]], ranks: list[int], tau: float = TAU, scale: float = SCALE
 ) -> None:
     """Rate one game in place: `teams` the sides (each a list of its players' ratings),
-    `ranks` each side's place (0 best, ties equal). Read from the last place up: each
-    place, the sides there leave the sides still in it, with the chance `chances_last`
-    gives them (a place shared by k sides: each counts 1/k); the best place, once alone,
-    says nothing more. g and h, the gradient and curvature of the log-likelihood in
-    μ / SCALE, summed over the places; each player then takes the Laplace step of the
-    module's docstring with their own σ."""
+    `ranks` each side's place (0 best, ties equal). Read from the last place up: place by
+    place from the last, the sides at that place leave those still in, with the chance
+    `chances_last` gives them (k sides tied at a place each count as 1/k of a last place,
+    then all k leave); the best place, once alone, says nothing more. g, the gradient of
+    the log-likelihood in μ / SCALE, and h, minus its second derivative, summed over the
+    places; each player then takes the Laplace step of the module's docstring with their
+    own σ."""
     for team in teams:
         for rating in team:
             rating.sigma = math.sqrt(rating.sigma * rating.sigma + tau * tau)

@@ -98,8 +98,9 @@ def ratings_table(frame: pl.DataFrame, provisional_games: int, interval: float) 
             out.append("  ".join(cells).rstrip())
         out.append("")
     out.append(
-        f"rating: μ, a Bayesian Plackett–Luce rating of who places last, ±{interval:g}σ about "
-        f'95 %; ? provisional: fewer than {provisional_games} games\n(docs/STATS.md, "Ratings").'
+        f"rating: μ, a Bayesian Plackett–Luce rating of who places last (higher is better), "
+        f"±{interval:g}σ about 95 %; ? provisional: fewer than {provisional_games} games\n"
+        f'(docs/STATS.md, "Ratings across evenings").'
     )
     return "\n".join(out) + "\n"
 

@@ -127,8 +127,8 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
     st.caption(
         w.say(
             "players_rating_caption",
-            "Each player's rating after each game (a Bayesian Plackett–Luce rating of who places "
-            "last), with its interval (about 95 %). "
+            "Each player's rating after each game (a Bayesian Plackett\u2011Luce rating of who "
+            "places last: higher is better), with its interval (about 95 %). "
             "A rating marked ? is provisional: fewer than {games} games. Every game counts, "
             "whatever the date filter.",
             games=formats.integer(PROVISIONAL_GAMES, w.lang),
@@ -153,20 +153,25 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
         "title": w.say("players_rating_axis_game", "game (in the order played)"),
         "axis": {"format": "d", "tickMinStep": 1},  # games are counted whole
     }
-    color = {"field": "player", "type": "nominal", "title": None}
+    # The legend under the chart, in columns, its dots solid (not the band's faint fill)
+    # and a long name cut short: at the side, a phone's plot shrank to a third.
+    legend = {"orient": "bottom", "columns": 2, "symbolOpacity": 1, "labelLimit": 120}
+    named = len({r["player"] for r in rows})
+    color = {"field": "player", "type": "nominal", "title": None, "legend": legend}
     rating = w.say("players_rating_axis", "rating")
     st.vega_lite_chart(
         {
             "data": {"values": rows},
-            "height": 280,
+            "height": 200 + 30 * ((named + 1) // 2),  # the plot, and the legend's rows
             "config": _chart_config(w),
             "layer": [
                 {
-                    "mark": {"type": "area", "opacity": 0.15},
+                    # No tooltip of its own (Vega-Lite gave the band's low bound as
+                    # "rating"): the line's points say it, in words.
+                    "mark": {"type": "area", "opacity": 0.15, "tooltip": False},
                     "encoding": {
                         "x": x,
                         "color": color,
-                        "tooltip": None,  # the line's points say it, in words
                         "y": {
                             "field": "low",
                             "type": "quantitative",

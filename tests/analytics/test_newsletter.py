@@ -420,7 +420,8 @@ def test_figures_as_each_language_writes_them() -> None:
 def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -> None:
     """The ratings (analytics.ratings.month_movers): the rating that rose most over the
     month's games and the one that fell most, from the rating before the month's first game;
-    a player needs MIN_MONTH_GAMES rated games in the month."""
+    a player needs MIN_MONTH_GAMES rated games in the month. The change is the one the two
+    ratings shown give (24.3 to 25.7 is 1.4, though 24.27 to 25.73 is 1.46)."""
     dataset = Dataset(tmp_path / "club")
     for log in sorted(SAMPLES.glob("*.txt")):
         dataset.write(notation.load(log))
@@ -432,11 +433,11 @@ def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -
         assert result.exit_code == 0, result.output
         text = (tmp_path / lang / "newsletter-2026-11.md").read_text(encoding="utf-8")
         shown[lang] = re.sub(r"\\(.)", r"\1", text)
-    assert ("## Riser of the month\n\nDan: rating up 1.5 in Toepen over 16 games this month "
+    assert ("## Riser of the month\n\nDan: rating up 1.4 in Toepen over 16 games this month "
             "(24.3 to 25.7).") in shown["en"]  # fmt: skip
-    assert ("## Faller of the month\n\nCarla: rating down 2.3 in Toepen over 16 games this "
+    assert ("## Faller of the month\n\nCarla: rating down 2.4 in Toepen over 16 games this "
             "month (31.6 to 29.2).") in shown["en"]  # fmt: skip
-    assert ("## Stijger van de maand\n\nDan: rating 1,5 omhoog bij Toepen in 16 potjes deze "
+    assert ("## Stijger van de maand\n\nDan: rating 1,4 omhoog bij Toepen in 16 potjes deze "
             "maand (van 24,3 naar 25,7).") in shown["nl"]  # fmt: skip
-    assert "## Daler van de maand\n\nCarla: rating 2,3 omlaag" in shown["nl"]
+    assert "## Daler van de maand\n\nCarla: rating 2,4 omlaag" in shown["nl"]
     assert dataset.files("derived/ratings")  # stored once, by the command

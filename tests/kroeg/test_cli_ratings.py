@@ -37,7 +37,7 @@ def test_the_table_ranks_each_game_type_and_marks_provisional_ratings(tmp_path: 
     assert lines[2].startswith("1.  ") and "?" in lines[2]  # one game: provisional
     assert "== Troefcall ==" in lines
     assert lines[-2].startswith(
-        "rating: μ, a Bayesian Plackett–Luce rating of who places last, ±2σ"
+        "rating: μ, a Bayesian Plackett–Luce rating of who places last (higher is better), ±2σ"
     )
 
 
