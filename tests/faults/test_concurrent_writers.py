@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
@@ -224,10 +225,21 @@ def doubled(ds: Dataset) -> None:
             (folder / f"{stem}.parquet").write_bytes(path.read_bytes())
 
 
+def games_in(ds: Dataset, table: str) -> int:
+    """How many games have rows in one derived table."""
+    return len({g for path in ds.files(f"derived/{table}") for g in
+                pq.read_table(path, columns=["game_id"]).column("game_id").to_pylist()})
+
+
 def test_doubled_facts_are_reported_then_removed_by_the_next_analysis(tmp_path: Path) -> None:
     ds = landed(tmp_path)
+    # Troefcall games too: their trump calls are the only rows of derived/calls.
+    ds.write(simulate(Ruleset.preset("troefcall"), 4, 8, 5, ["random", "sharp"]))
     assert kroeg("analyse", ds.path).exit_code == 0
     figures = kroeg("stats", ds.path, "--format", "csv").stdout
+    tables = (*FACT_TABLES, "games", "seat_counts")  # every derived table an analysis writes
+    holding = {table: games_in(ds, table) for table in tables}
+    assert all(holding.values()), holding  # each table is put to the test
     doubled(ds)
     total, once = (
         connect(ds)
@@ -240,9 +252,10 @@ def test_doubled_facts_are_reported_then_removed_by_the_next_analysis(tmp_path: 
     assert check.exit_code == 1
     lines = check.output.strip().splitlines()
     repair = f"the next analysis (`kroeg analyse {ds.path}`, or kroeg stats) removes the doubles"
-    tables = (*FACT_TABLES, "games", "seat_counts")  # every derived table an analysis writes
     for table in tables:
-        start = f"{ds.path / 'derived' / table}: the derived facts of {games} games are stored"
+        n = holding[table]
+        start = (f"{ds.path / 'derived' / table}: the derived facts of {n} "
+                 f"game{'s' if n != 1 else ''} are stored")  # fmt: skip
         assert any(
             line.startswith(f"{start} more than once (e.g. ") and line.endswith(repair)
             for line in lines
