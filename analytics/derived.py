@@ -8,6 +8,10 @@
     DATASET/derived/luck/*.parquet     what each player's cards were worth at the deal
     DATASET/derived/calls/*.parquet    every Troefcall trump call: the value of naming each
                                        suit from the caller's cards, the EV lost, its grade
+    DATASET/derived/announcements/*.parquet
+                                       every choice at seven tricks in a row (kap, baunie,
+                                       stop, play on): each option's value from the
+                                       chooser's cards, the EV lost, its grade
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
     DATASET/derived/events/*.parquet   the whole log, as the engine records it now, of a game
                                        whose stored log was written before some of its facts
@@ -34,11 +38,15 @@ import pyarrow.compute as pc
 
 from kroeg.analytics.schemas import ANALYSED_SCHEMA, ANALYSIS_VERSION, FACT_TABLES
 from kroeg.analytics.verdicts import (
+    ANNOUNCE_GRADES,
+    ANNOUNCE_OPTIONS,
+    ANNOUNCE_SAMPLES,
     CALL_GRADES,
     CALL_SAMPLES,
     CALL_STAKE,
     SAMPLES,
     accuracy,
+    announce_values,
     answer_costs,
     call_values,
     deal_luck,
@@ -67,6 +75,7 @@ __all__ = [
     "enrich",
     "facts_for_game",
     "fold_regret",
+    "judge_announcement",
     "knock_strength",
     "pending",
 ]
@@ -83,6 +92,7 @@ class GameFacts:
     answers: list[dict[str, object]] = field(default_factory=list)
     luck: list[dict[str, object]] = field(default_factory=list)
     calls: list[dict[str, object]] = field(default_factory=list)
+    announcements: list[dict[str, object]] = field(default_factory=list)
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
@@ -95,8 +105,10 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     luck: list[dict[str, object]] = []
     rebuilt = Replay(record.rules, record.players)
     if record.rules.game == "troefcall":  # knocks and folds are Toepen's; calls Troefcall's
-        calls = _calls(record, rebuilt, samples)
-        return GameFacts(knocks, folds, _upgraded(record, rebuilt), calls=calls)
+        calls, announcements = _troefcall_facts(record, rebuilt, samples)
+        return GameFacts(
+            knocks, folds, _upgraded(record, rebuilt), calls=calls, announcements=announcements
+        )
     # Each verdict's own random source, seeded by the game's id (the knocks' strengths do
     # not depend on the answers being judged), and its draws kept for the whole game.
     rng, answer_rng, luck_rng = (
@@ -137,13 +149,21 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck)
 
 
-def _calls(record: GameRecord, rebuilt: Replay, samples: int) -> list[dict[str, object]]:
+def _troefcall_facts(
+    record: GameRecord, rebuilt: Replay, samples: int
+) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
     """Replay a Troefcall game through `rebuilt`, judging every trump call as it is made
-    (CALL_SCHEMA rows): `CALL_SAMPLES` deals (a third of `samples`, the knocks' count,
-    rounded: 16 for 48), seeded by the game's id."""
-    rng = random.Random(int(content_id("", "calls", record.game_id)[:12], 16))
+    (CALL_SCHEMA rows) and every choice at seven tricks in a row (ANNOUNCE_SCHEMA rows):
+    `CALL_SAMPLES` deals per call and `ANNOUNCE_SAMPLES` per choice (at the knocks'
+    `SAMPLES`; in proportion to `samples` else), each seeded by the game's id."""
+    rng, announce_rng = (
+        random.Random(int(content_id("", what, record.game_id)[:12], 16))
+        for what in ("calls", "announcements")
+    )
     deals = max(1, round(samples * CALL_SAMPLES / SAMPLES))
-    rows: list[dict[str, object]] = []
+    announce_deals = max(1, round(samples * ANNOUNCE_SAMPLES / SAMPLES))
+    calls: list[dict[str, object]] = []
+    announcements: list[dict[str, object]] = []
     suits = list(Suit)
     for hand, seq, event in number_events(record.events):
         kind, seat, card, _, _ = event.to_row()
@@ -153,7 +173,7 @@ def _calls(record: GameRecord, rebuilt: Replay, samples: int) -> list[dict[str, 
             if values is not None and card is not None:
                 best = max(range(len(suits)), key=values.__getitem__)
                 lost = values[best] - values[suits.index(Suit(card))]
-                rows.append({
+                calls.append({
                     "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                     "trump": card, "best": suits[best].value,
                     **{f"value_{s.name.lower()}": v for s, v in zip(suits, values, strict=True)},
@@ -161,8 +181,35 @@ def _calls(record: GameRecord, rebuilt: Replay, samples: int) -> list[dict[str, 
                     "grade": grade(lost, CALL_STAKE, CALL_GRADES),
                     "accuracy": accuracy(lost, CALL_STAKE),
                 })  # fmt: skip
+        elif (
+            kind in ANNOUNCE_OPTIONS and seat is not None and isinstance(game, Troefcall)
+            and game.phase == "announce"
+        ):  # fmt: skip
+            row = judge_announcement(game, seat, kind, announce_rng, announce_deals)
+            if row is not None:
+                announcements.append({"game_id": record.game_id, "hand": hand, "seq": seq, **row})
         rebuilt.feed(event)
-    return rows
+    return calls, announcements
+
+
+def judge_announcement(
+    game: Troefcall, seat: int, chosen: str, rng: random.Random, samples: int
+) -> dict[str, object] | None:
+    """The row of one choice at seven in a row (ANNOUNCE_SCHEMA, without its place), or
+    None where it cannot be judged (no choice, cards unknown, not the chooser's option)."""
+    judged = announce_values(game, seat, rng, samples)
+    if judged is None or chosen not in judged.values:
+        return None
+    values = judged.values
+    best = max(values, key=values.__getitem__)  # the first best, in ANNOUNCE_OPTIONS order
+    lost = values[best] - values[chosen]
+    stake = game.rules.kap_points
+    return {
+        "seat": seat, "chosen": chosen, "best": best,
+        **{f"value_{name}": values.get(name) for name in ANNOUNCE_OPTIONS},
+        "baunie_chance": judged.baunie_chance, "stake": stake, "ev_lost": lost,
+        "grade": grade(lost, stake, ANNOUNCE_GRADES), "accuracy": accuracy(lost, stake),
+    }  # fmt: skip
 
 
 def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, object]]:

@@ -16,9 +16,21 @@ from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
 __all__ = [
-    "BEFORE_HAND", "BEHIND", "before_game", "before_hand", "behind", "connect_limited",
-    "counts_before_game", "counts_before_games", "game_hand_counts", "hand_answers",
-    "hand_calls", "hand_folds", "hand_knocks", "hand_troef_sides",
+    "BEFORE_HAND",
+    "BEHIND",
+    "before_game",
+    "before_hand",
+    "behind",
+    "connect_limited",
+    "counts_before_game",
+    "counts_before_games",
+    "game_hand_counts",
+    "hand_announcements",
+    "hand_answers",
+    "hand_calls",
+    "hand_folds",
+    "hand_knocks",
+    "hand_troef_sides",
 ]  # fmt: skip
 
 
@@ -75,6 +87,19 @@ def hand_calls(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.Da
         con,
         "SELECT seq, seat, trump, best, value_clubs, value_diamonds, value_hearts, "
         "value_spades, ev_lost, grade FROM call_facts WHERE game_id = ? AND hand = ? "
+        "ORDER BY seq",
+        [game_id, hand],
+    )
+
+
+def hand_announcements(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.DataFrame:
+    """The analysed choice at seven tricks in a row of a Troefcall hand: what was chosen
+    and the best, each option's value from the chooser's cards (NULL: no option), the
+    chance of a baunie, the EV lost and the grade (none for a game not analysed)."""
+    return _frame(
+        con,
+        "SELECT seq, seat, chosen, best, value_kap, value_baunie, value_stop, value_play, "
+        "baunie_chance, ev_lost, grade FROM announce_facts WHERE game_id = ? AND hand = ? "
         "ORDER BY seq",
         [game_id, hand],
     )

@@ -21,6 +21,7 @@ import pyarrow as pa
 __all__ = [
     "ANALYSED_SCHEMA",
     "ANALYSIS_VERSION",
+    "ANNOUNCE_SCHEMA",
     "ANSWER_SCHEMA",
     "CALL_SCHEMA",
     "COUNTS",
@@ -43,7 +44,9 @@ __all__ = [
 #: team knock is held to its side's fair share.
 #: 5: an answer records whether a fold left partners playing on (`partners_play_on`).
 #: 6: every Troefcall trump call gets the value of each suit (derived/calls).
-ANALYSIS_VERSION = 6
+#: 7: every choice at seven in a row (kap, baunie, stop, play on) gets the value of each
+#: option (derived/announcements).
+ANALYSIS_VERSION = 7
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
@@ -85,11 +88,24 @@ CALL_SCHEMA = pa.schema([
     ("value_spades", pa.float64()), ("stake", pa.int16()), ("ev_lost", pa.float64()),
     ("grade", pa.string()), ("accuracy", pa.float64()),
 ])  # fmt: skip
+#: A Troefcall side's choice at seven in a row (analytics.verdicts.announce_values): what
+#: the one choosing did (`chosen`: kap, baunie, stop, or play for playing on without a
+#: word) and the best option, each option's value (the side's points less the other
+#: side's in the hand, expected from the chooser's cards; NULL: not an option for them),
+#: the chance that a baunie takes every trick left, the EV lost against the best option,
+#: its grade and accuracy (against `stake`, the kap's points).
+ANNOUNCE_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("chosen", pa.string()), ("best", pa.string()), ("value_kap", pa.float64()),
+    ("value_baunie", pa.float64()), ("value_stop", pa.float64()), ("value_play", pa.float64()),
+    ("baunie_chance", pa.float64()), ("stake", pa.int16()), ("ev_lost", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()),
+])  # fmt: skip
 #: The facts the analysis works out per game, by derived table: each is a `GameFacts`
 #: field of the same name (analytics.derived), stored by the local and the Spark paths.
 FACT_TABLES = {
     "knocks": KNOCK_SCHEMA, "folds": FOLD_SCHEMA, "answers": ANSWER_SCHEMA, "luck": LUCK_SCHEMA,
-    "calls": CALL_SCHEMA,
+    "calls": CALL_SCHEMA, "announcements": ANNOUNCE_SCHEMA,
 }  # fmt: skip
 ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 

@@ -147,7 +147,7 @@ STATS = (
 #: The counts that add up fractions (an answer's accuracy, its EV lost, luck), not events.
 FRACTIONS = (
     "accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid",
-    "call_accuracy_points", "call_ev_lost",
+    "call_accuracy_points", "call_ev_lost", "announce_accuracy_points", "announce_ev_lost",
 )  # fmt: skip
 
 
@@ -301,6 +301,21 @@ TROEFCALL_STATS = (
          "trump calls graded a mistake", lower_is_better=True),
     Stat("call_blunder_rate", "call blunders", "call_blunders", "calls_judged", "%",
          "trump calls graded a blunder", lower_is_better=True),
+    Stat("announce_accuracy", "kap/baunie accuracy", "announce_accuracy_points",
+         "announcements_judged", "%",
+         "how well the choice at seven tricks in a row was made (kap, baunie, play on), from "
+         "the chooser's cards: 100% is the best choice every time"),
+    Stat("ev_lost_per_announcement", "EV lost/kap choice", "announce_ev_lost",
+         "announcements_judged", "per",
+         "points a choice at seven tricks in a row lost in expectation against the best "
+         "(the side's points less the other side's), from the chooser's cards",
+         lower_is_better=True),
+    Stat("announce_mistake_rate", "kap choice mistakes", "announce_mistakes",
+         "announcements_judged", "%", "choices at seven tricks in a row graded a mistake",
+         lower_is_better=True),
+    Stat("announce_blunder_rate", "kap choice blunders", "announce_blunders",
+         "announcements_judged", "%", "choices at seven tricks in a row graded a blunder",
+         lower_is_better=True),
 )  # fmt: skip
 _TROEF_SUMS = _counts(TROEFCALL_STATS)
 #: Every statistic by name.

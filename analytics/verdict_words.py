@@ -11,8 +11,8 @@ from kroeg.analytics.words import Words
 from kroeg.recorder.cards import Suit
 
 __all__ = [
-    "answer_verdict", "call_verdict", "fold_verdict", "knock_verdict", "stay_verdict",
-    "verdict_summary",
+    "announce_verdict", "answer_verdict", "call_verdict", "fold_verdict", "knock_verdict",
+    "stay_verdict", "verdict_summary",
 ]  # fmt: skip
 
 
@@ -216,6 +216,15 @@ def call_verdict(
             caller=caller, suit=called, value=value, best=better,
             best_value=w.number(values[best], 1),
         )  # fmt: skip
+    return _points_lost(w, what, ev_lost, grade, "call")
+
+
+def _points_lost(
+    w: Words, what: str, ev_lost: float, grade: str | None, decision: str
+) -> tuple[str | None, str]:
+    """The grade and sentence of a Troefcall decision (a `decision`: "call" or
+    "announcement") that lost `ev_lost` points in expectation: `what` it was, then how
+    much it lost and its grade."""
     lost = w.number(ev_lost, 1)
     if grade == "inaccuracy":
         judged = w.say(
@@ -233,7 +242,7 @@ def call_verdict(
             lost=lost, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     elif grade is not None:
-        raise ValueError(f"a call graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
+        raise ValueError(f"{decision} graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
     elif ev_lost > 0:
         judged = w.say(
             "replay_call_ungraded", "Lost {lost} points in expectation: too little to grade",
@@ -242,6 +251,65 @@ def call_verdict(
     else:
         return None, what + "."
     return grade, f"{what}. {judged}."
+
+
+def _choice(w: Words, option: str) -> tuple[str, str]:
+    """A choice at seven in a row in words: what the chooser did (a verb phrase), and the
+    choice as a noun."""
+    if option == "kap":
+        return w.say("replay_did_kap", "announced kap"), w.say("replay_option_kap", "kap")
+    if option == "baunie":
+        return (
+            w.say("replay_did_baunie", "announced baunie"),
+            w.say("replay_option_baunie", "baunie"),
+        )
+    if option == "stop":
+        return w.say("replay_did_stop", "stopped the hand"), w.say("replay_option_stop", "stopping")
+    if option == "play":
+        return (
+            w.say("replay_did_play", "played on without a word"),
+            w.say("replay_option_play", "playing on"),
+        )
+    raise ValueError(f"a choice {option!r}: not one of kap, baunie, stop, play")
+
+
+def announce_verdict(
+    w: Words,
+    player: str,
+    chosen: str,
+    best: str,
+    values: dict[str, float],
+    baunie_chance: float | None,
+    ev_lost: float,
+    grade: str | None,
+) -> tuple[str | None, str]:
+    """A choice at seven tricks in a row judged from the chooser's cards: the grade (None:
+    not graded) and a sentence. `values`: each option's expected points for the side less
+    the other side's, by option name (analytics.verdicts.ANNOUNCE_OPTIONS)."""
+    value = w.number(values[chosen], 1)
+    if chosen == best:
+        what = w.say(
+            "replay_announce_best",
+            "{player} {did}, the best choice from their cards: expected {value} points for "
+            "the side, less the other side's",
+            player=player, did=_choice(w, chosen)[0], value=value,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_announce_other",
+            "{player} {did}: expected {value} points for the side, less the other side's, "
+            "from their cards; {best} was the best choice, expected {best_value}",
+            player=player, did=_choice(w, chosen)[0], value=value, best=_choice(w, best)[1],
+            best_value=w.number(values[best], 1),
+        )  # fmt: skip
+    if baunie_chance is not None:
+        what += w.say(
+            "replay_announce_chance",
+            " (a baunie takes every trick left on {chance} of the deals they could not rule "
+            "out)",
+            chance=w.percent(baunie_chance, 0),
+        )  # fmt: skip
+    return _points_lost(w, what, ev_lost, grade, "announcement")
 
 
 def stay_verdict(w: Words, player: str, paid: int) -> tuple[str, str]:

@@ -25,20 +25,45 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Suit
+from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
-from kroeg.recorder.tricks import suit_number
+from kroeg.recorder.tricks import TrickGame, suit_number
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 from kroeg.recorder.troefcall_bots import TroefcallBot, make_troefcall_bot, play_on
 
 __all__ = [
-    "CALL_GRADES", "CALL_SAMPLES", "CALL_STAKE", "GRADES", "LUCK_SAMPLES", "SAMPLES",
-    "AnswerCosts", "accuracy", "answer_costs", "call_values", "deal_luck", "fold_regret",
-    "grade", "knock_strength", "seen_by", "shuffle", "win_chance",
+    "ANNOUNCE_GRADES",
+    "ANNOUNCE_OPTIONS",
+    "ANNOUNCE_SAMPLES",
+    "CALL_GRADES",
+    "CALL_SAMPLES",
+    "CALL_STAKE",
+    "GRADES",
+    "LUCK_SAMPLES",
+    "SAMPLES",
+    "AnnounceValues",
+    "AnswerCosts",
+    "accuracy",
+    "announce_deals",
+    "announce_options",
+    "announce_outcome",
+    "announce_values",
+    "announce_with_deal",
+    "answer_costs",
+    "call_values",
+    "deal_luck",
+    "fold_regret",
+    "grade",
+    "knock_strength",
+    "seen_by",
+    "shuffle",
+    "win_chance",
 ]  # fmt: skip
 
 #: Playouts per knock. The standard error of a strength is at most 0.5 / sqrt(SAMPLES).
@@ -66,7 +91,7 @@ CALL_GRADES = (("blunder", 0.7), ("mistake", 0.55), ("inaccuracy", 0.4))
 _CALL_POLICY: list[TroefcallBot] = [make_troefcall_bot("sharp", 0) for _ in range(4)]
 
 
-def _deal_start(game: Toepen) -> int:
+def _deal_start(game: TrickGame) -> int:
     """Where the cards now held were dealt: the hand's start, or its last redeal (after
     armoede every card goes back and is dealt again)."""
     log = game.log
@@ -76,7 +101,7 @@ def _deal_start(game: Toepen) -> int:
     return 0
 
 
-def seen_by(game: Toepen, seat: int) -> set[Card]:
+def seen_by(game: TrickGame, seat: int) -> set[Card]:
     """The cards `seat` has seen of the cards now in play: their own, and every card
     played or shown since the cards now held were dealt."""
     seen: set[Card] = set()
@@ -116,24 +141,7 @@ def win_chance(
         seen = seen_by(game, seat)
     # Cards as the trick core numbers them: their place in the deck.
     pool = [i for i, c in enumerate(game.deck) if c not in seen]
-    index = game.index
-    # What `seat` knows each player holds: their own cards, and the others' cards `seat`
-    # saw shown and not played (a hand played face up); the rest of each hand is dealt
-    # from the unseen cards, the players who showed out of more suits first.
-    fixed: list[list[int]] = [[] for _ in range(game.n)]
-    hidden: list[tuple[int, int, int]] = []
-    for s in game.seats_in_hand():
-        if s == seat:
-            fixed[s] = [index[c] for c in own if c is not None]
-            continue
-        fixed[s] = [index[c] for c in game.hands[s] if c is not None and c in seen]
-        need = len(game.hands[s]) - len(fixed[s])
-        if need > 0:
-            void = 0
-            for suit in game.voids[s]:
-                void |= 1 << suit_number(suit)
-            hidden.append((s, need, void))
-    hidden.sort(key=lambda h: -bin(h[2]).count("1"))  # stable: by seat among equals
+    fixed, hidden = _known_and_hidden(game, seat, seen, game.seats_in_hand())
     if not isinstance(rng, random.Random):  # the game's draws (`trickcore.draws`), kept
         takers = game.sampled_last_trick_takers(fixed, hidden, pool, samples, rng)
     else:
@@ -147,6 +155,32 @@ def win_chance(
         if game.takes_hand(seat, taker):
             wins += 1
     return wins / samples
+
+
+def _known_and_hidden(
+    game: TrickGame, seat: int, seen: set[Card], seats: Iterable[int]
+) -> tuple[list[list[int]], list[tuple[int, int, int]]]:
+    """What `seat` knows each of `seats` holds, in the trick core's numbers: their own
+    cards, and the others' cards `seat` saw shown and not played (a hand played face up);
+    and the rest of each hand, to be dealt from the unseen cards (`trickcore.python_supposed`:
+    seat, how many cards, the suits it showed out of as a bit mask), the players who
+    showed out of more suits first."""
+    index = game.index
+    fixed: list[list[int]] = [[] for _ in range(game.n)]
+    hidden: list[tuple[int, int, int]] = []
+    for s in seats:
+        if s == seat:
+            fixed[s] = [index[c] for c in game.hands[s] if c is not None]
+            continue
+        fixed[s] = [index[c] for c in game.hands[s] if c is not None and c in seen]
+        need = len(game.hands[s]) - len(fixed[s])
+        if need > 0:
+            void = 0
+            for suit in game.voids[s]:
+                void |= 1 << suit_number(suit)
+            hidden.append((s, need, void))
+    hidden.sort(key=lambda h: -bin(h[2]).count("1"))  # stable: by seat among equals
+    return fixed, hidden
 
 
 def fold_regret(game: Toepen, seat: int) -> bool | None:
@@ -300,3 +334,121 @@ def _supposed(game: Troefcall, seat: int, order: list[Card]) -> Troefcall:
     supposed.shuffled = left
     supposed.rng = random.Random(0)  # dealing from `shuffled` draws nothing
     return supposed
+
+
+#: Deals per announcement at seven in a row, every option played on the same deals: a
+#: baunie's value is 17 points times a chance, so its standard error is at most
+#: 17 × 0.5 / sqrt(ANNOUNCE_SAMPLES) = 1.06 points, and far less where the chance is
+#: near 0 or 1, as it mostly is (docs/STATS.md, "Kap or baunie").
+ANNOUNCE_SAMPLES = 64
+#: The options at seven in a row, in the order they are stored: the announcements (each
+#: an event's kind) and playing on without a word ("play").
+ANNOUNCE_OPTIONS = ("kap", "baunie", "stop", "play")
+#: The grades of a choice at seven in a row, by EV lost / the kap's points (the stake of
+#: the choice): where the sampling alone stops reaching in a dead-even call, 1 time in 10,
+#: 20 and 50 (`python bench/grades.py --announcements`; docs/STATS.md, "Kap or baunie").
+ANNOUNCE_GRADES = (("blunder", 0.45), ("mistake", 0.4), ("inaccuracy", 0.3))
+
+
+class AnnounceValues(NamedTuple):
+    """What each option at seven in a row is worth to the one choosing (`announce_values`)."""
+
+    #: The side's points less the other side's in the hand, expected, by option name.
+    values: dict[str, float]
+    #: The chance that a baunie takes every trick left (None: baunie was no option).
+    baunie_chance: float | None
+
+
+def announce_options(game: Troefcall, seat: int) -> dict[str, Event | None]:
+    """The choices `seat` has now, at seven in a row (phase "announce"), by name
+    (`ANNOUNCE_OPTIONS`): the announcements the engine allows `seat`, and playing on
+    without a word where `seat` is to lead and the rules let play go on (None: the
+    reference policy's card). Empty in any other phase."""
+    if game.phase != "announce":
+        return {}
+    options: dict[str, Event | None] = {}
+    for action in game.legal_actions():
+        if getattr(action, "seat", None) != seat:
+            continue
+        if isinstance(action, CardPlayed):
+            options["play"] = None
+        else:
+            options[action.kind] = action
+    return {name: options[name] for name in ANNOUNCE_OPTIONS if name in options}
+
+
+def announce_outcome(game: Troefcall, seat: int, event: Event | None) -> tuple[int, bool]:
+    """Play `game` (a copy at seven in a row, every hand dealt) on from `seat`'s choice
+    `event` (None: playing on, the reference policy's card) to the hand's end, the
+    reference policy (`_CALL_POLICY`) choosing for every seat through the engine: (the
+    side's points less the other side's in the hand, whether a baunie was scored)."""
+    side = TEAMS[seat]
+    before = list(game.scores)
+    if event is None:
+        event = CardPlayed(seat, _CALL_POLICY[seat].choose_card(game, seat))
+    game.apply(event)
+    play_on(game, _CALL_POLICY)
+    ours = game.scores[side] - before[side]
+    theirs = game.scores[1 - side] - before[1 - side]
+    made = any(isinstance(e, Score) and e.reason is ScoreReason.BAUNIE for e in game.log)
+    return ours - theirs, made
+
+
+def announce_deals(game: Troefcall, seat: int) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """The cards `seat` cannot see at seven in a row, in the trick core's numbers, and
+    the others' hands to deal them to (`trickcore.python_supposed`'s `hidden`)."""
+    seen = seen_by(game, seat)
+    pool = [i for i, c in enumerate(game.deck) if c not in seen]
+    _, hidden = _known_and_hidden(game, seat, seen, range(game.n))
+    return pool, hidden
+
+
+def announce_with_deal(
+    game: Troefcall,
+    seat: int,
+    hidden: list[tuple[int, int, int]],
+    deal: list[list[int]],
+    options: dict[str, Event | None],
+) -> tuple[dict[str, int], bool]:
+    """Each option's `announce_outcome` with the others holding `deal` (the cards of
+    `hidden`'s seats, in its order); and whether the baunie was made."""
+    deck = game.deck
+    values: dict[str, int] = {}
+    made = False
+    for name, event in options.items():
+        supposed = game.fork()
+        for (other, _need, _void), cards in zip(hidden, deal, strict=True):
+            supposed.hands[other] = [deck[i] for i in cards]
+        values[name], scored = announce_outcome(supposed, seat, event)
+        if name == "baunie":
+            made = scored
+    return values, made
+
+
+def announce_values(
+    game: Troefcall, seat: int, rng: random.Random, samples: int = ANNOUNCE_SAMPLES
+) -> AnnounceValues | None:
+    """The value of each choice `seat` has at seven in a row (`announce_options`), from
+    what `seat` could see: their own cards, the cards played, the suits each player
+    showed out of. The others' cards are dealt `samples` times, every deal that keeps
+    those voids equally likely (`trickcore.python_supposed`), and each option is played
+    to the hand's end on the same deals (`announce_with_deal`). None where `seat` has no
+    choice (fewer than two options) or a card `seat` held is unknown."""
+    options = announce_options(game, seat)
+    if len(options) < 2 or any(c is None for c in game.hands[seat]):
+        return None
+    pool, hidden = announce_deals(game, seat)
+    totals = dict.fromkeys(options, 0.0)
+    made = 0
+    draws = trickcore.draws(rng)
+    try:
+        for _ in range(samples):
+            deal = trickcore.python_supposed(hidden, pool, game.ranks, draws)
+            values, scored = announce_with_deal(game, seat, hidden, deal, options)
+            for name, value in values.items():
+                totals[name] += value
+            made += scored
+    finally:
+        draws.finish()
+    chance = made / samples if "baunie" in options else None
+    return AnnounceValues({name: t / samples for name, t in totals.items()}, chance)

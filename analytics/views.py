@@ -16,6 +16,7 @@ from typing import TypeVar
 import duckdb
 
 from kroeg.analytics.schemas import (
+    ANNOUNCE_SCHEMA,
     ANSWER_SCHEMA,
     CALL_SCHEMA,
     FACT_TABLES,
@@ -109,6 +110,7 @@ TABLES = (
     ("answer_facts", "derived/answers", ANSWER_SCHEMA),
     ("luck_facts", "derived/luck", LUCK_SCHEMA),
     ("call_facts", "derived/calls", CALL_SCHEMA),
+    ("announce_facts", "derived/announcements", ANNOUNCE_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
     ("rating_facts", "derived/ratings", RATING_SCHEMA),
 )

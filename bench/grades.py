@@ -14,21 +14,46 @@ time in fifty. Run it with another --seed to see them hold.
 EV lost / CALL_STAKE): the sharp and the random bot, each at all four seats, and the
 sharp bot's p90, p95 and p98.
 
+`--announcements` does it for the choice at seven tricks in a row (kap, baunie, play on;
+`analytics.verdicts.ANNOUNCE_GRADES`, EV lost / the kap's points): the choices of the
+sharp and the random bot, each at all four seats, and of the random bot at the sharp
+bots' positions (the random bot seldom takes seven tricks in a row). The sharp bot loses
+nothing at nearly all of its choices (kap is plainly best at most), so its quantiles are
+all 0 and cannot place the grades; they are set where the sampling alone stops reaching:
+the EV lost that the right choice seems to have 1 time in 10, 20 and 50 (p90, p95, p98,
+rounded up to 0.05) in a dead-even call, worked out exactly, beside the same measured in
+the closest calls of the sharp bots' games.
+
     python bench/grades.py [--hands 3000] [--seed 11]
     python bench/grades.py --troefcall [--hands 800] [--seed 11]
+    python bench/grades.py --announcements [--hands 20000] [--seed 11]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import statistics
 import time
 from collections import Counter, defaultdict
 
-from kroeg.analytics.derived import facts_for_game
-from kroeg.analytics.verdicts import CALL_GRADES, CALL_STAKE, GRADES
+from kroeg.analytics.derived import facts_for_game, judge_announcement
+from kroeg.analytics.verdicts import (
+    ANNOUNCE_GRADES,
+    ANNOUNCE_OPTIONS,
+    ANNOUNCE_SAMPLES,
+    CALL_GRADES,
+    CALL_STAKE,
+    GRADES,
+    announce_values,
+)  # fmt: skip
+from kroeg.recorder.events import number_events
+from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
+from kroeg.recorder.troefcall import Troefcall
+from kroeg.recorder.troefcall_bots import announcement, make_troefcall_bot
 
 TABLES = (
     ("classic", (), 4, ("sharp", "random", "cautious", "bluffer")),
@@ -54,7 +79,13 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3000, help="hands per table")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--troefcall", action="store_true", help="grade trump calls instead")
+    parser.add_argument(
+        "--announcements", action="store_true", help="grade the choices at seven in a row"
+    )
     args = parser.parse_args()
+    if args.announcements:
+        troefcall_announcements(args.hands, args.seed)
+        return
     if args.troefcall:
         troefcall_calls(args.hands, args.seed)
         return
@@ -148,6 +179,137 @@ def troefcall_calls(hands: int, seed: int) -> None:
           + ", ".join(f"{v:.2f}" for v in suggested))  # fmt: skip
     print("in use (analytics.verdicts.CALL_GRADES): "
           + ", ".join(f"{name} {least:.2f}" for name, least in reversed(CALL_GRADES)))  # fmt: skip
+
+
+def _announcement_rows(
+    style: str, hands: int, seed: int, chooser: str | None = None
+) -> list[tuple[dict[str, object], Troefcall, int]]:
+    """Every choice at seven in a row in `hands` hands of `style` bots at every seat,
+    judged (`judge_announcement`), with a copy of the position and the chooser's seat;
+    with `chooser`, the choice is that bot's at the same position instead of the one made."""
+    rules = Ruleset.preset("troefcall")
+    rng = random.Random(seed)
+    bots = [make_troefcall_bot(chooser, seed + s) for s in range(4)] if chooser else []
+    rows: list[tuple[dict[str, object], Troefcall, int]] = []
+    for record in simulate(rules, 4, hands, seed, (style,)):
+        rebuilt = Replay(record.rules, record.players)
+        for _hand, _seq, event in number_events(record.events):
+            kind, seat, _, _, _ = event.to_row()
+            game = rebuilt.game
+            if (
+                isinstance(game, Troefcall) and game.phase == "announce"
+                and kind in ANNOUNCE_OPTIONS and seat is not None
+            ):  # fmt: skip
+                if bots:  # the other bot's choice here, asked as the bots' table asks
+                    other = announcement(game, bots)
+                    seat, kind = getattr(other, "seat", seat), other.kind
+                row = judge_announcement(game, seat, kind, rng, ANNOUNCE_SAMPLES)
+                if row is not None:
+                    position = game.fork()
+                    position.log = list(game.log)  # what the chooser saw, for `seen_by`
+                    rows.append((row, position, seat))
+            rebuilt.feed(event)
+    return rows
+
+
+def _close_call_noise(positions: list[tuple[Troefcall, int]], seed: int) -> list[float]:
+    """EV lost / stake that the sampling alone gives the right choice in the closest
+    calls: each position's options valued on 1,024 deals (the truth, near enough), the 20
+    positions whose two best options lie closest kept, and each judged 10 times on
+    ANNOUNCE_SAMPLES other deals: what the best option seems to lose each time."""
+    rng = random.Random(seed)
+    truths = []
+    for game, seat in positions:
+        truth = announce_values(game, seat, rng, 1024)
+        assert truth is not None
+        ranked = sorted(truth.values.values(), reverse=True)
+        truths.append((ranked[0] - ranked[1], game, seat, truth))
+    truths.sort(key=lambda t: t[0])
+    lost: list[float] = []
+    for _gap, game, seat, truth in truths[:20]:
+        best = max(truth.values, key=truth.values.__getitem__)
+        for _ in range(10):
+            judged = announce_values(game, seat, rng, ANNOUNCE_SAMPLES)
+            assert judged is not None
+            seems = judged.values
+            lost.append((max(seems.values()) - seems[best]) / game.rules.kap_points)
+    return lost
+
+
+def _dead_even_noise() -> list[float]:
+    """The EV lost / stake that a right choice seems to have, 1 time in 10, 20 and 50, in
+    the closest call there is: a baunie that takes every trick at the chance that makes it
+    exactly as good as kap (at the preset's points, 7/17), valued on ANNOUNCE_SAMPLES
+    deals, so that the baunies made are binomial. Whichever of kap and baunie was chosen,
+    the larger of the two."""
+    rules = Ruleset.preset("troefcall")
+    kap, made, failed = rules.kap_points, rules.baunie_points, rules.failed_baunie_points
+    n, chance = ANNOUNCE_SAMPLES, (kap + failed) / (made + failed)
+    weights = [math.comb(n, k) * chance**k * (1 - chance) ** (n - k) for k in range(n + 1)]
+    worst = []
+    for sign in (1, -1):  # kap chosen (a lucky sample flatters baunie), or baunie chosen
+        seems = sorted(
+            (max(0.0, sign * ((made + failed) * k / n - failed - kap)) / kap, w)
+            for k, w in enumerate(weights)
+        )
+        figures = []
+        for q in (0.9, 0.95, 0.98):
+            total = 0.0
+            for value, weight in seems:
+                total += weight
+                if total >= q:
+                    figures.append(value)
+                    break
+        worst.append(figures)
+    return [max(a, b) for a, b in zip(*worst, strict=True)]
+
+
+def troefcall_announcements(hands: int, seed: int) -> None:
+    """The choices at seven in a row of the sharp and the random Troefcall bot: EV lost /
+    stake quantiles, accuracy and grades; the sampling's own EV lost in the closest calls
+    and its p90, p95 and p98 rounded up to 0.05, beside the ANNOUNCE_GRADES in use."""
+    print(f"{'who':24} {'choices':>7} {'mean':>6} "
+          + " ".join(f"p{int(100 * q):<4}" for q in QUANTILES)
+          + "  accuracy  " + "  ".join(n for n, _ in reversed(ANNOUNCE_GRADES)))  # fmt: skip
+    positions: list[tuple[Troefcall, int]] = []
+    for label, style, chooser in (
+        ("sharp", "sharp", None), ("random", "random", None),
+        ("random at sharp tables", "sharp", "random"),
+    ):  # fmt: skip
+        rows = _announcement_rows(style, hands, seed, chooser)
+        if label == "sharp":
+            positions = [(game, seat) for _, game, seat in rows]
+        if not rows:
+            print(f"{label:24} {0:>7}")
+            continue
+        values = [float(r["ev_lost"]) / float(r["stake"]) for r, _, _ in rows]  # type: ignore[arg-type]
+        counts = Counter(str(r["grade"] or "sound") for r, _, _ in rows)
+        shares = "  ".join(
+            f"{100 * counts[name] / len(values):>{len(name) - 1}.1f}%"
+            for name, _ in reversed(ANNOUNCE_GRADES)
+        )
+        acc = statistics.mean(float(r["accuracy"]) for r, _, _ in rows)  # type: ignore[arg-type]
+        print(f"{label:24} {len(values):>7,} {statistics.mean(values):6.3f} "
+              + " ".join(f"{quantile(values, q):<5.3f}" for q in QUANTILES)
+              + f"  {100 * acc:6.1f}%   {shares}")  # fmt: skip
+    noise = _close_call_noise(positions, seed)
+    found = [quantile(noise, q) for q in (0.9, 0.95, 0.98)]
+    print("\nthe right choice's EV lost / stake from the sampling alone, in the 20 closest "
+          f"calls of these games judged 10 times each: p90 {found[0]:.3f}, "
+          f"p95 {found[1]:.3f}, p98 {found[2]:.3f}")  # fmt: skip
+    figures = _dead_even_noise()
+    print(
+        "the same in a dead-even call (a baunie as good as kap), exactly: p90 "
+        + ", p95 ".join(f"{v:.3f}" for v in figures[:2])
+        + f", p98 {figures[2]:.3f}"
+    )
+    suggested = [math.ceil(v / 0.05 - 1e-9) * 0.05 for v in figures]
+    print(
+        "rounded up to 0.05 (inaccuracy, mistake, blunder): "
+        + ", ".join(f"{v:.2f}" for v in suggested)
+    )
+    in_use = ", ".join(f"{name} {least:.2f}" for name, least in reversed(ANNOUNCE_GRADES))
+    print(f"in use (analytics.verdicts.ANNOUNCE_GRADES): {in_use}")
 
 
 if __name__ == "__main__":

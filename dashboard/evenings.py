@@ -39,6 +39,7 @@ from kroeg.analytics.evenings import (
 from kroeg.analytics.formats import integer
 from kroeg.analytics.games import hand_costs, recent_games
 from kroeg.analytics.pages import (
+    hand_announcements,
     hand_answers,
     hand_calls,
     hand_folds,
@@ -427,6 +428,7 @@ def prefetch(path: Path) -> None:
         if steps[0].troefcall:
             ask(path, hand_troef_sides, game_id, numbers_of[0])
             ask(path, hand_calls, game_id, numbers_of[0])
+            ask(path, hand_announcements, game_id, numbers_of[0])
         else:
             ask(path, hand_knocks, game_id, numbers_of[0])
             ask(path, hand_folds, game_id, numbers_of[0])

@@ -39,6 +39,12 @@ def stat_label(w: Words, stat: Stat) -> str:
         "ev_lost_per_call": w.say("stat_label_ev_lost_per_call", "EV lost/call"),
         "call_mistake_rate": w.say("stat_label_call_mistake_rate", "call mistakes"),
         "call_blunder_rate": w.say("stat_label_call_blunder_rate", "call blunders"),
+        "announce_accuracy": w.say("stat_label_announce_accuracy", "kap/baunie accuracy"),
+        "ev_lost_per_announcement": w.say(
+            "stat_label_ev_lost_per_announcement", "EV lost/kap choice"
+        ),
+        "announce_mistake_rate": w.say("stat_label_announce_mistake_rate", "kap choice mistakes"),
+        "announce_blunder_rate": w.say("stat_label_announce_blunder_rate", "kap choice blunders"),
     }
     return labels.get(stat.name, stat.label)
 
@@ -75,6 +81,11 @@ def stat_definition(w: Words, stat: Stat, unit: str | None = None, total: bool =
         "kap_rate": w.say(
             "stat_def_kap_rate",
             "hands the side took the first tricks in a row and announced kap (or scored it)",
+        ),
+        "announce_accuracy": w.say(
+            "stat_def_announce_accuracy",
+            "how well the choice at seven tricks in a row was made (kap, baunie, play on), "
+            "from the chooser's cards: 100% is the best choice every time",
         ),
     }
     return definitions.get(stat.name, stat.definition)

@@ -25,7 +25,8 @@ from kroeg.recorder.tricks import winning_play
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
 __all__ = [
-    "TROEFCALL_STYLES", "TroefcallBot", "make_troefcall_bot", "play_on", "play_troefcall_hand",
+    "TROEFCALL_STYLES", "TroefcallBot", "announcement", "make_troefcall_bot", "play_on",
+    "play_troefcall_hand",
 ]  # fmt: skip
 
 _HONOURS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -150,14 +151,14 @@ def play_on(game: Troefcall, bots: Sequence[TroefcallBot]) -> None:
             assert caller is not None
             game.call_trump(caller, bots[caller].call_trump(game, caller))
         elif game.phase in ("announce", "after_kap"):
-            game.apply(_announcement(game, bots))
+            game.apply(announcement(game, bots))
         else:
             mover = game.to_move
             assert mover is not None
             game.play(mover, bots[mover].choose_card(game, mover))
 
 
-def _announcement(game: Troefcall, bots: Sequence[TroefcallBot]) -> Event:
+def announcement(game: Troefcall, bots: Sequence[TroefcallBot]) -> Event:
     """Ask the winner of the 7th trick first, then the partner, then the others."""
     actions = game.legal_actions()
     plays = [a for a in actions if isinstance(a, CardPlayed)]

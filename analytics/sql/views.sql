@@ -183,6 +183,11 @@ SELECT * FROM read_parquet({answer_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW call_facts AS
 SELECT * FROM read_parquet({call_facts}, union_by_name = true);
 
+-- Every Troefcall choice at seven tricks in a row (kap, baunie, stop, play on), judged
+-- from the chooser's cards: each option's value, the EV lost, its grade.
+CREATE OR REPLACE VIEW announce_facts AS
+SELECT * FROM read_parquet({announce_facts}, union_by_name = true);
+
 -- What each player's cards were worth at the first card of a hand: their chance of
 -- winning it above an average hand's (positive: better cards), the luck of the deal.
 CREATE OR REPLACE VIEW luck_facts AS
@@ -409,18 +414,28 @@ SELECT h.game_id,
        coalesce(c.accuracy, 0) AS call_accuracy_points,
        coalesce(c.ev_lost, 0) AS call_ev_lost,
        coalesce(c.grade = 'mistake', false)::INTEGER AS call_mistakes,
-       coalesce(c.grade = 'blunder', false)::INTEGER AS call_blunders
+       coalesce(c.grade = 'blunder', false)::INTEGER AS call_blunders,
+       -- The verdict on the side's choice at seven in a row (announce_facts), and who chose.
+       a.seat AS announcer,
+       (a.seat IS NOT NULL)::INTEGER AS announcements_judged,
+       coalesce(a.accuracy, 0) AS announce_accuracy_points,
+       coalesce(a.ev_lost, 0) AS announce_ev_lost,
+       coalesce(a.grade = 'mistake', false)::INTEGER AS announce_mistakes,
+       coalesce(a.grade = 'blunder', false)::INTEGER AS announce_blunders
 FROM troef_hands AS h
 JOIN games AS g ON g.game_id = h.game_id
 CROSS JOIN (VALUES (0), (1)) AS s(side)
 LEFT JOIN call_facts AS c
     ON c.game_id = h.game_id AND c.hand = h.hand AND c.seat = h.caller
     AND g.teams[h.caller + 1] = s.side
+LEFT JOIN announce_facts AS a
+    ON a.game_id = h.game_id AND a.hand = h.hand AND g.teams[a.seat + 1] = s.side
 WHERE h.finished;
 
 -- The same per player: a player shares the side's tricks, announcements and points,
 -- and calls (and makes good) only the hands they called themselves, and the verdicts on
--- their own calls (call_facts) are theirs alone.
+-- their own calls (call_facts) and choices at seven in a row (announce_facts) are
+-- theirs alone.
 CREATE OR REPLACE VIEW troef_seats AS
 SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
        g.players[p.seat + 1] AS player,
@@ -433,6 +448,15 @@ SELECT t.game_id, t.hand, p.seat::TINYINT AS seat,
            AS call_accuracy_points,
        CASE WHEN t.caller = p.seat THEN t.call_ev_lost ELSE 0 END AS call_ev_lost,
        CASE WHEN t.caller = p.seat THEN t.call_mistakes ELSE 0 END AS call_mistakes,
-       CASE WHEN t.caller = p.seat THEN t.call_blunders ELSE 0 END AS call_blunders
+       CASE WHEN t.caller = p.seat THEN t.call_blunders ELSE 0 END AS call_blunders,
+       CASE WHEN t.announcer = p.seat THEN t.announcements_judged ELSE 0 END
+           AS announcements_judged,
+       CASE WHEN t.announcer = p.seat THEN t.announce_accuracy_points ELSE 0 END
+           AS announce_accuracy_points,
+       CASE WHEN t.announcer = p.seat THEN t.announce_ev_lost ELSE 0 END AS announce_ev_lost,
+       CASE WHEN t.announcer = p.seat THEN t.announce_mistakes ELSE 0 END
+           AS announce_mistakes,
+       CASE WHEN t.announcer = p.seat THEN t.announce_blunders ELSE 0 END
+           AS announce_blunders
 FROM troef_sides AS t, games AS g, (VALUES (0), (1), (2), (3), (4), (5), (6), (7)) AS p(seat)
 WHERE g.game_id = t.game_id AND p.seat < array_length(g.players) AND g.teams[p.seat + 1] = t.side;

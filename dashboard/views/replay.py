@@ -11,6 +11,7 @@ from kroeg.analytics.formats import integer
 from kroeg.analytics.games import recent_games
 from kroeg.analytics.pages import (
     BEFORE_HAND,
+    hand_announcements,
     hand_answers,
     hand_calls,
     hand_folds,
@@ -19,6 +20,7 @@ from kroeg.analytics.pages import (
 )
 from kroeg.analytics.stats import STAT_BY_NAME, Stat
 from kroeg.analytics.verdict_words import (
+    announce_verdict,
     answer_verdict,
     call_verdict,
     fold_verdict,
@@ -26,6 +28,7 @@ from kroeg.analytics.verdict_words import (
     stay_verdict,
     verdict_summary,
 )
+from kroeg.analytics.verdicts import ANNOUNCE_OPTIONS
 from kroeg.analytics.words import Words
 from kroeg.dashboard import replay_nav
 from kroeg.dashboard.data import ask, before_this_hand, expectations, game
@@ -447,6 +450,20 @@ def _troefcall_verdicts(
         graded, said = call_verdict(
             w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"]
         )
+        came = verdicts.get(r["seq"])
+        mark = graded or (came[0] if came is not None else "sound")
+        verdicts[r["seq"]] = mark, said if came is None else f"{said} {came[1]}"
+    # So is the choice at seven in a row (kap, baunie, stop, play on), before its outcome.
+    for r in ask(current_path(), hand_announcements, game_id, hand).iter_rows(named=True):
+        options = {
+            name: float(r[f"value_{name}"])
+            for name in ANNOUNCE_OPTIONS
+            if r[f"value_{name}"] is not None
+        }
+        graded, said = announce_verdict(
+            w, players[r["seat"]], r["chosen"], r["best"], options, r["baunie_chance"],
+            r["ev_lost"], r["grade"],
+        )  # fmt: skip
         came = verdicts.get(r["seq"])
         mark = graded or (came[0] if came is not None else "sound")
         verdicts[r["seq"]] = mark, said if came is None else f"{said} {came[1]}"

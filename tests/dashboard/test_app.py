@@ -991,3 +991,32 @@ def test_the_replay_shows_each_players_figures_before_the_hand(club: Path) -> No
             assert f"<tr><td>{html.escape(row['player'])}</td>{cells}</tr>" in shown, hand
         seen.append(expected)
     assert not seen[0].equals(seen[1])  # hand 1's knock and fold count at hand 2
+
+
+def test_replay_judges_the_choice_at_seven_in_a_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Troefcall hand whose side took the first seven tricks: the replay marks the kap
+    and says what each choice was worth from the chooser's cards."""
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate_into
+
+    dataset = Dataset(tmp_path / "troef").create()
+    simulate_into(dataset, Ruleset.preset("troefcall"), 4, 30, 4, ("sharp", "random"))
+    enrich(dataset)
+    monkeypatch.setenv("KROEG_DATASET", str(tmp_path / "troef"))
+    ((game_id, hand, seq, seat),) = (
+        connect(dataset)
+        .sql("SELECT game_id, hand, seq, seat FROM announce_facts ORDER BY ALL LIMIT 1")
+        .fetchall()
+    )
+    record = dataset.read_game(game_id)
+    at = app()  # a link names the step by its event number
+    at.query_params.update({"game": game_id, "hand": str(hand), "step": str(seq)})
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception
+    shown = plain(page_html(at))
+    player = record.players[seat]
+    assert f"{player} announced kap, the best choice from their cards: expected 5.0" in shown
+    assert "of the deals they could not rule out" in shown
