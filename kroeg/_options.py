@@ -223,6 +223,11 @@ class Estimate:
             return None
         return max(0.0, (self.total - self.done) / rate)
 
+    def between_bursts(self) -> bool:
+        """Whether an update now would begin a new burst (the last came `BURST` or more
+        ago, or none came yet): every burst so far is whole."""
+        return not self.samples or self.clock() - self.samples[-1][0] >= BURST
+
     def elapsed(self) -> float:
         """Seconds since the work began."""
         return self.clock() - self.began
@@ -258,14 +263,16 @@ class ProgressLines:
         return self.estimate.done
 
     def update(self, games: int) -> None:
-        self.estimate.update(games)
         now = self.clock()
-        if now - self.last >= PROGRESS_EVERY:
+        if self.estimate.between_bursts() and now - self.last >= PROGRESS_EVERY:
+            # Said as a burst begins, of the work before it: a line written at a burst's
+            # first game would count one game of it, and its rate one game a burst.
             self.last = now
             left = self.estimate.left()
             about = "" if left is None else f", about {clock_text(left)} left"
             self.write(f"{self.label}: {self.done:,} done ({self.done / self.total:.0%}), "
                        f"{self.estimate.elapsed():.0f} s{about}")  # fmt: skip
+        self.estimate.update(games)
 
     def finish(self) -> None:
         self.write(f"Analysed {plural(self.done, 'game')} in {self.estimate.elapsed():.1f} s.")
@@ -298,11 +305,13 @@ class Bar:
         self.stream.flush()
 
     def update(self, amount: int) -> None:
-        """`amount` more done; redraw if it is time."""
-        self.estimate.update(amount)
+        """`amount` more done; redraw if it is time, as a burst begins (of the work before
+        it, as `ProgressLines` says it)."""
         now = self.clock()
-        if self.drawn_at is None or now - self.drawn_at >= self.every:
+        due = self.drawn_at is None or now - self.drawn_at >= self.every
+        if due and self.estimate.between_bursts():
             self.draw()
+        self.estimate.update(amount)
 
     def line(self, final: bool = False) -> str:
         """The bar as it reads now."""

@@ -57,16 +57,19 @@ def test_the_time_left_is_within_twice_the_truth_once_a_tenth_is_done(seed: int)
     checked = 0
     for at, games in arrivals:
         clock.now = start + at
-        for _ in range(games):
-            estimate.update(1)  # once per game, as the analysis calls it, a moment apart
-            clock.now += 0.0002
-        truth = end - clock.now
-        if estimate.done >= total / 10 and truth >= 0.1 * (end - start):
-            left = estimate.left()
-            assert left is not None
-            assert truth / 2 <= left <= truth * 2, (estimate.done, left, truth)
-            checked += 1
-    assert checked > 20
+        for game in range(games + 1):
+            # Asked as a burst begins (where a log line or the bar is drawn) and after it.
+            if game in (0, games):
+                truth = end - clock.now
+                if estimate.done >= total / 10 and truth >= 0.1 * (end - start):
+                    left = estimate.left()
+                    assert left is not None
+                    assert truth / 2 <= left <= truth * 2, (estimate.done, left, truth)
+                    checked += 1
+            if game < games:
+                estimate.update(1)  # once per game, as the analysis calls it, a moment apart
+                clock.now += 0.0002
+    assert checked > 40
 
 
 def test_a_burst_reported_game_by_game_is_one_sample() -> None:
@@ -81,6 +84,26 @@ def test_a_burst_reported_game_by_game_is_one_sample() -> None:
             clock.now += 0.00001
     assert [done % 24 for _, done in estimate.samples] == [0] * len(estimate.samples)
     assert estimate.left() == pytest.approx((1000 - 240) / 12, rel=0.01)
+
+
+def test_a_line_drawn_at_a_bursts_first_game_is_not_misled_by_it() -> None:
+    """Seen in a Troefcall analysis of 204 games: the log line was written at the first
+    game of the second chunk, 24 games 7 s after the first 24, and said 20 minutes for
+    the minute's work left (one game in 7 s)."""
+    clock = Clock()
+    lines: list[str] = []
+    progress = ProgressLines(204, "Analysing", clock, lines.append)
+    for _ in range(8):
+        clock.now += 7  # a chunk of 24 games every 7 s, reported game by game
+        for _ in range(24):
+            progress.update(1)
+            clock.now += 0.00001
+    # Said as each chunk begins, of the chunks before: at 7 s none, at 14 s one (no
+    # rate yet), at 21 s two, 24 games every 7 s: 156 games left, 46 s (the truth: 42 s).
+    assert lines[1] == "Analysing: 0 done (0%), 7 s"
+    assert lines[2] == "Analysing: 24 done (12%), 14 s"
+    assert lines[3] == "Analysing: 48 done (24%), 21 s, about 0:46 left"
+    assert all("about" in line for line in lines[3:])
 
 
 def test_nothing_is_promised_before_anything_is_measured() -> None:
@@ -118,8 +141,9 @@ def test_log_lines_say_the_time_left() -> None:
         progress.update(5)
     progress.finish()
     assert lines[0] == "Analysing 300 new games (once) ..."
-    assert lines[1] == "Analysing 300 new games (once): 25 done (8%), 5 s, about 0:55 left"
-    assert lines[-2] == "Analysing 300 new games (once): 150 done (50%), 30 s, about 0:30 left"
+    # Each line as an update comes, of the work before it.
+    assert lines[1] == "Analysing 300 new games (once): 20 done (7%), 5 s, about 0:56 left"
+    assert lines[-2] == "Analysing 300 new games (once): 145 done (48%), 30 s, about 0:31 left"
     assert lines[-1] == "Analysed 150 games in 30.0 s."
 
 
