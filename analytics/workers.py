@@ -106,6 +106,30 @@ def _receive(stream: IO[bytes]) -> Any:
     return pickle.loads(_read_exactly(stream, size))
 
 
+@contextlib.contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Hold a Ctrl-C (SIGINT) back until the block is done, then raise it as Python
+    would have. Around starting the workers: a KeyboardInterrupt inside `Popen`, after
+    the fork and before it returns, would leave a worker that nobody knows of, so
+    nobody stops or reaps it (seen under load: a worker outliving `kroeg analyse`).
+    Only the main thread can set a handler; elsewhere (a Streamlit session's thread)
+    Ctrl-C does not reach this code."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: held.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        if previous is signal.default_int_handler:
+            raise KeyboardInterrupt
+        if callable(previous):
+            previous(signal.SIGINT, None)
+
+
 class Workers(Generic[T, R]):
     """`count` worker processes, started now and stopped on `close` (or leaving `with`)."""
 
@@ -114,16 +138,18 @@ class Workers(Generic[T, R]):
         _pools.add(self)
         env = {**os.environ, PARENT_VAR: str(os.getpid())}
         try:
-            for _ in range(count):
-                self.processes.append(subprocess.Popen(
-                    [sys.executable, "-m", "kroeg.analytics.workers"],
-                    # Unbuffered: what `select` says is ready is all in the pipe, none of it
-                    # hidden in a reader's buffer.
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env,
-                    # A group of its own: a terminal's Ctrl-C reaches the caller only, even
-                    # while a worker still starts (a KeyboardInterrupt in its imports).
-                    process_group=0,
-                ))  # fmt: skip
+            with _ctrl_c_after():
+                for _ in range(count):
+                    self.processes.append(subprocess.Popen(
+                        [sys.executable, "-m", "kroeg.analytics.workers"],
+                        # Unbuffered: what `select` says is ready is all in the pipe, none
+                        # of it hidden in a reader's buffer.
+                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env,
+                        # A group of its own: a terminal's Ctrl-C reaches the caller only,
+                        # even while a worker still starts (a KeyboardInterrupt in its
+                        # imports).
+                        process_group=0,
+                    ))  # fmt: skip
         except BaseException:
             self.close(abort=True)
             raise

@@ -46,3 +46,31 @@ def test_a_worker_that_dies_is_reported_and_nothing_is_left_running() -> None:
         list(workers.run(stop_the_worker, iter(range(4))))
     workers.close()
     assert all(p.poll() is not None for p in processes)
+
+
+def test_ctrl_c_while_a_worker_starts_leaves_none_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that lands inside `Popen` (the worker forked, `Popen` not yet returned) is
+    held until every worker started is known, then raised: all of them are stopped and
+    reaped, none left running unknown (seen once under load in the Ctrl-C test)."""
+    import signal
+    import subprocess
+
+    from kroeg.analytics import workers as module
+
+    real = subprocess.Popen
+    started: list[subprocess.Popen[bytes]] = []
+
+    def popen(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        process = real(*args, **kwargs)  # type: ignore[call-overload]
+        started.append(process)
+        if len(started) == 1:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C before Popen returns
+            sum(range(10_000))  # Python runs the handler here, as it would inside Popen
+        return process  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(module.subprocess, "Popen", popen)
+    with pytest.raises(KeyboardInterrupt):
+        Workers[int, int](2)
+    assert len(started) == 2
+    assert all(process.returncode is not None for process in started)  # stopped and reaped
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
