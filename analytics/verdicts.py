@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Suit
-from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason
+from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason, TrumpCalled
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import TrickGame, suit_number
@@ -52,7 +52,6 @@ __all__ = [
     "accuracy",
     "announce_deals",
     "announce_options",
-    "announce_outcome",
     "announce_values",
     "announce_with_deal",
     "answer_costs",
@@ -61,6 +60,7 @@ __all__ = [
     "fold_regret",
     "grade",
     "knock_strength",
+    "play_out_from",
     "seen_by",
     "shuffle",
     "win_chance",
@@ -304,7 +304,6 @@ def call_values(
     if len(known) != len(held) or game.phase != "call":
         return None
     hidden = [c for c in game.deck if c not in known]
-    side = TEAMS[seat]
     suits = list(Suit)
     totals = [0.0] * len(suits)
     for _ in range(samples):
@@ -312,12 +311,7 @@ def call_values(
         shuffle(order, rng)
         for i, suit in enumerate(suits):
             supposed = _supposed(game, seat, order)
-            before = list(supposed.scores)
-            supposed.call_trump(seat, suit)
-            play_on(supposed, _CALL_POLICY)
-            ours = supposed.scores[side] - before[side]
-            theirs = supposed.scores[1 - side] - before[1 - side]
-            totals[i] += ours - theirs
+            totals[i] += play_out_from(supposed, seat, TrumpCalled(seat, suit))[0]
     return [t / samples for t in totals]
 
 
@@ -377,9 +371,9 @@ def announce_options(game: Troefcall, seat: int) -> dict[str, Event | None]:
     return {name: options[name] for name in ANNOUNCE_OPTIONS if name in options}
 
 
-def announce_outcome(game: Troefcall, seat: int, event: Event | None) -> tuple[int, bool]:
-    """Play `game` (a copy at seven in a row, every hand dealt) on from `seat`'s choice
-    `event` (None: playing on, the reference policy's card) to the hand's end, the
+def play_out_from(game: Troefcall, seat: int, event: Event | None) -> tuple[int, bool]:
+    """Play `game` (a copy with every hand dealt: at a trump call, at seven in a row) on
+    from `seat`'s choice `event` (None: the reference policy's card) to the hand's end, the
     reference policy (`_CALL_POLICY`) choosing for every seat through the engine: (the
     side's points less the other side's in the hand, whether a baunie was scored)."""
     side = TEAMS[seat]
@@ -410,7 +404,7 @@ def announce_with_deal(
     deal: list[list[int]],
     options: dict[str, Event | None],
 ) -> tuple[dict[str, int], bool]:
-    """Each option's `announce_outcome` with the others holding `deal` (the cards of
+    """Each option's `play_out_from` with the others holding `deal` (the cards of
     `hidden`'s seats, in its order); and whether the baunie was made."""
     deck = game.deck
     values: dict[str, int] = {}
@@ -419,7 +413,7 @@ def announce_with_deal(
         supposed = game.fork()
         for (other, _need, _void), cards in zip(hidden, deal, strict=True):
             supposed.hands[other] = [deck[i] for i in cards]
-        values[name], scored = announce_outcome(supposed, seat, event)
+        values[name], scored = play_out_from(supposed, seat, event)
         if name == "baunie":
             made = scored
     return values, made

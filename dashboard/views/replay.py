@@ -444,15 +444,20 @@ def _troefcall_verdicts(
                             "Verdict: the baunie failed: the announcing side did not score it.",
                         ),
                     )
+
+    def judged_first(seq: int, graded: str | None, said: str) -> None:
+        """A decision judged from the chooser's cards: its grade's mark (else the
+        outcome's), its sentence, then how it came out."""
+        came = verdicts.get(seq)
+        mark = graded or (came[0] if came is not None else "sound")
+        verdicts[seq] = mark, said if came is None else f"{said} {came[1]}"
+
     # The call judged from the caller's cards comes first; how it came out follows it.
     for r in ask(current_path(), hand_calls, game_id, hand).iter_rows(named=True):
         values = {s.value: float(r[f"value_{s.name.lower()}"]) for s in Suit}
-        graded, said = call_verdict(
+        judged_first(r["seq"], *call_verdict(
             w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"]
-        )
-        came = verdicts.get(r["seq"])
-        mark = graded or (came[0] if came is not None else "sound")
-        verdicts[r["seq"]] = mark, said if came is None else f"{said} {came[1]}"
+        ))  # fmt: skip
     # So is the choice at seven in a row (kap, baunie, stop, play on), before its outcome.
     for r in ask(current_path(), hand_announcements, game_id, hand).iter_rows(named=True):
         options = {
@@ -460,13 +465,10 @@ def _troefcall_verdicts(
             for name in ANNOUNCE_OPTIONS
             if r[f"value_{name}"] is not None
         }
-        graded, said = announce_verdict(
+        judged_first(r["seq"], *announce_verdict(
             w, players[r["seat"]], r["chosen"], r["best"], options, r["baunie_chance"],
             r["ev_lost"], r["grade"],
-        )  # fmt: skip
-        came = verdicts.get(r["seq"])
-        mark = graded or (came[0] if came is not None else "sound")
-        verdicts[r["seq"]] = mark, said if came is None else f"{said} {came[1]}"
+        ))  # fmt: skip
     return verdicts
 
 
