@@ -46,7 +46,9 @@ __all__ = [
 #: 6: every Troefcall trump call gets the value of each suit (derived/calls).
 #: 7: every choice at seven in a row (kap, baunie, stop, play on) gets the value of each
 #: option (derived/announcements).
-ANALYSIS_VERSION = 7
+#: 8: the reference policy that plays a kap choice on remembers the cards played before
+#: it (it forgot those played before the copy of the game it played on).
+ANALYSIS_VERSION = 8
 
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),

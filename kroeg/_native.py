@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The hot paths, compiled: the trick core (its Python reference) and the trick-taking
-#: game, the Toepen engine, Troefcall, the bots'
+#: game, the Toepen engine, Troefcall, the bots and their
 #: driver; the analysis' verdicts; the notation's lexer and referee, and its writer's
 #: walk over an export's rows.
 COMPILED = (
@@ -55,6 +55,8 @@ COMPILED = (
     "kroeg.recorder.toepen_swaps",
     "kroeg.recorder.toepen",
     "kroeg.recorder.troefcall",
+    "kroeg.recorder.bots",
+    "kroeg.recorder.troefcall_bots",
     "kroeg.recorder.simulate",
     "kroeg.analytics.verdicts",
     "kroeg.parsers._lexer",

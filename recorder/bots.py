@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Literal
+from typing import ClassVar, Literal
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Rank
@@ -44,13 +44,13 @@ Answer = Literal["stay", "fold", "knock"]
 class Bot:
     """The random style; the other styles override its decisions."""
 
-    style = "random"
-    knock_chance = 0.12
-    counter_chance = 0.05
-    check_chance = 0.2
+    style: ClassVar[str] = "random"
+    knock_chance: ClassVar[float] = 0.12
+    counter_chance: ClassVar[float] = 0.05
+    check_chance: ClassVar[float] = 0.2
     #: The bot raises no further once the stake reaches this: where the rules set no
     #: limit (kroegtoepen), two strong hands would otherwise counter-knock for ever.
-    max_stake = 6
+    max_stake: ClassVar[int] = 6
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -153,6 +153,9 @@ class TrickGame:
         self.shuffled: list[Card] = []
         self.trick_no = 0
         self.trick_plays: list[tuple[int, Card]] = []
+        #: Every card played in this hand so far, the current trick's included: what all
+        #: at the table have seen fall (a bot reads it where it would walk the log).
+        self.played: set[Card] = set()
         self.leader = 0
         self.tricks_won: list[int] = [0] * self.n
         self._mover_stamp = -1
@@ -359,6 +362,7 @@ class TrickGame:
         if plays and card.suit is not plays[0][1].suit:
             self.voids[seat].add(plays[0][1].suit)
         plays.append((seat, card))
+        self.played.add(card)
         event = _play_event(seat, card)
         self.log.append(event)
         if self._next_player() is None:
@@ -437,6 +441,7 @@ class TrickGame:
         self.voids = [set(v) for v in self.voids]
         self.deal_queue = deque(self.deal_queue)
         self.trick_plays = list(self.trick_plays)
+        self.played = set(self.played)
         self.tricks_won = list(self.tricks_won)
         self.shuffled = list(self.shuffled)
         self.rng = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card, Rank, Suit
@@ -35,7 +36,7 @@ _HONOURS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 class TroefcallBot:
     """The random bot: any legal choice, with its own seeded generator."""
 
-    style = "random"
+    style: ClassVar[str] = "random"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -186,18 +187,8 @@ def _lowest(cards: list[Card], power: dict[Card, int], trump: Suit | None) -> Ca
 def _unplayed(game: Troefcall, seat: int) -> list[Card]:
     """Cards not yet played and not in `seat`'s hand: where the others' cards may be."""
     mine = set(game.hands[seat])
-    played = _played(game)
+    played = game.played
     return [c for c in game.deck if c not in mine and c not in played]
-
-
-def _played(game: Troefcall) -> set[Card]:
-    gone = {c for _, c in game.trick_plays}
-    for event in reversed(game.log):
-        if event.kind == "hand_start":
-            break
-        if isinstance(event, CardPlayed):
-            gone.add(event.card)
-    return gone
 
 
 def _is_master(game: Troefcall, card: Card, others: list[Card]) -> bool:

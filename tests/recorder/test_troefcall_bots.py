@@ -77,3 +77,17 @@ def test_both_styles_play_whole_games_through_the_engine() -> None:
         assert max(g.scores) >= 15
     with pytest.raises(KroegError, match="unknown troefcall bot style 'cautious'"):
         make_troefcall_bot("cautious", 0)
+
+
+def test_a_copy_played_on_remembers_the_cards_played_before_it() -> None:
+    # The verdicts play a kap choice on from a copy of the game (its log starts empty):
+    # the sharp bot must still know the 28 cards gone, as everyone at the table does.
+    g = game()
+    hand(g, ALL_SPADES)  # Anna leads her top spades: after seven tricks 7s..2s are left
+    play_tricks(g, 7)
+    copy = g.fork()
+    options = [a for a in copy.legal_actions() if a.seat == 0]  # type: ignore[attr-defined]
+    assert SharpBot(1).announce(copy, 0, options, must=False) == Baunie(0)
+    assert copy.log == [] and len(copy.played) == 28 and copy.played == g.played
+    copy.play(0, Card.parse("7s"))
+    assert Card.parse("7s") in copy.played and Card.parse("7s") not in g.played
