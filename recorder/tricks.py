@@ -411,10 +411,12 @@ class TrickGame:
             return copy.copy(self)
         other = self._blank()
         for name in names:
-            try:  # not contextlib.suppress: a context object per attribute cost 2/3 of a fork
-                setattr(other, name, getattr(self, name))
+            # Not contextlib.suppress: a context object per attribute cost 2/3 of a fork.
+            try:
+                value = getattr(self, name)
             except AttributeError:  # an attribute never set
-                pass
+                continue
+            setattr(other, name, value)
         return other
 
     def clone(self) -> Self:
