@@ -69,8 +69,14 @@ def test_ctrl_c_while_a_worker_starts_leaves_none_behind(monkeypatch: pytest.Mon
         return process  # type: ignore[no-any-return]
 
     monkeypatch.setattr(module.subprocess, "Popen", popen)
-    with pytest.raises(KeyboardInterrupt):
-        Workers[int, int](2)
+    # Python's own Ctrl-C handler, whatever an earlier test in this process left (a Spark
+    # session installs its own), and that one back afterwards.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            Workers[int, int](2)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert len(started) == 2
     assert all(process.returncode is not None for process in started)  # stopped and reaped
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
