@@ -44,6 +44,7 @@ from kroeg.analytics.verdicts import (
     CALL_GRADES,
     CALL_SAMPLES,
     CALL_STAKE,
+    KNOCK_GRADES,
     SAMPLES,
     accuracy,
     announce_values,
@@ -52,6 +53,7 @@ from kroeg.analytics.verdicts import (
     deal_luck,
     fold_regret,
     grade,
+    knock_costs,
     knock_strength,
 )
 from kroeg.analytics.workers import Workers
@@ -111,9 +113,9 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
         )
     # Each verdict's own random source, seeded by the game's id (the knocks' strengths do
     # not depend on the answers being judged), and its draws kept for the whole game.
-    rng, answer_rng, luck_rng = (
+    rng, answer_rng, luck_rng, knock_rng = (
         trickcore.draws(random.Random(int(content_id("", *what, record.game_id)[:12], 16)))
-        for what in ((), ("answers",), ("luck",))
+        for what in ((), ("answers",), ("luck",), ("knocks",))
     )
     lucky_hand = 0  # the last hand whose deal was judged
     for hand, seq, event in number_events(record.events):
@@ -133,6 +135,7 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "players_in": players_in, "strength": strength, "fair_share": share,
                 "bluff": None if strength is None else strength < share,
+                **_knock_choice(game, seat, knock_rng),
             })  # fmt: skip
         elif kind == "fold" and seat is not None:
             folds.append({
@@ -144,7 +147,7 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
             if answer is not None:
                 answers.append({"game_id": record.game_id, "hand": hand, "seq": seq, **answer})
         rebuilt.feed(event)
-    for draws in (rng, answer_rng, luck_rng):
+    for draws in (rng, answer_rng, luck_rng, knock_rng):
         draws.finish()
     return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck)
 
@@ -247,6 +250,26 @@ def _answer(
         "cost_stay": stay, "cost_fold": fold, "ev_lost": lost,
         "grade": grade(lost, stake), "accuracy": accuracy(lost, stake),
         "partners_play_on": costs.partners_play_on,
+    }  # fmt: skip
+
+
+#: A knock's verdict columns where it cannot be judged (cards unknown).
+_KNOCK_UNJUDGED = ("cost_knock", "cost_other", "other_choice", "ev_lost", "grade", "accuracy")
+
+
+def _knock_choice(game: Toepen, seat: int, rng: Any) -> dict[str, object]:
+    """The verdict columns of a knock `seat` makes now (KNOCK_SCHEMA): its expected cost
+    and the other choice's, from `seat`'s view (`knock_costs`), graded by EV lost / the
+    stake before the knock."""
+    stake = game.stake
+    costs = knock_costs(game, seat, rng)
+    if costs is None:
+        return {"stake": stake, **dict.fromkeys(_KNOCK_UNJUDGED)}
+    lost = max(0.0, costs.knock - costs.other)
+    return {
+        "stake": stake, "cost_knock": costs.knock, "cost_other": costs.other,
+        "other_choice": costs.other_choice, "ev_lost": lost,
+        "grade": grade(lost, stake, KNOCK_GRADES), "accuracy": accuracy(lost, stake),
     }  # fmt: skip
 
 

@@ -48,12 +48,22 @@ __all__ = [
 #: option (derived/announcements).
 #: 8: the reference policy that plays a kap choice on remembers the cards played before
 #: it (it forgot those played before the copy of the game it played on).
-ANALYSIS_VERSION = 8
+#: 9: every knock made gets its expected cost and the other choice's (derived/knocks).
+ANALYSIS_VERSION = 9
 
+#: One knock: `strength` the knocker's side's chance of winning the hand from the knock,
+#: from the knocker's view; `bluff` below the side's fair share. The knock as a choice
+#: (analysis version 9): `stake` before it; `cost_knock` its expected cost to the knocker in
+#: lives or points,
+#: `cost_other` that of the other choice `other_choice` (play_on: not knocking; a
+#: counter-knock's stay or fold, the better), `ev_lost` = cost_knock - cost_other where
+#: positive, else 0; `grade` and `accuracy` as an answer's. NULL where not judged.
 KNOCK_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
     ("players_in", pa.int8()), ("strength", pa.float64()), ("fair_share", pa.float64()),
-    ("bluff", pa.bool_()),
+    ("bluff", pa.bool_()), ("stake", pa.int16()), ("cost_knock", pa.float64()),
+    ("cost_other", pa.float64()), ("other_choice", pa.string()), ("ev_lost", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()),
 ])  # fmt: skip
 FOLD_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),

@@ -130,6 +130,16 @@ STATS = (
          "answers to a knock graded a mistake", lower_is_better=True),
     Stat("blunder_rate", "blunders", "blunders", "answers_known", "%",
          "answers to a knock graded a blunder", lower_is_better=True),
+    Stat("knock_accuracy", "knock accuracy", "knock_accuracy_points", "knocks_judged", "%",
+         "how well knocks were chosen (knocking, against playing on or, for a "
+         "counter-knock, the better answer), from what the knocker could see"),
+    Stat("ev_lost_per_knock", "EV lost/knock", "knock_ev_lost", "knocks_judged", "per",
+         "lives or points a knock lost in expectation against not knocking, from what "
+         "the knocker could see", lower_is_better=True),
+    Stat("knock_mistake_rate", "knock mistakes", "knock_mistakes", "knocks_judged", "%",
+         "knocks graded a mistake", lower_is_better=True),
+    Stat("knock_blunder_rate", "knock blunders", "knock_blunders", "knocks_judged", "%",
+         "knocks graded a blunder", lower_is_better=True),
     Stat("luck_per_hand", "luck", "luck", "luck_hands", "%",
          "the chance of winning the hand the cards dealt gave, above an average hand's "
          "(positive: better cards), per hand", digits=1),
@@ -148,6 +158,7 @@ STATS = (
 FRACTIONS = (
     "accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid",
     "call_accuracy_points", "call_ev_lost", "announce_accuracy_points", "announce_ev_lost",
+    "knock_accuracy_points", "knock_ev_lost",
 )  # fmt: skip
 
 

@@ -11,8 +11,8 @@ from kroeg.analytics.words import Words
 from kroeg.recorder.cards import Suit
 
 __all__ = [
-    "announce_verdict", "answer_verdict", "call_verdict", "fold_verdict", "knock_verdict",
-    "stay_verdict", "verdict_summary",
+    "announce_verdict", "answer_verdict", "call_verdict", "fold_verdict", "knock_choice_verdict",
+    "knock_verdict", "stay_verdict", "verdict_summary",
 ]  # fmt: skip
 
 
@@ -149,41 +149,92 @@ def answer_verdict(
             "replay_answer_partners",
             " (a fold pays, and the side pays the stake again if the partners lose)",
         )
-    lost, of = w.number(ev_lost, 1), integer(stake, w.lang)
-    if grade == "inaccuracy":
-        judged = w.say(
-            "replay_answer_inaccuracy",
-            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy {sign}",
-            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
-        )  # fmt: skip
-    elif grade == "mistake":
-        judged = w.say(
-            "replay_answer_mistake",
-            "Lost {lost} of a stake of {stake} in expectation: a mistake {sign}",
-            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
-        )  # fmt: skip
-    elif grade == "blunder":
-        judged = w.say(
-            "replay_answer_blunder",
-            "Lost {lost} of a stake of {stake} in expectation: a blunder {sign}",
-            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
-        )  # fmt: skip
-    elif grade is not None:
-        raise ValueError(f"an answer graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
-    elif ev_lost >= 0.05:
-        judged = w.say(
-            "replay_answer_ungraded",
-            "Lost {lost} of a stake of {stake} in expectation: under a quarter of it, not graded",
-            lost=lost, stake=of,
-        )  # fmt: skip
-    elif ev_lost > 0:
+    judged = _lost_of_the_stake(w, ev_lost, stake, grade)
+    if judged is None and ev_lost > 0:
         judged = w.say("replay_answer_as_good", "As good as the other answer")
-    else:
+    elif judged is None:
         judged = w.say("replay_answer_better", "The better answer")
     return grade or "sound", w.say(
         "replay_answer_verdict",
         "{what} ({chance}, from what they could see). {judged}.",
         what=what, chance=chance, judged=judged,
+    )  # fmt: skip
+
+
+def _lost_of_the_stake(w: Words, ev_lost: float, stake: int, grade: str | None) -> str | None:
+    """What a decision lost in expectation, against its stake, and its grade: None where
+    it lost next to nothing (under 0.05), for the caller to say it was the better one."""
+    lost, of = w.number(ev_lost, 1), integer(stake, w.lang)
+    if grade == "inaccuracy":
+        return w.say(
+            "replay_answer_inaccuracy",
+            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    if grade == "mistake":
+        return w.say(
+            "replay_answer_mistake",
+            "Lost {lost} of a stake of {stake} in expectation: a mistake {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    if grade == "blunder":
+        return w.say(
+            "replay_answer_blunder",
+            "Lost {lost} of a stake of {stake} in expectation: a blunder {sign}",
+            lost=lost, stake=of, sign=GRADE_SIGNS[grade],
+        )  # fmt: skip
+    if grade is not None:
+        raise ValueError(f"a decision graded {grade!r}: not one of {sorted(GRADE_SIGNS)}")
+    if ev_lost >= 0.05:
+        return w.say(
+            "replay_answer_ungraded",
+            "Lost {lost} of a stake of {stake} in expectation: under a quarter of it, not graded",
+            lost=lost, stake=of,
+        )  # fmt: skip
+    return None
+
+
+def knock_choice_verdict(
+    w: Words,
+    player: str,
+    other_choice: str,
+    stake: int,
+    cost_knock: float,
+    cost_other: float,
+    ev_lost: float,
+    grade: str | None,
+) -> tuple[str | None, str]:
+    """A knock made, judged as a choice from what the knocker could see: the grade (None:
+    not graded) and a sentence, against playing on without a knock or, for a
+    counter-knock, the better answer (`other_choice`: play_on, stay or fold)."""
+    knock, other = w.number(cost_knock, 1), w.number(cost_other, 1)
+    if other_choice == "play_on":
+        what = w.say(
+            "replay_knock_choice_play_on",
+            "{player} knocked: expected to cost {knock}; playing on without a knock, {other}",
+            player=player, knock=knock, other=other,
+        )  # fmt: skip
+    elif other_choice == "stay":
+        what = w.say(
+            "replay_knock_choice_stay",
+            "{player} knocked back: expected to cost {knock}; staying in, {other}",
+            player=player, knock=knock, other=other,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_knock_choice_fold",
+            "{player} knocked back: expected to cost {knock}; folding, {other}",
+            player=player, knock=knock, other=other,
+        )  # fmt: skip
+    judged = _lost_of_the_stake(w, ev_lost, stake, grade)
+    if judged is None and ev_lost > 0:
+        judged = w.say("replay_knock_choice_as_good", "As good as not knocking")
+    elif judged is None:
+        judged = w.say("replay_knock_choice_better", "The better choice")
+    return grade, w.say(
+        "replay_knock_choice_verdict",
+        "{what} (from what they could see). {judged}.",
+        what=what, judged=judged,
     )  # fmt: skip
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
+from kroeg.recorder.bots import SharpBot
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason, TrumpCalled
 from kroeg.recorder.toepen import Toepen
@@ -45,10 +46,13 @@ __all__ = [
     "CALL_SAMPLES",
     "CALL_STAKE",
     "GRADES",
+    "KNOCK_GRADES",
+    "KNOCK_SAMPLES",
     "LUCK_SAMPLES",
     "SAMPLES",
     "AnnounceValues",
     "AnswerCosts",
+    "KnockCosts",
     "accuracy",
     "announce_deals",
     "announce_options",
@@ -59,6 +63,7 @@ __all__ = [
     "deal_luck",
     "fold_regret",
     "grade",
+    "knock_costs",
     "knock_strength",
     "play_out_from",
     "seen_by",
@@ -76,6 +81,21 @@ LUCK_SAMPLES = 16
 #: The grades of an answer to a knock, by its EV lost relative to the stake (EV lost /
 #: stake at least this): docs/STATS.md, "Grades", says how they were chosen from bot data.
 GRADES = (("blunder", 0.5), ("mistake", 0.4), ("inaccuracy", 0.25))
+
+#: Deals per knock made, each played on twice (knocking and not): the two options' costs
+#: are judged on the same deals, so their difference, which the verdict is, varies least.
+#: Each deal costs a copy of the game and the answers through the engine, so 16, as for
+#: luck (docs/STATS.md, "Knocks made": the error bound).
+KNOCK_SAMPLES = 16
+#: The grades of a knock made, by EV lost / the stake before it: an answer's, the same
+#: currency. The sharp bot's knocks cannot place them as its answers did (it knocks on a
+#: sure last trick where a fold then hands it that trick: its p90 is 0.75), and they sit
+#: where the sampling alone stops reaching in the closest knocks (seed 11: p90 0.25, p98 0.375;
+#: `python bench/grades.py --knocks`; docs/STATS.md, "Knocks made").
+KNOCK_GRADES = GRADES
+#: The reference policy of the answers to a knock played on: the sharp bot's (its pot
+#: odds; it draws nothing, so one serves every seat).
+_ANSWER_POLICY = SharpBot(0)
 
 #: Deals per trump call, each played out once per suit (the same deals for every suit, so
 #: that the suits' differences, which the verdict is made of, vary least).
@@ -252,6 +272,92 @@ def answer_costs(
             return None
         fold += (1 - partners) * folded.stake
     return AnswerCosts(chance, stay, fold, playing_on)
+
+
+class KnockCosts(NamedTuple):
+    """What knocking now, and not, is expected to cost the knocker's side (`knock_costs`)."""
+
+    #: The expected cost of knocking, in the game's lives or points: the others answer
+    #: by the reference policy, then the hand is played on.
+    knock: float
+    #: Of the other choice: for a knock on one's turn, playing on without a knock; for a
+    #: counter-knock, the better of staying and folding (`answer_costs`).
+    other: float
+    #: That other choice: "play_on", "stay" or "fold".
+    other_choice: str
+
+
+def knock_costs(
+    game: Toepen, seat: int, rng: random.Random | Any, samples: int = KNOCK_SAMPLES
+) -> KnockCosts | None:
+    """The knock `seat` makes now (on their turn, or a counter-knock while answering),
+    against not making it, seen from `seat`. None where the cards are unknown or the
+    rules allow no knock.
+
+    The cards `seat` could not see are dealt `samples` times, keeping the voids seen
+    (`trickcore.python_supposed`, as for the strength). On each deal, a copy of the game
+    takes the knock through the engine, every player asked answers it as the reference
+    policy does (the sharp bot's pot odds, from that player's own cards, without a
+    counter-knock), and the hand is played out by the reference card policy, nobody
+    knocking any more: the cost is what the side paid by then (nothing, where all fold)
+    plus the stake unless it takes the hand. Not knocking, on the same deals: the hand
+    played out at the stake as it is. A counter-knock's other choices are an answer's
+    (`answer_costs`: stay or fold, the better one)."""
+    if not game.can_knock(seat) or any(c is None for c in game.hands[seat]):
+        return None
+    counter = bool(game.answer_queue)
+    seen = seen_by(game, seat)
+    pool = [i for i, c in enumerate(game.deck) if c not in seen]
+    fixed, hidden = _known_and_hidden(game, seat, seen, game.seats_in_hand())
+    paid = game.paid_this_hand[seat]
+    knocking = holding = 0.0
+    draws = rng if not isinstance(rng, random.Random) else trickcore.draws(rng)
+    try:
+        for _ in range(samples):
+            dealt = trickcore.python_supposed(hidden, pool, game.ranks, draws)
+            deal = [list(cards) for cards in fixed]
+            for (other, _need, _void), cards in zip(hidden, dealt, strict=True):
+                deal[other].extend(cards)
+            knocking += _knock_played_on(game, seat, deal) - paid
+            if not counter:
+                taker = game.last_trick_takers([deal])[0]
+                holding += 0.0 if game.takes_hand(seat, taker) else game.stake
+    finally:
+        if isinstance(rng, random.Random):
+            draws.finish()
+    if counter:
+        costs = answer_costs(game, seat, rng)
+        if costs is None:
+            return None
+        best = "stay" if costs.stay <= costs.fold else "fold"
+        return KnockCosts(knocking / samples, min(costs.stay, costs.fold), best)
+    return KnockCosts(knocking / samples, holding / samples, "play_on")
+
+
+def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
+    """What `seat` has paid in the hand by its end when `seat` knocks now in a copy of
+    `game` whose players hold `deal` (the trick core's numbers, every seat in the hand):
+    the answers by the reference policy, then the play-out (`knock_costs`)."""
+    supposed = game.fork()
+    deck = game.deck
+    for s in supposed.seats_in_hand():
+        held = supposed.hands[s]
+        supposed.seen.difference_update(c for c in held if c is not None)
+        cards: list[Card | None] = [deck[i] for i in deal[s]]
+        supposed.seen.update(c for c in cards if c is not None)
+        supposed.hands[s] = cards
+    supposed.knock(seat)
+    while supposed.answer_queue:
+        asked = supposed.answerers()[0]
+        if _ANSWER_POLICY.answer(supposed, asked, False) == "stay":
+            supposed.stay(asked)
+        else:
+            supposed.fold(asked)
+    paid = float(supposed.paid_this_hand[seat])
+    if supposed.phase not in ("preplay", "play"):  # everyone else folded: the hand is over
+        return paid
+    taker = supposed.last_trick_takers([deal])[0]
+    return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
 
 
 def grade(lost: float, stake: int, grades: tuple[tuple[str, float], ...] = GRADES) -> str | None:

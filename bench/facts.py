@@ -1,6 +1,7 @@
 """The analysis of one game at a time, in this process: hands per CPU-second with every
-verdict (knock strength, fold regret, the answers to knocks, luck), and without the
-answers and luck (issue 27's verdicts alone). Prints figures; asserts nothing.
+verdict (knock strength, fold regret, the answers to knocks, luck, the knocks made as
+choices), and without the answers, luck and the knocks' choices (issue 27's verdicts
+alone). Prints figures; asserts nothing.
 
     python bench/facts.py [--hands 3000] [--seed 3] [--profile]
 
@@ -46,13 +47,17 @@ def main() -> None:
     args = parser.parse_args()
     records = list(simulate(Ruleset.preset("classic"), 4, args.hands, args.seed, BOTS))
     timed(records, "every verdict")
-    answer, luck = derived._answer, derived._luck
+    answer, luck, choice = derived._answer, derived._luck, derived._knock_choice
     derived._answer = lambda *a: None
     derived._luck = lambda *a: []
+    derived._knock_choice = lambda game, *a: {
+        "stake": game.stake,
+        **dict.fromkeys(derived._KNOCK_UNJUDGED),
+    }
     try:
         timed(records, "knocks and folds only")
     finally:
-        derived._answer, derived._luck = answer, luck
+        derived._answer, derived._luck, derived._knock_choice = answer, luck, choice
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

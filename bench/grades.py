@@ -24,7 +24,11 @@ the EV lost that the right choice seems to have 1 time in 10, 20 and 50 (p90, p9
 rounded up to 0.05) in a dead-even call, worked out exactly, beside the same measured in
 the closest calls of the sharp bots' games.
 
+`--knocks` does it for the knocks made (`analytics.verdicts.KNOCK_GRADES`, EV lost / the
+stake before the knock), the sharp bot's p90, p95 and p98 without teams, as for answers.
+
     python bench/grades.py [--hands 3000] [--seed 11]
+    python bench/grades.py --knocks [--hands 3000] [--seed 11]
     python bench/grades.py --troefcall [--hands 800] [--seed 11]
     python bench/grades.py --announcements [--hands 20000] [--seed 11]
 """
@@ -46,7 +50,10 @@ from kroeg.analytics.verdicts import (
     CALL_GRADES,
     CALL_STAKE,
     GRADES,
+    KNOCK_GRADES,
+    KNOCK_SAMPLES,
     announce_values,
+    knock_costs,
 )  # fmt: skip
 from kroeg.recorder.events import number_events
 from kroeg.recorder.referee import Replay
@@ -82,6 +89,7 @@ def main() -> None:
     parser.add_argument(
         "--announcements", action="store_true", help="grade the choices at seven in a row"
     )
+    parser.add_argument("--knocks", action="store_true", help="grade the knocks made instead")
     args = parser.parse_args()
     if args.announcements:
         troefcall_announcements(args.hands, args.seed)
@@ -93,6 +101,7 @@ def main() -> None:
     accuracy: dict[str, list[float]] = defaultdict(list)
     grades: dict[str, Counter[str]] = defaultdict(Counter)
     solo: list[float] = []  # the sharp bot's, where nobody plays in teams
+    noise_at: list[tuple[object, int]] = []  # knocks to judge again (--knocks)
     hands, cpu = 0, 0.0
     for preset, variants, players, styles in TABLES:
         rules = Ruleset.preset(preset).with_variants(*variants)
@@ -104,7 +113,14 @@ def main() -> None:
             facts = facts_for_game(record)
             cpu += time.process_time() - start
             hands += record.hands
-            for answer in facts.answers:
+            judged = (
+                [k for k in facts.knocks if k["accuracy"] is not None]
+                if args.knocks
+                else facts.answers
+            )
+            if args.knocks and not teams_of(rules) and len(noise_at) < 150:
+                noise_at.extend(_knock_positions(record, len(noise_at)))
+            for answer in judged:
                 style = styles[int(answer["seat"]) % len(styles)]  # type: ignore[call-overload]
                 relative = float(answer["ev_lost"]) / int(answer["stake"])  # type: ignore[arg-type,call-overload]
                 lost[style].append(relative)
@@ -119,10 +135,12 @@ def main() -> None:
             solo.extend(lost_here["sharp"])
     print(f"\n{hands:,} hands judged in {cpu:.1f} CPU-s ({hands / cpu:,.0f} hands per CPU-second, "
           "knocks, folds and answers)")  # fmt: skip
-    print(f"\nEV lost / stake, per answer to a knock (seed {args.seed}):")
+    what, grading = ("knock made", KNOCK_GRADES) if args.knocks else ("answer to a knock", GRADES)
+    print(f"\nEV lost / stake, per {what} (seed {args.seed}):")
     heads = " ".join(f"p{int(100 * q):<4}" for q in QUANTILES)
-    names = "  ".join(n for n, _ in reversed(GRADES))
-    print(f"{'style':9} {'answers':>8} {'mean':>6} {heads}  accuracy  {names}")
+    names = "  ".join(n for n, _ in reversed(grading))
+    counted = "knocks" if args.knocks else "answers"
+    print(f"{'style':9} {counted:>8} {'mean':>6} {heads}  accuracy  {names}")
     for style in STYLES:
         values = lost[style]
         if not values:
@@ -130,7 +148,7 @@ def main() -> None:
         counts = grades[style]
         shares = "  ".join(
             f"{100 * counts[name] / len(values):>{len(name) - 1}.1f}%"
-            for name, _ in reversed(GRADES)
+            for name, _ in reversed(grading)
         )
         print(f"{style:9} {len(values):>8,} {statistics.mean(values):6.3f} "
               + " ".join(f"{quantile(values, q):<5.3f}" for q in QUANTILES)
@@ -140,8 +158,18 @@ def main() -> None:
     shown = ", ".join(f"{v:.2f}" for v in suggested)
     print("\nwithout teams, the sharp bot's p90, p95, p98 rounded to 0.05 "
           f"(inaccuracy, mistake, blunder): {shown}")  # fmt: skip
-    print("in use (analytics.verdicts.GRADES): "
-          + ", ".join(f"{name} {least:.2f}" for name, least in reversed(GRADES)))  # fmt: skip
+    if args.knocks:
+        every, closest = _knock_noise(noise_at[:150], args.seed)
+        for label, values in (("every one of", every), ("the 20 closest of", closest)):
+            figures = ", ".join(
+                f"p{int(100 * q)} {quantile(values, q):.3f}" for q in (0.9, 0.95, 0.98)
+            )
+            print(f"the better choice's EV lost / stake from the sampling alone ({KNOCK_SAMPLES} "
+                  f"deals), {label} {len(noise_at[:150])} knocks judged 10 times each: "
+                  f"{figures}")  # fmt: skip
+    constant = "KNOCK_GRADES" if args.knocks else "GRADES"
+    print(f"in use (analytics.verdicts.{constant}): "
+          + ", ".join(f"{name} {least:.2f}" for name, least in reversed(grading)))  # fmt: skip
 
 
 def troefcall_calls(hands: int, seed: int) -> None:
@@ -210,6 +238,50 @@ def _announcement_rows(
                     rows.append((row, position, seat))
             rebuilt.feed(event)
     return rows
+
+
+def _knock_positions(record: object, taken: int) -> list[tuple[object, int]]:
+    """The positions of a game's first knocks made on one's turn (at most 5), each a copy
+    of the game with its log, for `_knock_noise`."""
+    found: list[tuple[object, int]] = []
+    rebuilt = Replay(record.rules, record.players)  # type: ignore[attr-defined]
+    for _hand, _seq, event in number_events(record.events):  # type: ignore[attr-defined]
+        game = rebuilt.game
+        seat = event.seat
+        opening = event.kind == "knock" and seat is not None and not game.answer_queue
+        if opening and knock_costs(game, seat, random.Random(0), 1) is not None:  # type: ignore[arg-type]
+            position = game.fork()
+            position.log = list(game.log)  # what the knocker saw, for `seen_by`
+            found.append((position, seat))  # type: ignore[arg-type]
+            if len(found) == 5:
+                break
+        rebuilt.feed(event)
+    return found
+
+
+def _knock_noise(positions: list[tuple[object, int]], seed: int) -> tuple[list[float], list[float]]:
+    """EV lost / stake that the sampling alone gives the better choice of a knock: each
+    position's two choices costed on 1,024 deals (the truth, near enough), then judged
+    10 times on KNOCK_SAMPLES other deals: what the better choice seems to lose each time.
+    For every position given, and for the 20 whose choices lie closest."""
+    rng = random.Random(seed)
+    judged: list[tuple[float, list[float]]] = []
+    for game, seat in positions:
+        truth = knock_costs(game, seat, rng, 1024)  # type: ignore[arg-type]
+        assert truth is not None
+        knock_best = truth.knock <= truth.other
+        stake = game.stake  # type: ignore[attr-defined]
+        seems = []
+        for _ in range(10):
+            costs = knock_costs(game, seat, rng, KNOCK_SAMPLES)  # type: ignore[arg-type]
+            assert costs is not None
+            gap = costs.knock - costs.other if knock_best else costs.other - costs.knock
+            seems.append(max(0.0, gap) / stake)
+        judged.append((abs(truth.knock - truth.other) / stake, seems))
+    judged.sort(key=lambda j: j[0])
+    every = [v for _, seems in judged for v in seems]
+    closest = [v for _, seems in judged[:20] for v in seems]
+    return every, closest
 
 
 def _close_call_noise(positions: list[tuple[Troefcall, int]], seed: int) -> list[float]:

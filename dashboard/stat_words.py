@@ -27,6 +27,10 @@ def stat_label(w: Words, stat: Stat) -> str:
         "ev_lost_per_answer": w.say("stat_label_ev_lost_per_answer", "EV lost"),
         "mistake_rate": w.say("stat_label_mistake_rate", "mistakes"),
         "blunder_rate": w.say("stat_label_blunder_rate", "blunders"),
+        "knock_accuracy": w.say("stat_label_knock_accuracy", "knock accuracy"),
+        "ev_lost_per_knock": w.say("stat_label_ev_lost_per_knock", "EV lost/knock"),
+        "knock_mistake_rate": w.say("stat_label_knock_mistake_rate", "knock mistakes"),
+        "knock_blunder_rate": w.say("stat_label_knock_blunder_rate", "knock blunders"),
         "luck_per_hand": w.say("stat_label_luck_per_hand", "luck"),
         "luck_adjusted_cost": w.say("stat_label_luck_adjusted_cost", "lost/hand, luck apart"),
         "swap_rate": w.say("stat_label_swap_rate", "swaps"),
@@ -75,6 +79,11 @@ def stat_definition(w: Words, stat: Stat, unit: str | None = None, total: bool =
             "100% is the best answer every time",
         ),
         "blunder_rate": w.say("stat_def_blunder_rate", "answers to a knock graded a blunder"),
+        "knock_accuracy": w.say(
+            "stat_def_knock_accuracy",
+            "how well knocks were chosen (knocking, against playing on or, for a "
+            "counter-knock, the better answer), from what the knocker could see",
+        ),
         "calls_made_rate": w.say(
             "stat_def_calls_made_rate", "calls whose side took the majority of the tricks"
         ),

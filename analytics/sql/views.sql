@@ -196,7 +196,9 @@ SELECT * FROM read_parquet({luck_facts}, union_by_name = true);
 -- Every analysed knock with its strength and what it brought in. A bluff won when
 -- every other player folded to it (docs/STATS.md): this is the one place that says so.
 CREATE OR REPLACE VIEW knock_outcomes AS
-SELECT k.*, f.strength, f.fair_share, f.bluff, f.bluff AND k.all_folded AS bluff_won
+SELECT k.*, f.strength, f.fair_share, f.bluff, f.bluff AND k.all_folded AS bluff_won,
+       f.cost_knock, f.cost_other, f.other_choice, f.ev_lost AS knock_ev_lost,
+       f.grade AS knock_grade, f.accuracy AS knock_accuracy
 FROM knock_facts AS f
 JOIN knocks AS k USING (game_id, hand, seq);
 
@@ -210,7 +212,12 @@ WITH kn AS (
            count(*) FILTER (WHERE bluff) AS bluffs,
            count(*) FILTER (WHERE bluff_won) AS bluffs_won,
            coalesce(sum(folded_to_it - CASE WHEN knocker_won THEN 0 ELSE 1 END)
-                    FILTER (WHERE bluff), 0) AS bluff_profit
+                    FILTER (WHERE bluff), 0) AS bluff_profit,
+           count(knock_accuracy) AS knocks_judged,
+           coalesce(sum(knock_ev_lost), 0) AS knock_ev_lost,
+           coalesce(sum(knock_accuracy), 0) AS knock_accuracy_points,
+           count(*) FILTER (WHERE knock_grade = 'mistake') AS knock_mistakes,
+           count(*) FILTER (WHERE knock_grade = 'blunder') AS knock_blunders
     FROM knock_outcomes
     GROUP BY game_id, hand, seat
 ), fo AS (
@@ -241,6 +248,11 @@ SELECT game_id, hand, seat,
        coalesce(kn.bluffs, 0) AS bluffs,
        coalesce(kn.bluffs_won, 0) AS bluffs_won,
        coalesce(kn.bluff_profit, 0) AS bluff_profit,
+       coalesce(kn.knocks_judged, 0) AS knocks_judged,
+       coalesce(kn.knock_ev_lost, 0) AS knock_ev_lost,
+       coalesce(kn.knock_accuracy_points, 0) AS knock_accuracy_points,
+       coalesce(kn.knock_mistakes, 0) AS knock_mistakes,
+       coalesce(kn.knock_blunders, 0) AS knock_blunders,
        coalesce(fo.folds_known, 0) AS folds_known,
        coalesce(fo.regrets, 0) AS regrets,
        coalesce(fo.regret_cost, 0) AS regret_cost,
@@ -320,6 +332,9 @@ WITH facts AS (
     SELECT game_id, seat,
            sum(knocks_known) AS knocks_known, sum(bluffs) AS bluffs,
            sum(bluffs_won) AS bluffs_won, sum(bluff_profit) AS bluff_profit,
+           sum(knocks_judged) AS knocks_judged, sum(knock_ev_lost) AS knock_ev_lost,
+           sum(knock_accuracy_points) AS knock_accuracy_points,
+           sum(knock_mistakes) AS knock_mistakes, sum(knock_blunders) AS knock_blunders,
            sum(folds_known) AS folds_known, sum(regrets) AS regrets,
            sum(regret_cost) AS regret_cost,
            sum(answers_known) AS answers_known, sum(ev_lost) AS ev_lost,
@@ -334,6 +349,11 @@ SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at, g.unit,
        g.side_names[g.teams[n.seat + 1] + 1] AS side,
        coalesce(x.knocks_known, 0) AS knocks_known, coalesce(x.bluffs, 0) AS bluffs,
        coalesce(x.bluffs_won, 0) AS bluffs_won, coalesce(x.bluff_profit, 0) AS bluff_profit,
+       coalesce(x.knocks_judged, 0) AS knocks_judged,
+       coalesce(x.knock_ev_lost, 0) AS knock_ev_lost,
+       coalesce(x.knock_accuracy_points, 0) AS knock_accuracy_points,
+       coalesce(x.knock_mistakes, 0) AS knock_mistakes,
+       coalesce(x.knock_blunders, 0) AS knock_blunders,
        coalesce(x.folds_known, 0) AS folds_known, coalesce(x.regrets, 0) AS regrets,
        coalesce(x.regret_cost, 0) AS regret_cost,
        coalesce(x.answers_known, 0) AS answers_known, coalesce(x.ev_lost, 0) AS ev_lost,

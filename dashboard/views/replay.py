@@ -24,6 +24,7 @@ from kroeg.analytics.verdict_words import (
     answer_verdict,
     call_verdict,
     fold_verdict,
+    knock_choice_verdict,
     knock_verdict,
     stay_verdict,
     verdict_summary,
@@ -376,6 +377,16 @@ def _verdicts(
             verdicts[state.seq] = stay_verdict(w, players[state.actor], paid)
     # An answer to a knock judged from what the player could see comes first; a fold's
     # regret (hindsight: every card as it lay) and what a stay came to follow it.
+    # So is a knock judged as a choice, before its strength and how it came out.
+    for r in knocks.iter_rows(named=True):
+        if r["knock_ev_lost"] is None:
+            continue
+        graded, said = knock_choice_verdict(
+            w, r["player"], r["other_choice"], r["stake"], r["cost_knock"], r["cost_other"],
+            r["knock_ev_lost"], r["knock_grade"],
+        )  # fmt: skip
+        strength_mark, strength_said = verdicts[r["seq"]]
+        verdicts[r["seq"]] = (graded or strength_mark, f"{said} {strength_said}")
     for r in answers.iter_rows(named=True):
         mark, said = answer_verdict(
             w, players[r["seat"]], r["answer"], r["stake"], r["win_chance"], r["cost_stay"],

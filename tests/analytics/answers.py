@@ -1,5 +1,6 @@
 """The fixed 20,000-hand dataset whose stored verdicts must never change unnoticed, and
-the digests of its games and facts (issue 27: the native core gives the same answers).
+the digests of its games and facts (issue 27: the native core gives the same answers;
+issue 28: the knocks made judged as choices, `knock_choices`, since analysis version 9).
 
 `python -m tests.analytics.answers` prints the digests of the code as it is now; the test
 (tests/analytics/test_same_answers.py) holds them to `DIGESTS`. A change to an estimator
@@ -44,6 +45,7 @@ DIGESTS = {
     "knocks": "2abd062e02c8a4fb9fc5a6668235b6955247424fd208eff43f42cd0c38069128",
     "folds": "d39d05d37e7e8f07e6e90353ba03dc4334e99faac674d9e49050ab2be7e7a673",
     "answers": "c80b34f2a41a46a170569607694819db4d8514d5d82a83872e1322fec12f0f74",
+    "knock_choices": "5fb36890c244fee548ab5e1aafa5c935938423d59c2ef5ba07d159882303bdc7",
 }
 
 
@@ -74,6 +76,11 @@ def _derived(dataset: Dataset, name: str) -> pa.Table:
 
 #: Columns of `games` added after these digests were recorded.
 ADDED_GAMES_COLUMNS = ("evening",)
+#: The knocks' verdict as a choice (analysis version 9), added after the strengths'
+#: digest was recorded: digested apart, as `knock_choices`.
+KNOCK_CHOICE_COLUMNS = (
+    "stake", "cost_knock", "cost_other", "other_choice", "ev_lost", "grade", "accuracy",
+)  # fmt: skip
 
 
 def digests(dataset: Dataset) -> dict[str, str]:
@@ -84,10 +91,14 @@ def digests(dataset: Dataset) -> dict[str, str]:
     # game, changes nothing about the games: they are digested as before it existed.
     added = [c for c in ADDED_GAMES_COLUMNS if c in games.column_names]
     games = games.drop_columns([c for c in added if games.column(c).null_count == len(games)])
+    knocks = _derived(dataset, "knocks")
+    keys = ["game_id", "hand", "seq"]
+    choices = knocks.select([*keys, *KNOCK_CHOICE_COLUMNS])
     return {
         "games": _digest(games, ["game_id"]),
         "events": _digest(dataset.events_table(), ["game_id", "hand", "seq"]),
-        "knocks": _digest(_derived(dataset, "knocks"), ["game_id", "hand", "seq"]),
+        "knocks": _digest(knocks.drop_columns(list(KNOCK_CHOICE_COLUMNS)), keys),
+        "knock_choices": _digest(choices, keys),
         "folds": _digest(_derived(dataset, "folds"), ["game_id", "hand", "seq"]),
         "answers": _digest(_derived(dataset, "answers"), ["game_id", "hand", "seq"]),
     }

@@ -117,11 +117,11 @@ def _deals_to_count(game: Toepen, seat: int) -> int:
     return count
 
 
-def _exact_chance(game: Toepen, seat: int) -> float:
+def consistent_deals(game: Toepen, seat: int) -> list[list[list[int]]]:
     """Every deal of the unseen cards to the others still in that keeps the suits they
     showed out of, equally likely, in every order a hand can be held (the reference
-    policy breaks ties by the order held, as the deal gave it): the share `seat`'s side
-    wins, played out by the same policy (`Toepen.last_trick_takers`)."""
+    policy breaks ties by the order held, as the deal gave it): each seat's cards in the
+    trick core's numbers, [] for a seat out of the hand."""
     pool, known, needs = _hidden(game, seat)
     others = list(needs)
     index = game.index
@@ -143,6 +143,13 @@ def _exact_chance(game: Toepen, seat: int) -> float:
 
     fill(0, pool, [list(cards) for cards in base])
     assert deals, "some deal is consistent with what the player saw"
+    return deals
+
+
+def _exact_chance(game: Toepen, seat: int) -> float:
+    """The share of `consistent_deals` that `seat`'s side wins, played out by the
+    reference policy (`Toepen.last_trick_takers`)."""
+    deals = consistent_deals(game, seat)
     wins = sum(1 for taker in game.last_trick_takers(deals) if game.takes_hand(seat, taker))
     return wins / len(deals)
 

@@ -767,10 +767,12 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     knock, fold = knock_state.step, fold_state.step
     at = replay_at(knock)
     shown = page_html(at)
-    # The table's view judges the knock without telling how the hand came out.
+    # The table's view judges the knock without telling how the hand came out: first as
+    # a choice (from what Ben could see, knocking against playing on), then its strength.
     assert re.search(
-        r'<p class="kroeg-verdict bluff">Verdict: a bluff: strength 0\.\d\d, below the fair '
-        r"share 0\.\d\d\.</p>",
+        r'<p class="kroeg-verdict bluff">Ben knocked: expected to cost \d\.\d; playing on '
+        r"without a knock, \d\.\d \(from what they could see\)\. [^<]*Verdict: a bluff: "
+        r"strength 0\.\d\d, below the fair share 0\.\d\d\.</p>",
         shown,
     )
     assert '<span class="kroeg-mark bluff">● bluff</span>' in shown  # on the move in the list
