@@ -13,6 +13,7 @@ rule set needs no preset table to be read back.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
@@ -555,5 +556,11 @@ def partners_opposite(players: int) -> tuple[int, ...]:
 def shared_lives(teams: Sequence[int] | None, players: int) -> list[tuple[int, ...]]:
     """The seats whose lives each seat's payments come out of: its side in team toepen
     (one pool), else the seat alone."""
+    return list(_shared_lives(None if teams is None else tuple(teams), players))
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_lives(teams: tuple[int, ...] | None, players: int) -> tuple[tuple[int, ...], ...]:
+    """`shared_lives`, worked out once per table (every copy of a game asks again)."""
     side = teams if teams is not None else range(players)
-    return [tuple(m for m in range(players) if side[m] == side[s]) for s in range(players)]
+    return tuple(tuple(m for m in range(players) if side[m] == side[s]) for s in range(players))

@@ -28,7 +28,9 @@ from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import CardPlayed, Deal, Event, TrickWon
 from kroeg.recorder.text import quoted
 
-__all__ = ["SUITS", "TrickGame", "deck_index", "playable", "suit_number", "winning_play"]
+__all__ = [
+    "SUITS", "TrickGame", "deck_index", "deck_power", "playable", "suit_number", "winning_play",
+]  # fmt: skip
 
 
 #: The core's suit numbers: a suit's place in `Suit` (-1: none).
@@ -64,6 +66,20 @@ def deck_index(deck: tuple[Card, ...], rank_order: tuple[Rank, ...]) -> dict[Car
 
 
 _DECK_INDEXES: Final[dict[tuple[Card, ...], dict[Card, int]]] = {}
+
+
+def deck_power(deck: tuple[Card, ...], rank_order: tuple[Rank, ...]) -> dict[Card, int]:
+    """Each card's power within its suit (higher beats lower): the same table for every
+    game of that deck and order, made once and only read (a fork copies a game often)."""
+    key = (deck, rank_order)
+    power = _DECK_POWERS.get(key)
+    if power is None:
+        ranks = len(rank_order)
+        power = _DECK_POWERS[key] = {card: ranks - rank_order.index(card.rank) for card in deck}
+    return power
+
+
+_DECK_POWERS: Final[dict[tuple[tuple[Card, ...], tuple[Rank, ...]], dict[Card, int]]] = {}
 
 
 def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
@@ -130,9 +146,7 @@ class TrickGame:
         self.rng: random.Random | None = random.Random(seed) if seed is not None else None
         self.log: list[Event] = []
         self.hand_no = 0
-        self.power: dict[Card, int] = {
-            card: len(self.rank_order) - self.rank_order.index(card.rank) for card in self.deck
-        }
+        self.power: dict[Card, int] = deck_power(self.deck, self.rank_order)
         #: Each card's number in the trick core (`trickcore`), and the cards a suit.
         self.index: dict[Card, int] = deck_index(self.deck, self.rank_order)
         self.ranks = len(self.rank_order)
