@@ -56,14 +56,22 @@ def regrettable_folds(where: str, limit: int = 10) -> str:
 
 
 def blunder(where: str) -> str:
-    """The answer to a knock graded a blunder that lost the most of its stake in
-    expectation: player, game_id, hand, seq, answer, stake, cost_stay, cost_fold, ev_lost,
-    partners_play_on."""
+    """The decision graded a blunder that lost the most of its stake in expectation, an
+    answer to a knock or a knock made: player, game_id, hand, seq, answer (stay, fold or
+    knock), stake, cost_chosen, cost_other, ev_lost, partners_play_on (an answer's: a fold
+    left partners playing on), other_choice (a knock's: play_on, stay or fold)."""
     return (
-        "SELECT g.players[a.seat + 1] AS player, a.game_id, a.hand, a.seq, a.answer, a.stake, "
-        "a.cost_stay, a.cost_fold, a.ev_lost, coalesce(a.partners_play_on, false) "
-        "AS partners_play_on "
-        "FROM answer_facts AS a JOIN games AS g USING (game_id) "
-        f"WHERE a.grade = 'blunder' AND {where} "
+        "WITH judged AS ("
+        "SELECT seat, game_id, hand, seq, answer, stake, "
+        "CASE WHEN answer = 'stay' THEN cost_stay ELSE cost_fold END AS cost_chosen, "
+        "CASE WHEN answer = 'stay' THEN cost_fold ELSE cost_stay END AS cost_other, "
+        "ev_lost, coalesce(partners_play_on, false) AS partners_play_on, "
+        "NULL::VARCHAR AS other_choice FROM answer_facts WHERE grade = 'blunder' "
+        "UNION ALL "
+        "SELECT seat, game_id, hand, seq, 'knock', stake, cost_knock, cost_other, ev_lost, "
+        "false, other_choice FROM knock_facts WHERE grade = 'blunder') "
+        "SELECT g.players[a.seat + 1] AS player, a.* EXCLUDE (seat) "
+        "FROM judged AS a JOIN games AS g USING (game_id) "
+        f"WHERE {where} "
         "ORDER BY a.ev_lost / a.stake DESC, a.ev_lost DESC, a.game_id, a.hand, a.seq LIMIT 1"
     )

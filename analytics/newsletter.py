@@ -481,17 +481,15 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
             )))  # fmt: skip
     if news.blunder is not None:
         b = news.blunder
-        stay = b["answer"] == "stay"
-        chosen, other = (
-            (b["cost_stay"], b["cost_fold"]) if stay else (b["cost_fold"], b["cost_stay"])
-        )
-        # Team toepen: a fold that left partners playing on cost the side an expectation.
-        side = "_side" if b["partners_play_on"] else ""
+        if b["answer"] == "knock":  # a knock made, against the choice not taken
+            key = "blunder_knock_" + str(b["other_choice"])
+        else:
+            # Team toepen: a fold that left partners playing on cost the side an expectation.
+            key = f"blunder_{b['answer']}" + ("_side" if b["partners_play_on"] else "")
         items.append((w("blunder"), w(
-            ("blunder_stay" if stay else "blunder_fold") + side, player=b["player"],
-            stake=b["stake"],
-            hand=b["hand"], game=_game(news, b["game_id"]), chosen=w.number(chosen, 1),
-            other=w.number(other, 1),
+            key, player=b["player"], stake=b["stake"], hand=b["hand"],
+            game=_game(news, b["game_id"]), chosen=w.number(b["cost_chosen"], 1),
+            other=w.number(b["cost_other"], 1),
         )))  # fmt: skip
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month

@@ -174,6 +174,19 @@ _MESSAGES = (
         "leaving the partners to play on for the side: expected to cost "
         "{chosen}, where staying in was expected to cost {other}."
     ),
+    _m("blunder_knock_play_on",
+        "{player} knocked at a stake of {stake} in hand {hand} of {game}: "
+        "expected to cost {chosen}, where playing on without a knock was expected to "
+        "cost {other}."
+    ),
+    _m("blunder_knock_stay",
+        "{player} knocked back at a stake of {stake} in hand {hand} of {game}: "
+        "expected to cost {chosen}, where staying in was expected to cost {other}."
+    ),
+    _m("blunder_knock_fold",
+        "{player} knocked back at a stake of {stake} in hand {hand} of {game}: "
+        "expected to cost {chosen}, where folding cost {other}."
+    ),
     _m("top_hand", "Hand of the month"),
     _m("top_hand_text", "Hand {hand} of {game}, played for a stake of {stake}."),
     _m("story", "The hand, as it went"),

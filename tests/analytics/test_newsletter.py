@@ -385,7 +385,8 @@ def test_the_blunder_of_the_month_says_when_partners_played_on(
     news = build(connect(dataset), dataset, "2026-11", lang)
     row = {
         "player": "Ben", "game_id": game.game_id, "hand": 1, "seq": 9, "answer": "stay",
-        "stake": 2, "cost_stay": 1.6, "cost_fold": 0.5, "ev_lost": 1.1,
+        "stake": 2, "cost_chosen": 1.6, "cost_other": 0.5, "ev_lost": 1.1,
+        "other_choice": None,
     }  # fmt: skip
     told = {
         partners: markdown(dataclasses.replace(news, blunder={**row, "partners_play_on": partners}))
@@ -395,6 +396,60 @@ def test_the_blunder_of_the_month_says_when_partners_played_on(
     chosen, other = ("1.6", "0.5") if lang == "en" else ("1,6", "0,5")  # as each writes it
     for text in told.values():
         assert chosen in text and other in text
+
+
+@pytest.mark.parametrize(
+    ("other_choice", "words"),
+    [
+        ("play_on", "knocked at a stake of 1 in hand 4 of {game}: expected to cost 1.9, where "
+         "playing on without a knock was expected to cost 0.0."),
+        ("stay", "knocked back at a stake of 1 in hand 4 of {game}: expected to cost 1.9, "
+         "where staying in was expected to cost 0.0."),
+    ],
+)  # fmt: skip
+def test_a_knock_can_be_the_blunder_of_the_month(
+    tmp_path: Path, other_choice: str, words: str
+) -> None:
+    """The month's blunder is the decision that lost the most of its stake, an answer or
+    a knock made: a knock's sentence names the choice not taken."""
+    from kroeg.analytics.derived import enrich
+    from kroeg.analytics.newsletter import build, markdown
+    from kroeg.analytics.views import connect
+
+    (game,) = notation.load(SAMPLES / "team-side-folds.txt")
+    dataset = Dataset(tmp_path / "teams")
+    dataset.write([game])
+    enrich(dataset)
+    news = build(connect(dataset), dataset, "2026-11", "en")
+    row = {
+        "player": "Ben", "game_id": game.game_id, "hand": 4, "seq": 26, "answer": "knock",
+        "stake": 1, "cost_chosen": 1.875, "cost_other": 0.0, "ev_lost": 1.875,
+        "partners_play_on": False, "other_choice": other_choice,
+    }  # fmt: skip
+    told = markdown(dataclasses.replace(news, blunder=row))
+    assert "## Blunder of the month\n\nBen " + words.split("{game}")[0] in told
+    assert words.split("{game}")[1] in told
+
+
+def test_the_sample_month_s_blunder_is_the_knock_that_lost_most(tmp_path: Path) -> None:
+    """In the sample logs' November, Ben's knock on a sure last trick (lives: Dan's K♥
+    takes it) lost the most of its stake: folding, Dan takes his king out of the trick,
+    and Ben's A♠, the first card left, takes it, unless Carla folds too (docs/STATS.md)."""
+    from kroeg.analytics.derived import enrich
+    from kroeg.analytics.moments import blunder
+    from kroeg.analytics.views import connect
+
+    dataset = Dataset(tmp_path / "club")
+    dataset.write([g for p in sorted(SAMPLES.glob("*.txt")) for g in notation.load(p)])
+    enrich(dataset)
+    con = connect(dataset)
+    cursor = con.execute(blunder("strftime(g.started_at, '%Y-%m') = '2026-11'"))
+    names = [d[0] for d in cursor.description]
+    (found,) = cursor.fetchall()
+    row = dict(zip(names, found, strict=True))
+    assert (row["player"], row["answer"], row["hand"], row["stake"]) == ("Ben", "knock", 4, 1)
+    assert row["other_choice"] == "play_on" and row["cost_other"] == 0.0
+    assert row["cost_chosen"] > 1.5  # at a stake of 2 he takes the last trick nearly always
 
 
 def test_figures_as_each_language_writes_them() -> None:
