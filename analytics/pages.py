@@ -48,12 +48,12 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pl
 
 def hand_knocks(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.DataFrame:
     """The analysed knocks of a hand (none for a game not analysed): the strength, and
-    the knock as a choice (its expected cost, the other choice's, the EV lost, the grade;
-    NULL where not judged)."""
+    the knock as a choice (the stake before it, its expected cost, the other choice's, the
+    EV lost, the grade; NULL where not judged)."""
     return _frame(
         con,
         "SELECT seq, player, strength, fair_share, bluff, bluff_won, all_folded, knocker_won, "
-        "stake, cost_knock, cost_other, other_choice, knock_ev_lost, knock_grade "
+        "stake_before, cost_knock, cost_other, other_choice, knock_ev_lost, knock_grade "
         "FROM knock_outcomes WHERE game_id = ? AND hand = ? ORDER BY seq",
         [game_id, hand],
     )

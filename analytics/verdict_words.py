@@ -24,9 +24,11 @@ def knock_verdict(
     all_folded: bool,
     knocker_won: bool,
     tell_outcome: bool,
+    after_choice: bool = False,
 ) -> tuple[str, str]:
     """A knock's mark and sentence ; without
-    `tell_outcome`, the sentence stops at the knock."""
+    `tell_outcome`, the sentence stops at the knock. `after_choice`: said after the knock's
+    verdict as a choice (`knock_choice_verdict`), as what else it was."""
     if strength is None or bluff is None:
         return "?", w.say(
             "replay_knock_unknown", "Verdict unknown: the knocker's cards were not all seen."
@@ -46,6 +48,8 @@ def knock_verdict(
             "a value knock: strength {strength}, at least the fair share {fair}",
             strength=shown, fair=fair,
         )  # fmt: skip
+    if not tell_outcome and after_choice:
+        return mark, w.say("replay_knock_also", "Also {what}.", what=what)
     if not tell_outcome:
         return mark, w.say("replay_knock_verdict", "Verdict: {what}.", what=what)
     if all_folded:
@@ -54,6 +58,10 @@ def knock_verdict(
         outcome = w.say("replay_knock_won", "the knocker won the hand")
     else:
         outcome = w.say("replay_knock_lost", "the knocker lost the hand")
+    if after_choice:
+        return mark, w.say(
+            "replay_knock_also_outcome", "Also {what}; {outcome}.", what=what, outcome=outcome
+        )
     return mark, w.say(
         "replay_knock_verdict_outcome", "Verdict: {what}; {outcome}.", what=what, outcome=outcome
     )
@@ -233,8 +241,8 @@ def knock_choice_verdict(
         judged = w.say("replay_knock_choice_better", "The better choice")
     return grade, w.say(
         "replay_knock_choice_verdict",
-        "{what} (from what they could see). {judged}.",
-        what=what, judged=judged,
+        "{what} (from what {player} could see). {judged}.",
+        what=what, player=player, judged=judged,
     )  # fmt: skip
 
 

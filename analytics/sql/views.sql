@@ -197,7 +197,8 @@ SELECT * FROM read_parquet({luck_facts}, union_by_name = true);
 -- every other player folded to it (docs/STATS.md): this is the one place that says so.
 CREATE OR REPLACE VIEW knock_outcomes AS
 SELECT k.*, f.strength, f.fair_share, f.bluff, f.bluff AND k.all_folded AS bluff_won,
-       f.cost_knock, f.cost_other, f.other_choice, f.ev_lost AS knock_ev_lost,
+       f.stake AS stake_before, f.cost_knock, f.cost_other, f.other_choice,
+       f.ev_lost AS knock_ev_lost,
        f.grade AS knock_grade, f.accuracy AS knock_accuracy
 FROM knock_facts AS f
 JOIN knocks AS k USING (game_id, hand, seq);

@@ -382,10 +382,13 @@ def _verdicts(
         if r["knock_ev_lost"] is None:
             continue
         graded, said = knock_choice_verdict(
-            w, r["player"], r["other_choice"], r["stake"], r["cost_knock"], r["cost_other"],
-            r["knock_ev_lost"], r["knock_grade"],
+            w, r["player"], r["other_choice"], r["stake_before"], r["cost_knock"],
+            r["cost_other"], r["knock_ev_lost"], r["knock_grade"],
         )  # fmt: skip
-        strength_mark, strength_said = verdicts[r["seq"]]
+        strength_mark, strength_said = knock_verdict(
+            w, r["strength"], r["fair_share"], r["bluff"], r["all_folded"], r["knocker_won"],
+            tell_outcome, after_choice=True,
+        )  # fmt: skip
         verdicts[r["seq"]] = (graded or strength_mark, f"{said} {strength_said}")
     for r in answers.iter_rows(named=True):
         mark, said = answer_verdict(

@@ -771,7 +771,7 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     # a choice (from what Ben could see, knocking against playing on), then its strength.
     assert re.search(
         r'<p class="kroeg-verdict bluff">Ben knocked: expected to cost \d\.\d; playing on '
-        r"without a knock, \d\.\d \(from what they could see\)\. [^<]*Verdict: a bluff: "
+        r"without a knock, \d\.\d \(from what Ben could see\)\. [^<]*Also a bluff: "
         r"strength 0\.\d\d, below the fair share 0\.\d\d\.</p>",
         shown,
     )

@@ -366,10 +366,12 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         expect(page.locator(".kroeg-seat", has=page.locator(".kroeg-turn"))).to_contain_text("Ben")
         press("ArrowLeft", "Step 0/")
         press("k", "Ben knocks")  # the next knock
+        # Judged as a choice first (from what Ben could see, a mistake), then its strength.
         verdict = page.locator(".kroeg-verdict")
-        expect(verdict).to_have_class("kroeg-verdict bluff")
-        expect(verdict).to_contain_text("strength 0.12, below the fair share 0.25")
-        expect(page.locator(".kroeg-moves li.now .kroeg-mark.bluff")).to_have_text("● bluff")
+        expect(verdict).to_have_class("kroeg-verdict mistake")
+        expect(verdict).to_contain_text("Ben knocked: expected to cost 1.2")
+        expect(verdict).to_contain_text("Also a bluff: strength 0.12, below the fair share 0.25")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.mistake")).to_have_text("? mistake")
         answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
         page.screenshot(path=str(shots / f"review-knock-{tag}.png"))
