@@ -12,6 +12,9 @@
                                        every choice at seven tricks in a row (kap, baunie,
                                        stop, play on): each option's value from the
                                        chooser's cards, the EV lost, its grade
+    DATASET/derived/swaps/*.parquet    every laundry swap and armoede declared: the expected
+                                       cost of swapping and of keeping the hand from the
+                                       swapper's view, the EV lost, its grade
     DATASET/derived/games/*.parquet    the games already analysed (so work is never redone)
     DATASET/derived/events/*.parquet   the whole log, as the engine records it now, of a game
                                        whose stored log was written before some of its facts
@@ -46,6 +49,7 @@ from kroeg.analytics.verdicts import (
     CALL_STAKE,
     KNOCK_GRADES,
     SAMPLES,
+    SWAP_GRADES,
     accuracy,
     announce_values,
     answer_costs,
@@ -55,6 +59,7 @@ from kroeg.analytics.verdicts import (
     grade,
     knock_costs,
     knock_strength,
+    swap_costs,
 )
 from kroeg.analytics.workers import Workers
 from kroeg.recorder import trickcore
@@ -95,6 +100,7 @@ class GameFacts:
     luck: list[dict[str, object]] = field(default_factory=list)
     calls: list[dict[str, object]] = field(default_factory=list)
     announcements: list[dict[str, object]] = field(default_factory=list)
+    swaps: list[dict[str, object]] = field(default_factory=list)
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
@@ -117,6 +123,9 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
         trickcore.draws(random.Random(int(content_id("", *what, record.game_id)[:12], 16)))
         for what in ((), ("answers",), ("luck",), ("knocks",))
     )
+    # The swaps' play-outs draw more than shuffles (the checks): a plain random source.
+    swap_rng = random.Random(int(content_id("", "swaps", record.game_id)[:12], 16))
+    swaps: list[dict[str, object]] = []
     lucky_hand = 0  # the last hand whose deal was judged
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
@@ -142,6 +151,10 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "cost": amount, "regret": fold_regret(game, seat),
             })  # fmt: skip
+        elif kind in ("laundry", "armoede") and seat is not None:
+            swap = _swap(game, seat, kind, swap_rng)
+            if swap is not None:
+                swaps.append({"game_id": record.game_id, "hand": hand, "seq": seq, **swap})
         if kind in ("stay", "fold") and seat is not None:
             answer = _answer(game, seat, kind, answer_rng, samples)
             if answer is not None:
@@ -149,7 +162,7 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
         rebuilt.feed(event)
     for draws in (rng, answer_rng, luck_rng, knock_rng):
         draws.finish()
-    return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck)
+    return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck, swaps=swaps)
 
 
 def _troefcall_facts(
@@ -250,6 +263,21 @@ def _answer(
         "cost_stay": stay, "cost_fold": fold, "ev_lost": lost,
         "grade": grade(lost, stake), "accuracy": accuracy(lost, stake),
         "partners_play_on": costs.partners_play_on,
+    }  # fmt: skip
+
+
+def _swap(game: Toepen, seat: int, kind: str, rng: random.Random) -> dict[str, object] | None:
+    """The row of a laundry swap or an armoede `seat` declares now (SWAP_SCHEMA, without its
+    place), or None where it cannot be judged (cards unknown, or no choice)."""
+    costs = swap_costs(game, seat, kind, rng)
+    if costs is None:
+        return None
+    lost = max(0.0, costs.swap - costs.keep)
+    stake = game.stake
+    return {
+        "seat": seat, "kind": kind, "genuine": costs.genuine, "stake": stake,
+        "cost_swap": costs.swap, "cost_keep": costs.keep, "ev_lost": lost,
+        "grade": grade(lost, stake, SWAP_GRADES), "accuracy": accuracy(lost, stake),
     }  # fmt: skip
 
 

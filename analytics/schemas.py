@@ -32,6 +32,7 @@ __all__ = [
     "RATINGS_VERSION",
     "RATING_SCHEMA",
     "SEAT_COUNTS_SCHEMA",
+    "SWAP_SCHEMA",
 ]  # fmt: skip
 
 #: Bump when a definition changes: games analysed under an older version are redone.
@@ -49,7 +50,9 @@ __all__ = [
 #: 8: the reference policy that plays a kap choice on remembers the cards played before
 #: it (it forgot those played before the copy of the game it played on).
 #: 9: every knock made gets its expected cost and the other choice's (derived/knocks).
-ANALYSIS_VERSION = 9
+#: 10: every laundry swap and armoede declared gets its expected cost and keeping the
+#: hand's (derived/swaps).
+ANALYSIS_VERSION = 10
 
 #: One knock: `strength` the knocker's side's chance of winning the hand from the knock,
 #: from the knocker's view; `bluff` below the side's fair share. The knock as a choice
@@ -113,11 +116,23 @@ ANNOUNCE_SCHEMA = pa.schema([
     ("baunie_chance", pa.float64()), ("stake", pa.int16()), ("ev_lost", pa.float64()),
     ("grade", pa.string()), ("accuracy", pa.float64()),
 ])  # fmt: skip
+#: A laundry swap or an armoede declared (analytics.verdicts.swap_costs), judged from what
+#: the swapper could see: `kind` laundry or armoede; `genuine` the hand laid down made
+#: the claim true; `stake` at the swap; the expected cost in lives or points of swapping
+#: (`cost_swap`: the checks and the hand played on) and of keeping the hand
+#: (`cost_keep`); `ev_lost` = cost_swap - cost_keep where positive, else 0; `grade` and
+#: `accuracy` as an answer's.
+SWAP_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("hand", pa.int16()), ("seq", pa.int32()), ("seat", pa.int8()),
+    ("kind", pa.string()), ("genuine", pa.bool_()), ("stake", pa.int16()),
+    ("cost_swap", pa.float64()), ("cost_keep", pa.float64()), ("ev_lost", pa.float64()),
+    ("grade", pa.string()), ("accuracy", pa.float64()),
+])  # fmt: skip
 #: The facts the analysis works out per game, by derived table: each is a `GameFacts`
 #: field of the same name (analytics.derived), stored by the local and the Spark paths.
 FACT_TABLES = {
     "knocks": KNOCK_SCHEMA, "folds": FOLD_SCHEMA, "answers": ANSWER_SCHEMA, "luck": LUCK_SCHEMA,
-    "calls": CALL_SCHEMA, "announcements": ANNOUNCE_SCHEMA,
+    "calls": CALL_SCHEMA, "announcements": ANNOUNCE_SCHEMA, "swaps": SWAP_SCHEMA,
 }  # fmt: skip
 ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
 

@@ -151,6 +151,12 @@ STATS = (
          "false swaps a check caught, of swaps", lower_is_better=True),
     Stat("check_success", "checks won", "checks_won", "checks", "%",
          "checks that found a false swap"),
+    Stat("swap_accuracy", "swap accuracy", "swap_accuracy_points", "swaps_judged", "%",
+         "how well swaps (laundry, armoede) were chosen, against keeping the hand, from "
+         "what the swapper could see"),
+    Stat("ev_lost_per_swap", "EV lost/swap", "swap_ev_lost", "swaps_judged", "per",
+         "lives or points a swap lost in expectation against keeping the hand, from what "
+         "the swapper could see", lower_is_better=True),
 )  # fmt: skip
 
 
@@ -158,7 +164,7 @@ STATS = (
 FRACTIONS = (
     "accuracy_points", "ev_lost", "luck", "luck_value", "luck_adjusted_paid",
     "call_accuracy_points", "call_ev_lost", "announce_accuracy_points", "announce_ev_lost",
-    "knock_accuracy_points", "knock_ev_lost",
+    "knock_accuracy_points", "knock_ev_lost", "swap_accuracy_points", "swap_ev_lost",
 )  # fmt: skip
 
 

@@ -29,9 +29,10 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
-from kroeg.recorder.bots import SharpBot
+from kroeg.recorder.bots import Bot, SharpBot
 from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason, TrumpCalled
+from kroeg.recorder.simulate import continue_hand
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
 from kroeg.recorder.tricks import TrickGame, suit_number
@@ -50,9 +51,12 @@ __all__ = [
     "KNOCK_SAMPLES",
     "LUCK_SAMPLES",
     "SAMPLES",
+    "SWAP_GRADES",
+    "SWAP_SAMPLES",
     "AnnounceValues",
     "AnswerCosts",
     "KnockCosts",
+    "SwapCosts",
     "accuracy",
     "announce_deals",
     "announce_options",
@@ -68,6 +72,7 @@ __all__ = [
     "play_out_from",
     "seen_by",
     "shuffle",
+    "swap_costs",
     "win_chance",
 ]  # fmt: skip
 
@@ -358,6 +363,114 @@ def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
         return paid
     taker = supposed.last_trick_takers([deal])[0]
     return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+
+
+#: Deals per swap made (laundry, armoede), each played on twice (swapping and not) on the
+#: same cards and the same checks: 16, as for a knock made (docs/STATS.md, "Swaps").
+SWAP_SAMPLES = 16
+#: The grades of a swap, by EV lost / the stake at the swap: an answer's, the same currency
+#: (docs/STATS.md, "Swaps": what bot data and the sampling say of them).
+SWAP_GRADES = GRADES
+
+
+class SwapCosts(NamedTuple):
+    """What swapping now (laundry, armoede), and keeping the hand, are expected to cost
+    the swapper's side (`swap_costs`)."""
+
+    #: The expected cost of the swap and of keeping the hand, in the game's lives or
+    #: points: the checks and the penalty they bring, and the hand played on.
+    swap: float
+    keep: float
+    #: Whether the hand laid down made the claim true (real laundry or armoede).
+    genuine: bool
+
+
+class _SwapReference(SharpBot):
+    """The reference policy of a swap's play-outs: the sharp bot's answers, checks (one
+    in four, whatever the cards), swaps (only real laundry or armoede) and cards, and no
+    knock, as in every verdict; the player judged swaps no more in the hand."""
+
+    def __init__(self, seed: int, swaps: bool) -> None:
+        super().__init__(seed)
+        self.swaps = swaps
+
+    def wants_knock(self, game: Toepen, seat: int) -> bool:
+        return False
+
+    def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
+        return self.swaps and genuine
+
+
+def swap_costs(
+    game: Toepen, seat: int, kind: str, rng: random.Random, samples: int = SWAP_SAMPLES
+) -> SwapCosts | None:
+    """The swap `seat` makes now (`kind` "laundry": four new cards from the stock;
+    "armoede": a redeal), against keeping the hand, seen from `seat`. None where the cards
+    are unknown or there is no choice (the swap not allowed, or a real laundry the rules
+    make `seat` swap).
+
+    The cards `seat` could not see are dealt `samples` times: the others' hands, the
+    stock, the cards laid aside. On each deal a copy of the game takes the swap through
+    the engine (or not), and the hand is played to its end through the engine
+    (`simulate.continue_hand`) by the reference policy at every seat (`_SwapReference`:
+    who checks, and what a check costs, is the engine's ruling on it). The cost is what
+    `seat`'s side paid in the hand by its end. Both choices are played on the same deals
+    with the same draws for the checks, so their difference, the verdict, varies least."""
+    hand = game.hands[seat]
+    if any(c is None for c in hand):
+        return None
+    if kind == "laundry":
+        if not game.can_laundry(seat) or game.must_swap(seat):
+            return None
+    elif kind != "armoede" or not game.can_armoede(seat):
+        return None
+    genuine = bool(game.claim_genuine(kind, hand))
+    seen = seen_by(game, seat)
+    dealt = [s for s in range(game.n) if game.dealt[s]]  # folded ones too: their cards lie
+    fixed, hidden = _known_and_hidden(game, seat, seen, dealt)
+    pool = [c for c in game.deck if c not in seen]
+    before = game.paid_this_hand[seat]
+    swapping = keeping = 0.0
+    for _ in range(samples):
+        order = list(pool)
+        shuffle(order, rng)
+        seeds = [rng.getrandbits(32) for _ in range(game.n + 1)]
+        swapping += _swap_played_on(game, seat, kind, fixed, hidden, order, seeds) - before
+        keeping += _swap_played_on(game, seat, None, fixed, hidden, order, seeds) - before
+    return SwapCosts(swapping / samples, keeping / samples, genuine)
+
+
+def _swap_played_on(
+    game: Toepen,
+    seat: int,
+    kind: str | None,
+    fixed: list[list[int]],
+    hidden: list[tuple[int, int, int]],
+    order: list[Card],
+    seeds: list[int],
+) -> float:
+    """What `seat` has paid in the hand by its end when `seat` swaps now (`kind`; None:
+    keeps the hand) in a copy of `game` in which the others' unseen cards come from the
+    end of `order` and the rest of it is the stock (`swap_costs`)."""
+    supposed = game.fork()
+    deck = game.deck
+    left = list(order)
+    for other, need, _void in hidden:
+        held = supposed.hands[other]
+        supposed.seen.difference_update(c for c in held if c is not None)
+        cards: list[Card | None] = [deck[i] for i in fixed[other]]
+        cards.extend(left.pop() for _ in range(need))
+        supposed.seen.update(c for c in cards if c is not None)
+        supposed.hands[other] = cards
+    supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
+    supposed.rng = random.Random(seeds[-1])
+    if kind == "laundry":
+        supposed.laundry(seat)
+    elif kind == "armoede":
+        supposed.armoede(seat)
+    bots: list[Bot] = [_SwapReference(seeds[s], s != seat) for s in range(game.n)]
+    continue_hand(supposed, bots)
+    return float(supposed.paid_this_hand[seat])
 
 
 def grade(lost: float, stake: int, grades: tuple[tuple[str, float], ...] = GRADES) -> str | None:

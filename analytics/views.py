@@ -25,6 +25,7 @@ from kroeg.analytics.schemas import (
     LUCK_SCHEMA,
     RATING_SCHEMA,
     SEAT_COUNTS_SCHEMA,
+    SWAP_SCHEMA,
 )
 from kroeg.recorder.errors import DatasetChanged, RulesError
 from kroeg.recorder.rules import Ruleset
@@ -111,6 +112,7 @@ TABLES = (
     ("luck_facts", "derived/luck", LUCK_SCHEMA),
     ("call_facts", "derived/calls", CALL_SCHEMA),
     ("announce_facts", "derived/announcements", ANNOUNCE_SCHEMA),
+    ("swap_facts", "derived/swaps", SWAP_SCHEMA),
     ("seat_counts", "derived/seat_counts", SEAT_COUNTS_SCHEMA),
     ("rating_facts", "derived/ratings", RATING_SCHEMA),
 )

@@ -31,6 +31,8 @@ def stat_label(w: Words, stat: Stat) -> str:
         "ev_lost_per_knock": w.say("stat_label_ev_lost_per_knock", "EV lost/knock"),
         "knock_mistake_rate": w.say("stat_label_knock_mistake_rate", "knock mistakes"),
         "knock_blunder_rate": w.say("stat_label_knock_blunder_rate", "knock blunders"),
+        "swap_accuracy": w.say("stat_label_swap_accuracy", "swap accuracy"),
+        "ev_lost_per_swap": w.say("stat_label_ev_lost_per_swap", "EV lost/swap"),
         "luck_per_hand": w.say("stat_label_luck_per_hand", "luck"),
         "luck_adjusted_cost": w.say("stat_label_luck_adjusted_cost", "lost/hand, luck apart"),
         "swap_rate": w.say("stat_label_swap_rate", "swaps"),
@@ -83,6 +85,11 @@ def stat_definition(w: Words, stat: Stat, unit: str | None = None, total: bool =
             "stat_def_knock_accuracy",
             "how well knocks were chosen (knocking, against playing on or, for a "
             "counter-knock, the better answer), from what the knocker could see",
+        ),
+        "swap_accuracy": w.say(
+            "stat_def_swap_accuracy",
+            "how well swaps (laundry, armoede) were chosen, against keeping the hand, from "
+            "what the swapper could see",
         ),
         "calls_made_rate": w.say(
             "stat_def_calls_made_rate", "calls whose side took the majority of the tricks"

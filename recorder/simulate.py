@@ -142,8 +142,8 @@ def _offer_swaps(game: Toepen, bots: Sequence[Bot], asked: set[object]) -> bool:
             asked.discard("swaps")  # others may still swap after this one
             return True
         if game.rules.armoede:
-            faces = all(c is not None and c.rank.value in "AKQJ" for c in hand)
-            if bots[seat].wants_swap(game, seat, faces) and game.can_armoede(seat):
+            genuine = bool(game.claim_genuine("armoede", hand))
+            if bots[seat].wants_swap(game, seat, genuine) and game.can_armoede(seat):
                 game.armoede(seat)
                 return True
     return False

@@ -103,13 +103,18 @@ class ToepenSwaps(ToepenSettlement):
         sevens = sum(1 for c in cards if c is not None and c.rank is Rank.SEVEN)
         return dirty and self.rules.dirty_laundry and faces == len(cards) - 1 and sevens == 1
 
+    def claim_genuine(self, kind: str, cards: Sequence[Card | None]) -> bool | None:
+        """Whether a hand of `cards` makes the claim `kind` true: "laundry" (`is_laundry`,
+        dirty laundry where the rules have it) or "armoede" (only J/Q/K/A). None if a card
+        is unknown."""
+        if kind == "laundry":
+            return self.is_laundry(cards)
+        if any(c is None for c in cards):
+            return None
+        return all(c is not None and c.rank in _FACES for c in cards)
+
     def _genuine(self, window: SwapWindow) -> int | None:
-        if window.kind == "laundry":
-            verdict = self.is_laundry(window.cards)
-        elif any(c is None for c in window.cards):
-            verdict = None
-        else:
-            verdict = all(c is not None and c.rank in _FACES for c in window.cards)
+        verdict = self.claim_genuine(window.kind, window.cards)
         return None if verdict is None else int(verdict)
 
     def _verify_before_lead(self, doing: str) -> None:

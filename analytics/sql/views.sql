@@ -188,6 +188,11 @@ SELECT * FROM read_parquet({call_facts}, union_by_name = true);
 CREATE OR REPLACE VIEW announce_facts AS
 SELECT * FROM read_parquet({announce_facts}, union_by_name = true);
 
+-- Every laundry swap and armoede declared, judged from what the swapper could see: the
+-- expected cost of swapping and of keeping the hand, the EV lost, its grade.
+CREATE OR REPLACE VIEW swap_facts AS
+SELECT * FROM read_parquet({swap_facts}, union_by_name = true);
+
 -- What each player's cards were worth at the first card of a hand: their chance of
 -- winning it above an average hand's (positive: better cards), the luck of the deal.
 CREATE OR REPLACE VIEW luck_facts AS
@@ -238,6 +243,15 @@ WITH kn AS (
            count(*) FILTER (WHERE grade = 'blunder') AS blunders
     FROM answer_facts
     GROUP BY game_id, hand, seat
+), sw AS (
+    SELECT game_id, hand, seat,
+           count(*) AS swaps_judged,
+           sum(ev_lost) AS swap_ev_lost,
+           sum(accuracy) AS swap_accuracy_points,
+           count(*) FILTER (WHERE grade = 'mistake') AS swap_mistakes,
+           count(*) FILTER (WHERE grade = 'blunder') AS swap_blunders
+    FROM swap_facts
+    GROUP BY game_id, hand, seat
 ), lu AS (
     SELECT game_id, hand, seat, count(*) AS luck_hands, sum(luck) AS luck,
            sum(luck * stake) AS luck_value
@@ -263,11 +277,17 @@ SELECT game_id, hand, seat,
        coalesce(an.inaccuracies, 0) AS inaccuracies,
        coalesce(an.mistakes, 0) AS mistakes,
        coalesce(an.blunders, 0) AS blunders,
+       coalesce(sw.swaps_judged, 0) AS swaps_judged,
+       coalesce(sw.swap_ev_lost, 0) AS swap_ev_lost,
+       coalesce(sw.swap_accuracy_points, 0) AS swap_accuracy_points,
+       coalesce(sw.swap_mistakes, 0) AS swap_mistakes,
+       coalesce(sw.swap_blunders, 0) AS swap_blunders,
        coalesce(lu.luck_hands, 0) AS luck_hands,
        coalesce(lu.luck, 0) AS luck,
        coalesce(lu.luck_value, 0) AS luck_value
 FROM kn FULL OUTER JOIN fo USING (game_id, hand, seat)
 FULL OUTER JOIN an USING (game_id, hand, seat)
+FULL OUTER JOIN sw USING (game_id, hand, seat)
 FULL OUTER JOIN lu USING (game_id, hand, seat);
 
 -- Per player per finished hand of a Toepen game: hand_players' counts and hand_facts'
@@ -341,6 +361,9 @@ WITH facts AS (
            sum(answers_known) AS answers_known, sum(ev_lost) AS ev_lost,
            sum(accuracy_points) AS accuracy_points, sum(inaccuracies) AS inaccuracies,
            sum(mistakes) AS mistakes, sum(blunders) AS blunders,
+           sum(swaps_judged) AS swaps_judged, sum(swap_ev_lost) AS swap_ev_lost,
+           sum(swap_accuracy_points) AS swap_accuracy_points,
+           sum(swap_mistakes) AS swap_mistakes, sum(swap_blunders) AS swap_blunders,
            sum(luck_hands) AS luck_hands, sum(luck) AS luck, sum(luck_value) AS luck_value
     FROM hand_facts
     GROUP BY ALL
@@ -361,6 +384,11 @@ SELECT n.*, g.players[n.seat + 1] AS player, g.venue, g.started_at, g.unit,
        coalesce(x.accuracy_points, 0) AS accuracy_points,
        coalesce(x.inaccuracies, 0) AS inaccuracies, coalesce(x.mistakes, 0) AS mistakes,
        coalesce(x.blunders, 0) AS blunders,
+       coalesce(x.swaps_judged, 0) AS swaps_judged,
+       coalesce(x.swap_ev_lost, 0) AS swap_ev_lost,
+       coalesce(x.swap_accuracy_points, 0) AS swap_accuracy_points,
+       coalesce(x.swap_mistakes, 0) AS swap_mistakes,
+       coalesce(x.swap_blunders, 0) AS swap_blunders,
        coalesce(x.luck_hands, 0) AS luck_hands, coalesce(x.luck, 0) AS luck,
        -- What was paid with the luck of the deal taken out: a lucky player's cards saved
        -- them luck × stake in expectation, added back (docs/STATS.md, "Luck").

@@ -1,0 +1,100 @@
+"""Laundry swaps and armoede judged as choices, from what the swapper could see (issue
+28): the expected cost of swapping against keeping the hand, the EV lost, its grade and
+accuracy (`analytics.verdicts.swap_costs`, docs/STATS.md, "Swaps")."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import defaultdict
+
+import pytest
+
+from kroeg.analytics import verdicts
+from kroeg.analytics.derived import facts_for_game
+from kroeg.analytics.verdicts import SWAP_GRADES, swap_costs
+from kroeg.recorder.events import number_events
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from tests.recorder.table import deal, seat, table
+
+
+def test_real_laundry_is_swapped_soundly_and_kept_at_a_loss() -> None:
+    """Only jacks to aces, the lowest cards of classic: kept, the hand is all but lost
+    (the cost is the stake, 1); swapped for four from the stock it costs an average
+    hand's, and a check only makes the checker pay."""
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd As", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    ben = seat(game, "Ben")
+    costs = swap_costs(game, ben, "laundry", random.Random(3), samples=64)
+    assert costs is not None and costs.genuine
+    assert costs.keep > 0.9
+    assert costs.swap < costs.keep - 0.1
+    assert costs.swap > 0.4  # a new hand still loses more often than not, at four
+
+
+def test_a_false_claim_costs_the_checks_it_meets() -> None:
+    """A strong hand that is no laundry (a ten and a nine): swapping it throws the cards
+    away and meets the checks of the sharp bot (each other player one in four), so it
+    costs more than keeping it."""
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "Th 9c Kd As", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    ben = seat(game, "Ben")
+    costs = swap_costs(game, ben, "laundry", random.Random(4), samples=64)
+    assert costs is not None and not costs.genuine
+    assert costs.swap > costs.keep + 0.3
+
+
+def test_no_choice_is_not_judged() -> None:
+    """Unknown cards, or rules without laundry, give no verdict."""
+    game = table("classic")
+    deal(game, "Dan", ["Jh Jc Jd Ts", "? ? ? ?", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    assert swap_costs(game, seat(game, "Ben"), "laundry", random.Random(0)) is None
+    lives = table("lives")
+    deal(lives, "Dan", ["Jh Jc Jd Ts", "Qh Qc Kd As", "Kh Kc Ad 8s", "Ah 7c 9d 7s"])
+    assert swap_costs(lives, seat(lives, "Ben"), "laundry", random.Random(0)) is None
+
+
+@pytest.mark.parametrize(("preset", "variants"), [("classic", ()), ("lives", ("poverty",))])
+def test_every_swap_made_is_stored_with_its_grade(preset, variants) -> None:
+    """Every laundry and armoede of simulated games has its row (a forced swap, real
+    laundry under `laundry_mandatory`, none: there was no choice), and the row's EV
+    lost, grade and accuracy follow from its costs."""
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    styles = ("sharp", "bluffer", "random", "cautious")
+    swaps = rows = 0
+    for record in simulate(rules, 4, 300, 7, styles):
+        made = {
+            (hand, seq) for hand, seq, e in number_events(record.events)
+            if e.kind in ("laundry", "armoede")
+        }  # fmt: skip
+        stored = facts_for_game(record).swaps
+        swaps += len(made)
+        rows += len(stored)
+        assert {(r["hand"], r["seq"]) for r in stored} <= made
+        for row in stored:
+            lost = row["ev_lost"]
+            assert row["kind"] in ("laundry", "armoede")
+            assert lost == max(0.0, row["cost_swap"] - row["cost_keep"])
+            assert row["grade"] == verdicts.grade(lost, row["stake"], SWAP_GRADES)
+            assert row["accuracy"] == verdicts.accuracy(lost, row["stake"])
+    assert swaps > 20
+    assert rows == swaps  # no forced swaps under these rules: each was a choice
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [11, 12])
+def test_swaps_are_graded_in_the_order_the_bots_designs_imply(seed) -> None:
+    """The sharp bot swaps only real laundry; the bluffer also swaps other hands one time
+    in four, meeting the checks: the sharp bot's swaps are the more accurate. (The random
+    and cautious bots swap only real laundry too, half of them or all: graded as the
+    sharp bot's.)"""
+    rules = Ruleset.preset("classic")
+    styles = ("sharp", "bluffer", "random", "cautious")
+    scores: dict[str, list[float]] = defaultdict(list)
+    for record in simulate(rules, 4, 1500, seed, styles):
+        for row in facts_for_game(record).swaps:
+            scores[styles[int(row["seat"])]].append(float(row["accuracy"]))
+    mean = {style: statistics.fmean(values) for style, values in scores.items()}
+    assert mean["sharp"] > mean["bluffer"] + 0.2
+    assert mean["sharp"] > 0.9
