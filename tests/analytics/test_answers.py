@@ -11,7 +11,7 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -154,23 +154,31 @@ def _exact_chance(game: Toepen, seat: int) -> float:
     return wins / len(deals)
 
 
-def _answers_late_in_the_hand(
-    rules: Ruleset, players: int, seed: int
+def decisions_late_in_the_hand(
+    rules: Ruleset,
+    players: int,
+    seed: int,
+    kinds: tuple[str, ...],
+    most_deals: int,
+    when: Callable[[Toepen], bool] = lambda game: True,
 ) -> Iterator[tuple[Toepen, int]]:
-    """Positions of simulated games where a player answers a knock late enough in the hand
-    that every hidden deal can be played out (at most 40,000)."""
+    """Positions of 400 simulated hands where a player makes a decision of one of `kinds`
+    (the event's kind) late enough in the hand that every hidden deal can be played out
+    (at most `most_deals`), and `when` holds of the game; each is used before the replay
+    goes on."""
     bots = ("random", "bluffer", "sharp", "cautious", "random", "bluffer")[:players]
     for record in simulate(rules, players, 400, seed, bots):
         replay = Replay(record.rules, record.players)
         for _hand, _seq, event in number_events(record.events):
             game = replay.game
             if (
-                event.kind in ("stay", "fold")
+                event.kind in kinds
                 and isinstance(game, Toepen)
                 and event.seat is not None
-                and _deals_to_count(game, event.seat) <= 40_000
+                and when(game)
+                and _deals_to_count(game, event.seat) <= most_deals
             ):
-                yield game, event.seat  # used before the replay goes on
+                yield game, event.seat
             replay.feed(event)
 
 
@@ -192,7 +200,7 @@ def test_sampled_chances_agree_with_the_exact_enumeration(preset, variants, play
     consistently with what the player saw, a hand played face up kept as it is."""
     rules = Ruleset.preset(preset).with_variants(*variants)
     checked = face_up = 0
-    for game, seat in _answers_late_in_the_hand(rules, players, seed):
+    for game, seat in decisions_late_in_the_hand(rules, players, seed, ("stay", "fold"), 40_000):
         shown = any(_hidden(game, seat)[1].values())
         if checked >= 12 and not shown:
             continue

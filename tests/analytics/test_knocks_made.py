@@ -12,19 +12,16 @@ import math
 import random
 import statistics
 from collections import defaultdict
-from collections.abc import Iterator
 
 import pytest
 
 from kroeg.analytics import verdicts
 from kroeg.analytics.derived import facts_for_game
 from kroeg.analytics.verdicts import KNOCK_GRADES, knock_costs
-from kroeg.recorder.events import number_events
-from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.toepen import Toepen
-from tests.analytics.test_answers import _deals_to_count, consistent_deals
+from tests.analytics.test_answers import consistent_deals, decisions_late_in_the_hand
 from tests.recorder.table import deal, run, table
 
 
@@ -91,25 +88,6 @@ def test_no_knock_allowed_or_cards_unknown_no_verdict() -> None:
     assert knock_costs(game, 1, random.Random(1)) is None  # his knock is being answered
 
 
-def _knocks_late_in_the_hand(
-    rules: Ruleset, players: int, seed: int
-) -> Iterator[tuple[Toepen, int]]:
-    bots = ("random", "bluffer", "sharp", "cautious", "random", "bluffer")[:players]
-    for record in simulate(rules, players, 400, seed, bots):
-        replay = Replay(record.rules, record.players)
-        for _hand, _seq, event in number_events(record.events):
-            game = replay.game
-            if (
-                event.kind == "knock"
-                and isinstance(game, Toepen)
-                and event.seat is not None
-                and not game.answer_queue
-                and _deals_to_count(game, event.seat) <= 5_000
-            ):
-                yield game, event.seat
-            replay.feed(event)
-
-
 @pytest.mark.parametrize(
     ("preset", "variants", "players", "seed"),
     [
@@ -125,7 +103,9 @@ def test_sampled_knock_costs_agree_with_the_exact_enumeration(
     """Within four standard errors, on up to 8 knocks late in 400 simulated hands."""
     rules = Ruleset.preset(preset).with_variants(*variants)
     checked = 0
-    for game, seat in _knocks_late_in_the_hand(rules, players, seed):
+    for game, seat in decisions_late_in_the_hand(
+        rules, players, seed, ("knock",), 5_000, lambda game: not game.answer_queue
+    ):
         exact_knock, spread, exact_hold = _exact(game, seat)
         samples = 1500
         costs = knock_costs(game, seat, random.Random(checked), samples)
