@@ -57,19 +57,25 @@ def regrettable_folds(where: str, limit: int = 10) -> str:
 
 def blunder(where: str) -> str:
     """The decision graded a blunder that lost the most of its stake in expectation, an
-    answer to a knock or a knock made: player, game_id, hand, seq, answer (stay, fold or
-    knock), stake, cost_chosen, cost_other, ev_lost, partners_play_on (an answer's: a fold
-    left partners playing on), other_choice (a knock's: play_on, stay or fold)."""
+    answer to a knock, a knock made, a laundry swap or an armoede: player, game_id, hand,
+    seq, answer (stay, fold, knock, laundry or armoede), stake, cost_chosen, cost_other,
+    ev_lost, partners_play_on (an answer's: a fold left partners playing on),
+    other_choice (a knock's: play_on, stay or fold), genuine (a swap's: the claim was
+    true)."""
     return (
         "WITH judged AS ("
         "SELECT seat, game_id, hand, seq, answer, stake, "
         "CASE WHEN answer = 'stay' THEN cost_stay ELSE cost_fold END AS cost_chosen, "
         "CASE WHEN answer = 'stay' THEN cost_fold ELSE cost_stay END AS cost_other, "
         "ev_lost, coalesce(partners_play_on, false) AS partners_play_on, "
-        "NULL::VARCHAR AS other_choice FROM answer_facts WHERE grade = 'blunder' "
+        "NULL::VARCHAR AS other_choice, NULL::BOOLEAN AS genuine "
+        "FROM answer_facts WHERE grade = 'blunder' "
         "UNION ALL "
         "SELECT seat, game_id, hand, seq, 'knock', stake, cost_knock, cost_other, ev_lost, "
-        "false, other_choice FROM knock_facts WHERE grade = 'blunder') "
+        "false, other_choice, NULL FROM knock_facts WHERE grade = 'blunder' "
+        "UNION ALL "
+        "SELECT seat, game_id, hand, seq, kind, stake, cost_swap, cost_keep, ev_lost, "
+        "false, NULL, genuine FROM swap_facts WHERE grade = 'blunder') "
         "SELECT g.players[a.seat + 1] AS player, a.* EXCLUDE (seat) "
         "FROM judged AS a JOIN games AS g USING (game_id) "
         f"WHERE {where} "

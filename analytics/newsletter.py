@@ -483,6 +483,8 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         b = news.blunder
         if b["answer"] == "knock":  # a knock made, against the choice not taken
             key = "blunder_knock_" + str(b["other_choice"])
+        elif b["answer"] in ("laundry", "armoede"):  # a swap, against keeping the hand
+            key = f"blunder_{b['answer']}" + ("" if b["genuine"] else "_false")
         else:
             # Team toepen: a fold that left partners playing on cost the side an expectation.
             key = f"blunder_{b['answer']}" + ("_side" if b["partners_play_on"] else "")

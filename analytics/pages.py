@@ -30,6 +30,7 @@ __all__ = [
     "hand_calls",
     "hand_folds",
     "hand_knocks",
+    "hand_swaps",
     "hand_troef_sides",
 ]  # fmt: skip
 
@@ -78,6 +79,18 @@ def hand_answers(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.
         "SELECT seq, seat, answer, stake, win_chance, cost_stay, cost_fold, ev_lost, grade, "
         "coalesce(partners_play_on, false) AS partners_play_on "
         "FROM answer_facts WHERE game_id = ? AND hand = ? ORDER BY seq",
+        [game_id, hand],
+    )
+
+
+def hand_swaps(con: duckdb.DuckDBPyConnection, game_id: str, hand: int) -> pl.DataFrame:
+    """The analysed laundry swaps and armoedes of a hand: the claim, whether the cards
+    bore it out, the expected cost of swapping and of keeping the hand from what the
+    swapper could see, the EV lost and the grade (none for a game not analysed)."""
+    return _frame(
+        con,
+        "SELECT seq, seat, kind, genuine, stake, cost_swap, cost_keep, ev_lost, grade "
+        "FROM swap_facts WHERE game_id = ? AND hand = ? ORDER BY seq",
         [game_id, hand],
     )
 

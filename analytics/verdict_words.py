@@ -12,7 +12,7 @@ from kroeg.recorder.cards import Suit
 
 __all__ = [
     "announce_verdict", "answer_verdict", "call_verdict", "fold_verdict", "knock_choice_verdict",
-    "knock_verdict", "stay_verdict", "verdict_summary",
+    "knock_verdict", "stay_verdict", "swap_verdict", "verdict_summary",
 ]  # fmt: skip
 
 
@@ -241,6 +241,59 @@ def knock_choice_verdict(
         judged = w.say("replay_knock_choice_better", "The better choice")
     return grade, w.say(
         "replay_knock_choice_verdict",
+        "{what} (from what {player} could see). {judged}.",
+        what=what, player=player, judged=judged,
+    )  # fmt: skip
+
+
+def swap_verdict(
+    w: Words,
+    player: str,
+    kind: str,
+    genuine: bool,
+    stake: int,
+    cost_swap: float,
+    cost_keep: float,
+    ev_lost: float,
+    grade: str | None,
+) -> tuple[str, str]:
+    """A laundry swap or an armoede (`kind`) judged against keeping the hand, from what
+    the swapper could see: the grade (or "sound") and a sentence; a claim the cards do not
+    bear out (`genuine` false) is called false, as the swapper knew it was."""
+    swap, keep = w.number(cost_swap, 1), w.number(cost_keep, 1)
+    if kind == "laundry" and genuine:
+        what = w.say(
+            "replay_swap_laundry",
+            "{player} swapped the laundry: expected to cost {swap}; keeping the hand, {keep}",
+            player=player, swap=swap, keep=keep,
+        )  # fmt: skip
+    elif kind == "laundry":
+        what = w.say(
+            "replay_swap_laundry_false",
+            "{player} swapped the laundry on a false claim: expected to cost {swap}; keeping "
+            "the hand, {keep}",
+            player=player, swap=swap, keep=keep,
+        )  # fmt: skip
+    elif genuine:
+        what = w.say(
+            "replay_swap_armoede",
+            "{player} declared armoede: expected to cost {swap}; keeping the hand, {keep}",
+            player=player, swap=swap, keep=keep,
+        )  # fmt: skip
+    else:
+        what = w.say(
+            "replay_swap_armoede_false",
+            "{player} declared armoede on a false claim: expected to cost {swap}; keeping "
+            "the hand, {keep}",
+            player=player, swap=swap, keep=keep,
+        )  # fmt: skip
+    judged = _lost_of_the_stake(w, ev_lost, stake, grade)
+    if judged is None and ev_lost > 0:
+        judged = w.say("replay_swap_as_good", "As good as keeping the hand")
+    elif judged is None:
+        judged = w.say("replay_swap_better", "The better choice")
+    return grade or "sound", w.say(
+        "replay_swap_verdict",
         "{what} (from what {player} could see). {judged}.",
         what=what, player=player, judged=judged,
     )  # fmt: skip

@@ -187,6 +187,22 @@ _MESSAGES = (
         "{player} knocked back at a stake of {stake} in hand {hand} of {game}: "
         "expected to cost {chosen}, where folding cost {other}."
     ),
+    _m("blunder_laundry",
+        "{player} swapped the laundry in hand {hand} of {game}: expected to cost "
+        "{chosen}, where keeping the hand was expected to cost {other}."
+    ),
+    _m("blunder_laundry_false",
+        "{player} swapped the laundry on a false claim in hand {hand} of {game}: "
+        "expected to cost {chosen}, where keeping the hand was expected to cost {other}."
+    ),
+    _m("blunder_armoede",
+        "{player} declared armoede in hand {hand} of {game}: expected to cost "
+        "{chosen}, where keeping the hand was expected to cost {other}."
+    ),
+    _m("blunder_armoede_false",
+        "{player} declared armoede on a false claim in hand {hand} of {game}: "
+        "expected to cost {chosen}, where keeping the hand was expected to cost {other}."
+    ),
     _m("top_hand", "Hand of the month"),
     _m("top_hand_text", "Hand {hand} of {game}, played for a stake of {stake}."),
     _m("story", "The hand, as it went"),

@@ -44,6 +44,7 @@ from kroeg.analytics.pages import (
     hand_calls,
     hand_folds,
     hand_knocks,
+    hand_swaps,
     hand_troef_sides,
 )
 from kroeg.analytics.words import Words, words
@@ -433,5 +434,6 @@ def prefetch(path: Path) -> None:
             ask(path, hand_knocks, game_id, numbers_of[0])
             ask(path, hand_folds, game_id, numbers_of[0])
             ask(path, hand_answers, game_id, numbers_of[0])
+            ask(path, hand_swaps, game_id, numbers_of[0])
             # The figures before the hand: every game's earlier counts, and this game's.
             before_this_hand(path, game_id, numbers_of[0], record.players, chosen)

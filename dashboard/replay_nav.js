@@ -49,10 +49,15 @@ export default function (component) {
     const box = document.querySelector(".kroeg-moves");
     const now = box && box.querySelector("li.now");
     if (!now) return;
-    // The current move a third of the way down the box, as a chess site's move list.
+    // The current move a third of the way down the box, as a chess site's move list;
+    // a move too long for the rest of the box (a phone's box is three lines high) is
+    // raised until its end, where its mark is, shows, but never above its first line.
     const outer = box.getBoundingClientRect();
     const inner = now.getBoundingClientRect();
-    box.scrollTop += inner.top - outer.top - box.clientHeight / 3;
+    const top = inner.top - outer.top - box.clientTop;
+    const third = top - box.clientHeight / 3;
+    const end = top + inner.height - box.clientHeight;
+    box.scrollTop += Math.min(Math.max(third, end), top);
     placed = box.scrollTop;
   };
   const onScroll = (event) => {

@@ -16,6 +16,7 @@ from kroeg.analytics.pages import (
     hand_calls,
     hand_folds,
     hand_knocks,
+    hand_swaps,
     hand_troef_sides,
 )
 from kroeg.analytics.stats import STAT_BY_NAME, Stat
@@ -27,6 +28,7 @@ from kroeg.analytics.verdict_words import (
     knock_choice_verdict,
     knock_verdict,
     stay_verdict,
+    swap_verdict,
     verdict_summary,
 )
 from kroeg.analytics.verdicts import ANNOUNCE_OPTIONS
@@ -346,6 +348,7 @@ def _verdicts(
     knocks = ask(path, hand_knocks, game_id, hand)
     folds = ask(path, hand_folds, game_id, hand)
     answers = ask(path, hand_answers, game_id, hand)
+    swaps = ask(path, hand_swaps, game_id, hand)
     answered = {r["seq"] for r in answers.iter_rows(named=True)}
     verdicts = {
         r["seq"]: knock_verdict(
@@ -399,6 +402,12 @@ def _verdicts(
         if after is not None:
             said += " " + after[1]
         verdicts[r["seq"]] = (mark, said)
+    # A laundry swap or an armoede, judged against keeping the hand.
+    for r in swaps.iter_rows(named=True):
+        verdicts[r["seq"]] = swap_verdict(
+            w, players[r["seat"]], r["kind"], r["genuine"], r["stake"], r["cost_swap"],
+            r["cost_keep"], r["ev_lost"], r["grade"],
+        )  # fmt: skip
     summary = verdict_summary(
         w,
         [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],

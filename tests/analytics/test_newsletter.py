@@ -452,6 +452,38 @@ def test_the_sample_month_s_blunder_is_the_knock_that_lost_most(tmp_path: Path) 
     assert row["cost_chosen"] > 1.5  # at a stake of 2 he takes the last trick nearly always
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_laundry_swap_can_be_the_blunder_of_the_month(tmp_path: Path, lang: str) -> None:
+    """Carla's false laundry claim at the seven-player table (check-before-swap) is the
+    worst decision of its month: the query reads the stored swap facts, and the sentence
+    calls the claim false and weighs it against keeping the hand, in each language."""
+    from kroeg.analytics.derived import enrich
+    from kroeg.analytics.newsletter import build, markdown
+    from kroeg.analytics.views import connect
+    from kroeg.analytics.words import words
+
+    (game,) = notation.load(SAMPLES / "laundry-checked-before-swap.txt")
+    dataset = Dataset(tmp_path / "laundry")
+    dataset.write([game])
+    enrich(dataset)
+    con = connect(dataset)
+    ((swap, keep),) = con.sql(
+        "SELECT cost_swap, cost_keep FROM swap_facts WHERE grade = 'blunder'"
+    ).fetchall()
+    news = build(con, dataset, "2026-11", lang)
+    assert news.blunder is not None
+    assert (news.blunder["player"], news.blunder["answer"]) == ("Carla", "laundry")
+    assert news.blunder["genuine"] is False
+    w = words(lang)
+    told = w("blunder_laundry_false", player="Carla", hand=1, game="{game}",
+             chosen=w.number(swap, 1), other=w.number(keep, 1))  # fmt: skip
+    text = markdown(news)
+    assert f"## {w('blunder')}\n\n" + told.split("{game}")[0] in text
+    assert told.split("{game}")[1] in text
+    assert told != w("blunder_laundry", player="Carla", hand=1, game="{game}",
+                     chosen=w.number(swap, 1), other=w.number(keep, 1))  # fmt: skip
+
+
 def test_figures_as_each_language_writes_them() -> None:
     """One figure, the statistics registry's cell and a sentence's count: English as the
     CLI shows them, Dutch with its decimal comma and thousands point (Babel's CLDR data),

@@ -821,6 +821,43 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     assert '<span class="kroeg-mark mistake">? mistake</span>' in page_html(at)
 
 
+def test_the_verdict_shows_at_a_laundry_swap(club: Path) -> None:
+    """Each swap judged against keeping the hand, from what the swapper could see (the
+    stored swap facts): Carla's real laundry in hand 1, Dan's false claim in hand 2."""
+    enrich(Dataset(club))
+    (game_id,) = Dataset(club).game_ids()
+    con = connect(club)
+    stored = {
+        hand: (grade, cost_swap, cost_keep, ev_lost)
+        for hand, grade, cost_swap, cost_keep, ev_lost in con.sql(
+            "SELECT hand, grade, cost_swap, cost_keep, ev_lost FROM swap_facts ORDER BY hand"
+        ).fetchall()
+    }
+    assert sorted(stored) == [1, 2]
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    for hand, who, claim in ((1, "Carla", ""), (2, "Dan", " on a false claim")):
+        grade, cost_swap, cost_keep, ev_lost = stored[hand]
+        at.selectbox(key="replay_hand").select(hand).run()
+        states = hand_states(Dataset(club).read_game(game_id), hand, reveal_all=False)
+        laundry = next(s for s in states if s.kind == "laundry")
+        at.slider(key="replay_step").set_value(laundry.step).run()
+        assert not at.exception
+        shown = page_html(at)
+        said = (
+            f'<p class="kroeg-verdict {grade or "sound"}">{who} swapped the laundry{claim}: '
+            f"expected to cost {cost_swap:.1f}; keeping the hand, {cost_keep:.1f} "
+            f"(from what {who} could see). "
+        )
+        assert said in shown, shown
+        if grade is None:
+            assert ev_lost == 0.0 and f"{said}The better choice.</p>" in shown
+        else:
+            assert f"Lost {ev_lost:.1f} of a stake of 1 in expectation: a {grade} " in shown
+            assert f'<span class="kroeg-mark {grade}">' in shown  # on the move in the list
+    assert stored[1][0] is None and stored[2][0] is not None  # the false claim lost
+
+
 def test_team_toepen_pages_name_the_rules_and_the_side_and_the_result_is_the_engines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -65,6 +65,12 @@ def review_server(tmp_path: Path, free_port: int, processes: list[subprocess.Pop
 
 
 @pytest.fixture
+def laundry_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """The laundry night (a real laundry and a false claim), analysed."""
+    yield from serve(tmp_path, free_port, processes, "laundry-and-checks.txt", analyse=True)
+
+
+@pytest.fixture
 def markup_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
     yield from serve(tmp_path, free_port, processes, "markup-in-names.txt")
 
@@ -302,6 +308,44 @@ CARDS_HIDDEN = """() => {
   }
   return out;
 }"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_laundry_swap_is_judged_in_a_real_browser(laundry_server, shots: Path, size) -> None:
+    """Dan's false laundry claim, opened by its link: the verdict box weighs swapping
+    against keeping the hand, and the move list shows the whole move with its mark (on a
+    phone the list is three lines high and the move takes three)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = laundry_server
+    (game_id,) = dataset.game_ids()
+    width, height = size
+    tag = "desktop" if width > 640 else "phone"
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=ENGLISH,
+            is_mobile=width < 640, has_touch=width < 640,
+        )  # fmt: skip
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{url}/replay?game={game_id}&hand=2&step=17")  # the laundry's event
+        expect(page.locator(".kroeg-now")).to_contain_text("Dan swaps the hand")
+        verdict = page.locator(".kroeg-verdict")
+        expect(verdict).to_have_class("kroeg-verdict mistake")
+        expect(verdict).to_contain_text(
+            "Dan swapped the laundry on a false claim: expected to cost 1.4; keeping the "
+            "hand, 0.9 (from what Dan could see). Lost 0.4 of a stake of 1 in expectation"
+        )
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.mistake")).to_have_text("? mistake")
+        page.wait_for_function(SETTLED)
+        page.wait_for_function(IN_VIEW)  # the move's last line, its mark, in the box
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        verdict.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"review-swap-{tag}.png"))
+        browser.close()
 
 
 def now(page: Any) -> str:
