@@ -27,8 +27,15 @@ the closest calls of the sharp bots' games.
 `--knocks` does it for the knocks made (`analytics.verdicts.KNOCK_GRADES`, EV lost / the
 stake before the knock), the sharp bot's p90, p95 and p98 without teams, as for answers.
 
+`--swaps` does it for the laundry swaps and armoedes (`analytics.verdicts.SWAP_GRADES`,
+EV lost / the stake): the sharp bot swaps only a real claim and loses next to nothing at
+most of them, so, as for the announcements, its quantiles are set beside what the
+sampling alone gives the better choice of its real claims (each judged 10 times on
+SWAP_SAMPLES deals against 512), and beside the false claims that the bluffer makes.
+
     python bench/grades.py [--hands 3000] [--seed 11]
     python bench/grades.py --knocks [--hands 3000] [--seed 11]
+    python bench/grades.py --swaps [--hands 3000] [--seed 11]
     python bench/grades.py --troefcall [--hands 800] [--seed 11]
     python bench/grades.py --announcements [--hands 20000] [--seed 11]
 """
@@ -52,8 +59,11 @@ from kroeg.analytics.verdicts import (
     GRADES,
     KNOCK_GRADES,
     KNOCK_SAMPLES,
+    SWAP_GRADES,
+    SWAP_SAMPLES,
     announce_values,
     knock_costs,
+    swap_costs,
 )  # fmt: skip
 from kroeg.recorder.events import number_events
 from kroeg.recorder.referee import Replay
@@ -90,6 +100,7 @@ def main() -> None:
         "--announcements", action="store_true", help="grade the choices at seven in a row"
     )
     parser.add_argument("--knocks", action="store_true", help="grade the knocks made instead")
+    parser.add_argument("--swaps", action="store_true", help="grade laundry and armoede instead")
     args = parser.parse_args()
     if args.announcements:
         troefcall_announcements(args.hands, args.seed)
@@ -102,24 +113,29 @@ def main() -> None:
     grades: dict[str, Counter[str]] = defaultdict(Counter)
     solo: list[float] = []  # the sharp bot's, where nobody plays in teams
     noise_at: list[tuple[object, int]] = []  # knocks to judge again (--knocks)
+    false_claims: list[float] = []  # EV lost / stake of the false claims, without teams
     hands, cpu = 0, 0.0
     for preset, variants, players, styles in TABLES:
         rules = Ruleset.preset(preset).with_variants(*variants)
         label = "+".join((preset, *variants))
         by_table: dict[str, list[float]] = defaultdict(list)
         lost_here: dict[str, list[float]] = defaultdict(list)
+        swaps_here: list[tuple[object, int, str]] = []  # real claims to judge again (--swaps)
         for record in simulate(rules, players, args.hands, args.seed, styles):
             start = time.process_time()
             facts = facts_for_game(record)
             cpu += time.process_time() - start
             hands += record.hands
-            judged = (
-                [k for k in facts.knocks if k["accuracy"] is not None]
-                if args.knocks
-                else facts.answers
-            )
+            if args.knocks:
+                judged = [k for k in facts.knocks if k["accuracy"] is not None]
+            elif args.swaps:
+                judged = facts.swaps
+            else:
+                judged = facts.answers
             if args.knocks and not teams_of(rules) and len(noise_at) < 150:
                 noise_at.extend(_knock_positions(record, len(noise_at)))
+            if args.swaps and not teams_of(rules) and len(swaps_here) < 50:
+                swaps_here.extend(_swap_positions(record)[: 50 - len(swaps_here)])
             for answer in judged:
                 style = styles[int(answer["seat"]) % len(styles)]  # type: ignore[call-overload]
                 relative = float(answer["ev_lost"]) / int(answer["stake"])  # type: ignore[arg-type,call-overload]
@@ -128,18 +144,25 @@ def main() -> None:
                 accuracy[style].append(float(answer["accuracy"]))  # type: ignore[arg-type]
                 by_table[style].append(float(answer["accuracy"]))  # type: ignore[arg-type]
                 grades[style][str(answer["grade"] or "sound")] += 1
+                if args.swaps and not answer["genuine"] and not teams_of(rules):
+                    false_claims.append(relative)
         order = sorted(by_table, key=lambda s: -statistics.mean(by_table[s]))
         ranked = ", ".join(f"{s} {100 * statistics.mean(by_table[s]):.1f}%" for s in order)
         print(f"{label}, {players} players: accuracy {ranked}")
         if not teams_of(rules):  # where every answer is a pot-odds call
             solo.extend(lost_here["sharp"])
+        noise_at.extend(swaps_here)  # type: ignore[arg-type]
     print(f"\n{hands:,} hands judged in {cpu:.1f} CPU-s ({hands / cpu:,.0f} hands per CPU-second, "
           "knocks, folds and answers)")  # fmt: skip
-    what, grading = ("knock made", KNOCK_GRADES) if args.knocks else ("answer to a knock", GRADES)
+    if args.knocks:
+        what, grading, counted = "knock made", KNOCK_GRADES, "knocks"
+    elif args.swaps:
+        what, grading, counted = "laundry swap or armoede", SWAP_GRADES, "swaps"
+    else:
+        what, grading, counted = "answer to a knock", GRADES, "answers"
     print(f"\nEV lost / stake, per {what} (seed {args.seed}):")
     heads = " ".join(f"p{int(100 * q):<4}" for q in QUANTILES)
     names = "  ".join(n for n, _ in reversed(grading))
-    counted = "knocks" if args.knocks else "answers"
     print(f"{'style':9} {counted:>8} {'mean':>6} {heads}  accuracy  {names}")
     for style in STYLES:
         values = lost[style]
@@ -167,7 +190,20 @@ def main() -> None:
             print(f"the better choice's EV lost / stake from the sampling alone ({KNOCK_SAMPLES} "
                   f"deals), {label} {len(noise_at[:150])} knocks judged 10 times each: "
                   f"{figures}")  # fmt: skip
-    constant = "KNOCK_GRADES" if args.knocks else "GRADES"
+    if args.swaps:
+        figures = ", ".join(
+            f"p{int(100 * q)} {quantile(false_claims, q):.3f}" for q in (0.1, 0.25, 0.5)
+        )
+        print(f"without teams, the {len(false_claims):,} false claims' EV lost / stake: {figures}")
+        every, closest = _swap_noise(noise_at[:100], args.seed)  # type: ignore[arg-type]
+        for label, values in (("every one of", every), ("the 20 closest of", closest)):
+            figures = ", ".join(
+                f"p{int(100 * q)} {quantile(values, q):.3f}" for q in (0.9, 0.95, 0.98)
+            )
+            print(f"the better choice's EV lost / stake from the sampling alone ({SWAP_SAMPLES} "
+                  f"deals), {label} {len(noise_at[:100])} real claims judged 10 times each: "
+                  f"{figures}")  # fmt: skip
+    constant = "KNOCK_GRADES" if args.knocks else "SWAP_GRADES" if args.swaps else "GRADES"
     print(f"in use (analytics.verdicts.{constant}): "
           + ", ".join(f"{name} {least:.2f}" for name, least in reversed(grading)))  # fmt: skip
 
@@ -278,6 +314,52 @@ def _knock_noise(positions: list[tuple[object, int]], seed: int) -> tuple[list[f
             gap = costs.knock - costs.other if knock_best else costs.other - costs.knock
             seems.append(max(0.0, gap) / stake)
         judged.append((abs(truth.knock - truth.other) / stake, seems))
+    judged.sort(key=lambda j: j[0])
+    every = [v for _, seems in judged for v in seems]
+    closest = [v for _, seems in judged[:20] for v in seems]
+    return every, closest
+
+
+def _swap_positions(record: object) -> list[tuple[object, int, str]]:
+    """The positions of a game's real laundry and armoede claims (at most 5), each a copy
+    of the game with its log, for `_swap_noise`."""
+    found: list[tuple[object, int, str]] = []
+    rebuilt = Replay(record.rules, record.players)  # type: ignore[attr-defined]
+    for _hand, _seq, event in number_events(record.events):  # type: ignore[attr-defined]
+        game = rebuilt.game
+        seat, kind = event.seat, event.kind
+        if kind in ("laundry", "armoede") and seat is not None:
+            costs = swap_costs(game, seat, kind, random.Random(0), 1)  # type: ignore[arg-type]
+            if costs is not None and costs.genuine:
+                position = game.fork()
+                position.log = list(game.log)  # what the swapper saw, for `seen_by`
+                found.append((position, seat, kind))
+                if len(found) == 5:
+                    break
+        rebuilt.feed(event)
+    return found
+
+
+def _swap_noise(
+    positions: list[tuple[object, int, str]], seed: int
+) -> tuple[list[float], list[float]]:
+    """EV lost / stake that the sampling alone gives the better choice of a swap: each
+    position's two choices costed on 512 deals (the truth, near enough), then judged 10
+    times on SWAP_SAMPLES other deals. For every position given, and the 20 closest."""
+    rng = random.Random(seed)
+    judged: list[tuple[float, list[float]]] = []
+    for game, seat, kind in positions:
+        truth = swap_costs(game, seat, kind, rng, 512)  # type: ignore[arg-type]
+        assert truth is not None
+        swap_best = truth.swap <= truth.keep
+        stake = game.stake  # type: ignore[attr-defined]
+        seems = []
+        for _ in range(10):
+            costs = swap_costs(game, seat, kind, rng, SWAP_SAMPLES)  # type: ignore[arg-type]
+            assert costs is not None
+            gap = costs.swap - costs.keep if swap_best else costs.keep - costs.swap
+            seems.append(max(0.0, gap) / stake)
+        judged.append((abs(truth.swap - truth.keep) / stake, seems))
     judged.sort(key=lambda j: j[0])
     every = [v for _, seems in judged for v in seems]
     closest = [v for _, seems in judged[:20] for v in seems]
