@@ -57,7 +57,10 @@ CSS = """
 .kroeg-trick { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   text-align: center; color: #fff; font: 13px sans-serif; width: 52%; }
 .kroeg-stake { font-size: 22px; font-weight: 700; }
-.kroeg-played { display: inline-block; text-align: center; vertical-align: top; }
+/* A trick's cards, each over its player's name: a gap between them, so that the names
+   never run together ("IngridKenneth"), a long one cut short with an ellipsis. */
+.kroeg-played { display: inline-block; text-align: center; vertical-align: top;
+  margin: 0 3px; }
 .kroeg-who { display: block; font-size: 11px; max-width: 70px; overflow: hidden;
   text-overflow: ellipsis; white-space: nowrap; }
 .kroeg-played.won .kroeg-card { outline: 3px solid #f5c542; }
@@ -141,6 +144,10 @@ CSS = """
   .kroeg-table.big .kroeg-hand { gap: 2px 1px; }
   .kroeg-felt, .kroeg-table.big .kroeg-felt { left: 25%; right: 25%; }
   .kroeg-trick { width: 48%; font-size: 12px; }
+  /* Four names in the felt's width: the names smaller, a long one cut at about six
+     letters. */
+  .kroeg-played { margin: 0 1px; }
+  .kroeg-who { max-width: 34px; font-size: 10px; }
   .kroeg-name { font-size: 13px; }
   /* One screen on a phone: the buttons, the whole table and the current move with its
      neighbours (the list's box three moves high). */

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from kroeg.analytics.derived import enrich
+from kroeg.dashboard.replay import hand_states
 from kroeg.parsers import notation
 from kroeg.recorder.records import GameRecord
 from kroeg.recorder.rules import PRESETS
@@ -345,7 +346,29 @@ def test_a_laundry_swap_is_judged_in_a_real_browser(laundry_server, shots: Path,
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         verdict.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"review-swap-{tag}.png"))
+        # The hand's first trick: each card over its player's name, the names apart.
+        states = hand_states(dataset.read_game(game_id), 2, reveal_all=False)
+        trick = next(s for s in states if s.kind == "trick")
+        page.goto(f"{url}/replay?game={game_id}&hand=2&step={trick.seq}")
+        expect(page.locator(".kroeg-who")).to_have_count(4)
+        page.wait_for_function(SETTLED)
+        assert page.evaluate(NAMES_APART) == [], tag
         browser.close()
+
+
+#: Where a trick's names under its cards touch or overlap (they once ran together as
+#: "CarlaDanAnnaBen"): the pairs side by side in a row less than 2 px apart.
+NAMES_APART = """() => {
+  const names = [...document.querySelectorAll('.kroeg-trick .kroeg-who')]
+    .map((e) => [e.innerText, e.getBoundingClientRect()]);
+  const out = [];
+  names.forEach(([a, r], i) => names.slice(i + 1).forEach(([b, q]) => {
+    const sameRow = Math.abs(r.top - q.top) < 2;
+    const gap = Math.max(q.left - r.right, r.left - q.right);
+    if (sameRow && gap < 2) out.push(a + '|' + b + ' ' + gap.toFixed(1));
+  }));
+  return out;
+}"""
 
 
 def now(page: Any) -> str:
