@@ -307,25 +307,28 @@ def call_verdict(
     values: dict[str, float],
     ev_lost: float,
     grade: str | None,
+    sides: tuple[str, str],
 ) -> tuple[str | None, str]:
     """A Troefcall trump call judged from the caller's cards: the grade (None: not
     graded) and a sentence. `values`: each suit's expected points for the caller's side
-    less the other side's, by suit letter."""
+    less the other side's, by suit letter; `sides`: the caller's side and the other, by
+    their players (`Anna & Carla`)."""
     called, better = Suit(trump).symbol, Suit(best).symbol
     value = w.number(values[trump], 1)
+    side, others = sides
     if trump == best:
         what = w.say(
             "replay_call_best",
-            "{caller} called {suit}, the best call from their cards: expected {value} points "
-            "for the side, less the other side's",
-            caller=caller, suit=called, value=value,
+            "{caller} called {suit}, the best call from {caller}'s cards: expected {value} "
+            "points for {side}, less {others}'s",
+            caller=caller, suit=called, value=value, side=side, others=others,
         )  # fmt: skip
     else:
         what = w.say(
             "replay_call_other",
-            "{caller} called {suit}: expected {value} points for the side, less the other "
-            "side's, from their cards; {best} was the best call, expected {best_value}",
-            caller=caller, suit=called, value=value, best=better,
+            "{caller} called {suit}: expected {value} points for {side}, less {others}'s, "
+            "from {caller}'s cards; {best} was the best call, expected {best_value}",
+            caller=caller, suit=called, value=value, best=better, side=side, others=others,
             best_value=w.number(values[best], 1),
         )  # fmt: skip
     return _points_lost(w, what, ev_lost, grade, "call")
@@ -394,32 +397,35 @@ def announce_verdict(
     baunie_chance: float | None,
     ev_lost: float,
     grade: str | None,
+    sides: tuple[str, str],
 ) -> tuple[str | None, str]:
     """A choice at seven tricks in a row judged from the chooser's cards: the grade (None:
     not graded) and a sentence. `values`: each option's expected points for the side less
-    the other side's, by option name (analytics.verdicts.ANNOUNCE_OPTIONS)."""
+    the other side's, by option name (analytics.verdicts.ANNOUNCE_OPTIONS); `sides`: the
+    chooser's side and the other, by their players."""
     value = w.number(values[chosen], 1)
+    side, others = sides
     if chosen == best:
         what = w.say(
             "replay_announce_best",
-            "{player} {did}, the best choice from their cards: expected {value} points for "
-            "the side, less the other side's",
-            player=player, did=_choice(w, chosen)[0], value=value,
+            "{player} {did}, the best choice from {player}'s cards: expected {value} points "
+            "for {side}, less {others}'s",
+            player=player, did=_choice(w, chosen)[0], value=value, side=side, others=others,
         )  # fmt: skip
     else:
         what = w.say(
             "replay_announce_other",
-            "{player} {did}: expected {value} points for the side, less the other side's, "
-            "from their cards; {best} was the best choice, expected {best_value}",
+            "{player} {did}: expected {value} points for {side}, less {others}'s, from "
+            "{player}'s cards; {best} was the best choice, expected {best_value}",
             player=player, did=_choice(w, chosen)[0], value=value, best=_choice(w, best)[1],
-            best_value=w.number(values[best], 1),
+            best_value=w.number(values[best], 1), side=side, others=others,
         )  # fmt: skip
     if baunie_chance is not None:
         what += w.say(
             "replay_announce_chance",
-            " (a baunie takes every trick left on {chance} of the deals they could not rule "
-            "out)",
-            chance=w.percent(baunie_chance, 0),
+            " (a baunie takes every trick left on {chance} of the deals {player} could not "
+            "rule out)",
+            chance=w.percent(baunie_chance, 0), player=player,
         )  # fmt: skip
     return _points_lost(w, what, ev_lost, grade, "announcement")
 

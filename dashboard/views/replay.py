@@ -475,11 +475,22 @@ def _troefcall_verdicts(
         mark = graded or (came[0] if came is not None else "sound")
         verdicts[seq] = mark, said if came is None else f"{said} {came[1]}"
 
+    teams = next((s.teams for s in states if s.teams is not None), None)
+
+    def pairs(seat: int) -> tuple[str, str]:
+        """`seat`'s side and the other, by their players."""
+        assert teams is not None  # a Troefcall hand plays in two sides
+        own = teams[seat]
+        return side_name(players, teams, own), side_name(
+            players, teams, next(t for t in teams if t != own)
+        )
+
     # The call judged from the caller's cards comes first; how it came out follows it.
     for r in ask(current_path(), hand_calls, game_id, hand).iter_rows(named=True):
         values = {s.value: float(r[f"value_{s.name.lower()}"]) for s in Suit}
         judged_first(r["seq"], *call_verdict(
-            w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"]
+            w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"],
+            pairs(r["seat"]),
         ))  # fmt: skip
     # So is the choice at seven in a row (kap, baunie, stop, play on), before its outcome.
     for r in ask(current_path(), hand_announcements, game_id, hand).iter_rows(named=True):
@@ -490,7 +501,7 @@ def _troefcall_verdicts(
         }
         judged_first(r["seq"], *announce_verdict(
             w, players[r["seat"]], r["chosen"], r["best"], options, r["baunie_chance"],
-            r["ev_lost"], r["grade"],
+            r["ev_lost"], r["grade"], pairs(r["seat"]),
         ))  # fmt: skip
     return verdicts
 

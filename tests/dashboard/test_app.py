@@ -452,6 +452,26 @@ def test_troefcall_replay_shows_trump_partnerships_and_the_caller(troefcall_club
     assert 'class="kroeg-card back"' not in page_html(at)
 
 
+def test_troefcall_call_verdict_names_both_sides(troefcall_club: Path) -> None:
+    """Anna's call judged from her cards, its value said as her pair's points less the
+    other pair's, each pair named by its players (not "the side, less the other side's")."""
+    enrich(Dataset(troefcall_club))
+    (game_id,) = Dataset(troefcall_club).game_ids()
+    states = hand_states(Dataset(troefcall_club).read_game(game_id), 1, reveal_all=False)
+    call = next(s.step for s in states if s.kind == "trump")
+    at = app().run()
+    at.switch_page("views/replay.py").run()
+    at.slider(key="replay_step").set_value(call).run()
+    assert not at.exception
+    shown = html.unescape(page_html(at))
+    assert re.search(
+        r"Anna called ♠(, the best call from Anna's cards)?: expected -?\d+\.\d points for "
+        r"Anna & Carla, less Ben & Dan's",
+        shown,
+    ), shown
+    assert "the other side" not in shown
+
+
 def test_troefcall_replay_shows_the_kaps_points_at_its_score(troefcall_club: Path) -> None:
     """The kap's step shows the scores before it; the next step, the score's row, the five
     (the table's scores read the pay and score rows so far, not the engine's state, which
@@ -1057,5 +1077,11 @@ def test_replay_judges_the_choice_at_seven_in_a_row(
     assert not at.exception
     shown = plain(page_html(at))
     player = record.players[seat]
-    assert f"{player} announced kap, the best choice from their cards: expected 5.0" in shown
-    assert "of the deals they could not rule out" in shown
+    # The sides named by their players (Troefcall: partners sit across, seats 0 & 2).
+    side = " & ".join(record.players[s] for s in range(4) if s % 2 == seat % 2)
+    others = " & ".join(record.players[s] for s in range(4) if s % 2 != seat % 2)
+    assert (
+        f"{player} announced kap, the best choice from {player}'s cards: expected 5.0 points "
+        f"for {side}, less {others}'s"
+    ) in html.unescape(shown)
+    assert f"of the deals {player} could not rule out" in shown
