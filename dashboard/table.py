@@ -39,6 +39,8 @@ CSS = """
 .kroeg-seat.left { left: 0; } .kroeg-seat.right { right: 0; }
 .kroeg-seat.bottom { transform: translate(-50%, -100%); }
 .kroeg-seat.top { transform: translate(-50%, 0); }
+/* Seven at the table put two seats at the top, 36 % of the width apart: each as wide. */
+.kroeg-table.crowded .kroeg-seat.top, .kroeg-table.crowded .kroeg-seat.bottom { width: 34%; }
 
 .kroeg-name { font-weight: 600; font-size: 14px; }
 .kroeg-name.out { color: #999; text-decoration: line-through; }
@@ -154,6 +156,12 @@ CSS = """
   .kroeg-table, .kroeg-table.big { height: 320px; }
   .kroeg-felt, .kroeg-table.big .kroeg-felt { top: 78px; bottom: 78px; }
   .kroeg-moves { max-height: 84px; }
+  /* Seven or eight on a phone: three seats a side, one under another. The table is
+     taller and the cards smaller, so that no seat lies over the next. */
+  .kroeg-table.crowded { height: 440px; }
+  .kroeg-table.crowded .kroeg-felt { top: 96px; bottom: 96px; }
+  .kroeg-table.crowded .kroeg-card { min-width: 20px; padding: 2px 1px; margin: 1px;
+    font-size: 13px; }
   .kroeg-moves-title, .st-key-replay_controls kbd, .kroeg-keys { display: none; }
   /* On a phone the Hand and Game pickers sit just above, and the slider goes to the
      start and the end: their buttons would push the table a row further down. */
@@ -171,6 +179,10 @@ CSS = """
     width: calc(50% - 0.5rem) !important; min-width: 0 !important; }
   .st-key-replay_pickers [data-testid="stColumn"]:first-child { flex: 1 1 100% !important;
     width: 100% !important; }
+  /* A game's name is longer than a phone is wide: cut with an ellipsis where it does
+     not fit, not in the middle of a word (the list shows it whole). Its size stays: a
+     phone's browser zooms into a field under 16 px when it is touched. */
+  .st-key-replay_game input { text-overflow: ellipsis; }
   /* The game's and the hand's labels (the view's stays: its help is in it). */
   .st-key-replay_game [data-testid="stWidgetLabel"],
   .st-key-replay_hand [data-testid="stWidgetLabel"] { position: absolute; width: 1px;
@@ -226,7 +238,9 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
     # Thirteen cards (Troefcall): smaller cards, in rows at each seat, none on another
     # (on a phone: a row at the top and bottom seats, four rows at the side seats).
     big = state.troefcall or max(len(h) for h in state.hands) > 6
-    parts = [f'<div class="kroeg-table{" big" if big else ""}"><div class="kroeg-felt"></div>']
+    # Seven or eight at the table: two seats share the top, three a side (`crowded`).
+    size = " big" if big else " crowded" if n >= 7 else ""
+    parts = [f'<div class="kroeg-table{size}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
         # Seat 0 at the bottom, then clockwise (to the left of the screen, like the table).
         # The seats sit around the felt, never on it: those at the top and bottom above and

@@ -72,6 +72,15 @@ def laundry_server(tmp_path: Path, free_port: int, processes: list[subprocess.Po
 
 
 @pytest.fixture
+def crowded_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
+    """Simulated games of seven and of eight players (the most Toepen seats)."""
+    games = [
+        next(iter(simulate(PRESETS["classic"], n, 6, seed=3, styles=("random",)))) for n in (7, 8)
+    ]
+    yield from serve(tmp_path, free_port, processes, records=games)
+
+
+@pytest.fixture
 def markup_server(tmp_path: Path, free_port: int, processes: list[subprocess.Popen[bytes]]):
     yield from serve(tmp_path, free_port, processes, "markup-in-names.txt")
 
@@ -369,6 +378,61 @@ NAMES_APART = """() => {
   }));
   return out;
 }"""
+
+
+#: Where two seats of the table meet: a card or a name of one over a card or a name of
+#: another (seven at the table once put two top seats over each other on a phone).
+SEATS_APART = """() => {
+  const meets = (a, b) => a.left < b.right - 0.5 && a.right > b.left + 0.5 &&
+    a.top < b.bottom - 0.5 && a.bottom > b.top + 0.5;
+  const seats = [...document.querySelectorAll('.kroeg-table .kroeg-seat')];
+  const parts = (s) => [...s.querySelectorAll('.kroeg-card, .kroeg-name, .kroeg-score')]
+    .map((e) => e.getBoundingClientRect());
+  const out = [];
+  seats.forEach((s, i) => seats.slice(i + 1).forEach((t) => {
+    if (parts(s).some((a) => parts(t).some((b) => meets(a, b)))) {
+      out.push(s.querySelector('.kroeg-name').innerText + ' / ' +
+        t.querySelector('.kroeg-name').innerText);
+    }
+  }));
+  return out;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_seven_and_eight_at_the_table_each_seat_apart(crowded_server, shots: Path, size) -> None:
+    """Toepen seats up to eight: at the first card and the first trick every seat's name,
+    score and cards stand clear of every other seat's, and each card shows its rank and
+    suit, at desktop and phone size."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    url, dataset = crowded_server
+    width, height = size
+    tag = "desktop" if width > 640 else "phone"
+    with sync_playwright() as p:
+        browser, _ = open_page(p)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=ENGLISH,
+            is_mobile=width < 640, has_touch=width < 640,
+        )  # fmt: skip
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        for record in dataset.read_games():
+            n = len(record.players)
+            states = hand_states(record, 1, reveal_all=True)
+            dealt = next(s for s in states if s.kind != "hand_start")  # the cards are out
+            trick = next(s for s in states if s.kind == "trick")
+            for state in (dealt, trick):
+                page.goto(f"{url}/replay?game={record.game_id}&hand=1&step={state.seq}&view=all")
+                expect(page.locator(".kroeg-table .kroeg-seat")).to_have_count(n)
+                page.wait_for_function(SETTLED)
+                assert page.evaluate(SEATS_APART) == [], (tag, n, state.kind)
+                assert page.evaluate(CARDS_HIDDEN) == [], (tag, n, state.kind)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.locator(".kroeg-table").screenshot(path=str(shots / f"seats-{n}-{tag}.png"))
+        browser.close()
 
 
 def now(page: Any) -> str:
