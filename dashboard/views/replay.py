@@ -492,17 +492,23 @@ def _troefcall_verdicts(
             w, players[r["seat"]], r["trump"], r["best"], values, r["ev_lost"], r["grade"],
             pairs(r["seat"]),
         ))  # fmt: skip
-    # So is the choice at seven in a row (kap, baunie, stop, play on), before its outcome.
+    # So is the choice at seven in a row (kap, baunie, stop, play on), before its outcome;
+    # a kap's own line would say again what its move says, so only its mark stays.
     for r in ask(current_path(), hand_announcements, game_id, hand).iter_rows(named=True):
         options = {
             name: float(r[f"value_{name}"])
             for name in ANNOUNCE_OPTIONS
             if r[f"value_{name}"] is not None
         }
-        judged_first(r["seq"], *announce_verdict(
+        graded, said = announce_verdict(
             w, players[r["seat"]], r["chosen"], r["best"], options, r["baunie_chance"],
             r["ev_lost"], r["grade"], pairs(r["seat"]),
-        ))  # fmt: skip
+        )  # fmt: skip
+        came = verdicts.get(r["seq"])
+        if came is not None and came[0] == "kap":
+            verdicts[r["seq"]] = graded or "kap", said
+        else:
+            judged_first(r["seq"], graded, said)
     return verdicts
 
 

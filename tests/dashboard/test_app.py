@@ -1085,3 +1085,7 @@ def test_replay_judges_the_choice_at_seven_in_a_row(
         f"for {side}, less {others}'s"
     ) in html.unescape(shown)
     assert f"of the deals {player} could not rule out" in shown
+    # The kap keeps its mark; its own line ("Kap: … took the first seven tricks in a row"),
+    # which says again what the move says, is not added to the verdict.
+    assert '<span class="kroeg-mark kap">● kap</span>' in shown
+    assert "the first seven tricks in a row" not in shown
