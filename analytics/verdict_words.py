@@ -234,13 +234,23 @@ def knock_choice_verdict(
             "{player} knocked back: expected to cost {knock}; folding, {other}",
             player=player, knock=knock, other=other,
         )  # fmt: skip
+    as_good = w.say("replay_knock_choice_as_good", "As good as not knocking")
+    return grade, _choice_sentence(w, what, player, ev_lost, stake, grade, as_good)
+
+
+def _choice_sentence(
+    w: Words, what: str, player: str, ev_lost: float, stake: int, grade: str | None, as_good: str
+) -> str:
+    """A choice's sentence (a knock made, a swap): `what` was chosen and what each option
+    was expected to cost, from whose view, then what it lost of the stake and its grade,
+    or that it was `as_good` as the other (lost next to nothing) or the better choice."""
     judged = _lost_of_the_stake(w, ev_lost, stake, grade)
     if judged is None and ev_lost > 0:
-        judged = w.say("replay_knock_choice_as_good", "As good as not knocking")
+        judged = as_good
     elif judged is None:
-        judged = w.say("replay_knock_choice_better", "The better choice")
-    return grade, w.say(
-        "replay_knock_choice_verdict",
+        judged = w.say("replay_choice_better", "The better choice")
+    return w.say(
+        "replay_choice_verdict",
         "{what} (from what {player} could see). {judged}.",
         what=what, player=player, judged=judged,
     )  # fmt: skip
@@ -287,16 +297,8 @@ def swap_verdict(
             "the hand, {keep}",
             player=player, swap=swap, keep=keep,
         )  # fmt: skip
-    judged = _lost_of_the_stake(w, ev_lost, stake, grade)
-    if judged is None and ev_lost > 0:
-        judged = w.say("replay_swap_as_good", "As good as keeping the hand")
-    elif judged is None:
-        judged = w.say("replay_swap_better", "The better choice")
-    return grade or "sound", w.say(
-        "replay_swap_verdict",
-        "{what} (from what {player} could see). {judged}.",
-        what=what, player=player, judged=judged,
-    )  # fmt: skip
+    as_good = w.say("replay_swap_as_good", "As good as keeping the hand")
+    return grade or "sound", _choice_sentence(w, what, player, ev_lost, stake, grade, as_good)
 
 
 def call_verdict(

@@ -114,6 +114,7 @@ def main() -> None:
     solo: list[float] = []  # the sharp bot's, where nobody plays in teams
     noise_at: list[tuple[object, int]] = []  # knocks to judge again (--knocks)
     false_claims: list[float] = []  # EV lost / stake of the false claims, without teams
+    real_claims: list[tuple[object, int, str]] = []  # real swaps to judge again (--swaps)
     hands, cpu = 0, 0.0
     for preset, variants, players, styles in TABLES:
         rules = Ruleset.preset(preset).with_variants(*variants)
@@ -151,9 +152,9 @@ def main() -> None:
         print(f"{label}, {players} players: accuracy {ranked}")
         if not teams_of(rules):  # where every answer is a pot-odds call
             solo.extend(lost_here["sharp"])
-        noise_at.extend(swaps_here)  # type: ignore[arg-type]
+        real_claims.extend(swaps_here)
     print(f"\n{hands:,} hands judged in {cpu:.1f} CPU-s ({hands / cpu:,.0f} hands per CPU-second, "
-          "knocks, folds and answers)")  # fmt: skip
+          "with every verdict)")  # fmt: skip
     if args.knocks:
         what, grading, counted = "knock made", KNOCK_GRADES, "knocks"
     elif args.swaps:
@@ -195,13 +196,13 @@ def main() -> None:
             f"p{int(100 * q)} {quantile(false_claims, q):.3f}" for q in (0.1, 0.25, 0.5)
         )
         print(f"without teams, the {len(false_claims):,} false claims' EV lost / stake: {figures}")
-        every, closest = _swap_noise(noise_at[:100], args.seed)  # type: ignore[arg-type]
+        every, closest = _swap_noise(real_claims, args.seed)
         for label, values in (("every one of", every), ("the 20 closest of", closest)):
             figures = ", ".join(
                 f"p{int(100 * q)} {quantile(values, q):.3f}" for q in (0.9, 0.95, 0.98)
             )
             print(f"the better choice's EV lost / stake from the sampling alone ({SWAP_SAMPLES} "
-                  f"deals), {label} {len(noise_at[:100])} real claims judged 10 times each: "
+                  f"deals), {label} {len(real_claims)} real claims judged 10 times each: "
                   f"{figures}")  # fmt: skip
     constant = "KNOCK_GRADES" if args.knocks else "SWAP_GRADES" if args.swaps else "GRADES"
     print(f"in use (analytics.verdicts.{constant}): "

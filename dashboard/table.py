@@ -39,7 +39,8 @@ CSS = """
 .kroeg-seat.left { left: 0; } .kroeg-seat.right { right: 0; }
 .kroeg-seat.bottom { transform: translate(-50%, -100%); }
 .kroeg-seat.top { transform: translate(-50%, 0); }
-/* Seven at the table put two seats at the top, 36 % of the width apart: each as wide. */
+/* Seven at the table put two seats at the top, 36 % of the width apart: each a little
+   narrower than that (eight put one there, as narrow, as is the bottom seat). */
 .kroeg-table.crowded .kroeg-seat.top, .kroeg-table.crowded .kroeg-seat.bottom { width: 34%; }
 
 .kroeg-name { font-weight: 600; font-size: 14px; }
@@ -146,18 +147,18 @@ CSS = """
   .kroeg-table.big .kroeg-hand { gap: 2px 1px; }
   .kroeg-felt, .kroeg-table.big .kroeg-felt { left: 25%; right: 25%; }
   .kroeg-trick { width: 48%; font-size: 12px; }
-  /* Four names in the felt's width: the names smaller, a long one cut at about six
-     letters. */
-  .kroeg-played { margin: 0 1px; }
-  .kroeg-who { max-width: 34px; font-size: 10px; }
+  /* Four names or more in the felt's width: the names smaller, a long one cut at about
+     six letters (two or three players keep theirs whole). */
+  .kroeg-trick.wide .kroeg-played { margin: 0 1px; }
+  .kroeg-trick.wide .kroeg-who { max-width: 34px; font-size: 10px; }
   .kroeg-name { font-size: 13px; }
   /* One screen on a phone: the buttons, the whole table and the current move with its
      neighbours (the list's box three moves high). */
   .kroeg-table, .kroeg-table.big { height: 320px; }
   .kroeg-felt, .kroeg-table.big .kroeg-felt { top: 78px; bottom: 78px; }
   .kroeg-moves { max-height: 84px; }
-  /* Seven or eight on a phone: three seats a side, one under another. The table is
-     taller and the cards smaller, so that no seat lies over the next. */
+  /* Seven or eight on a phone: two or three seats a side, one under another. The table
+     is taller and the cards smaller, so that no seat lies over the next. */
   .kroeg-table.crowded { height: 440px; }
   .kroeg-table.crowded .kroeg-felt { top: 96px; bottom: 96px; }
   .kroeg-table.crowded .kroeg-card { min-width: 20px; padding: 2px 1px; margin: 1px;
@@ -238,7 +239,8 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
     # Thirteen cards (Troefcall): smaller cards, in rows at each seat, none on another
     # (on a phone: a row at the top and bottom seats, four rows at the side seats).
     big = state.troefcall or max(len(h) for h in state.hands) > 6
-    # Seven or eight at the table: two seats share the top, three a side (`crowded`).
+    # Seven or eight at the table (`crowded`): seven put two seats at the top and two a
+    # side, eight one at the top and three a side.
     size = " big" if big else " crowded" if n >= 7 else ""
     parts = [f'<div class="kroeg-table{size}"><div class="kroeg-felt"></div>']
     for seat, name in enumerate(players):
@@ -286,7 +288,8 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
         for seat, c in state.trick
     )
     parts.append(
-        f'<div class="kroeg-trick">{_centre(state, players, w)}<div>{trick}</div></div></div>'
+        f'<div class="kroeg-trick{" wide" if n >= 4 else ""}">{_centre(state, players, w)}'
+        f"<div>{trick}</div></div></div>"
     )
     return "".join(parts)
 

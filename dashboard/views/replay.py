@@ -468,12 +468,12 @@ def _troefcall_verdicts(
                         ),
                     )
 
-    def judged_first(seq: int, graded: str | None, said: str) -> None:
+    def judged_first(seq: int, graded: str | None, said: str, tell: bool = True) -> None:
         """A decision judged from the chooser's cards: its grade's mark (else the
-        outcome's), its sentence, then how it came out."""
+        outcome's), its sentence, then how it came out (unless not `tell`)."""
         came = verdicts.get(seq)
         mark = graded or (came[0] if came is not None else "sound")
-        verdicts[seq] = mark, said if came is None else f"{said} {came[1]}"
+        verdicts[seq] = mark, said if came is None or not tell else f"{said} {came[1]}"
 
     teams = next((s.teams for s in states if s.teams is not None), None)
 
@@ -500,15 +500,11 @@ def _troefcall_verdicts(
             for name in ANNOUNCE_OPTIONS
             if r[f"value_{name}"] is not None
         }
-        graded, said = announce_verdict(
+        kap = r["seq"] in verdicts and verdicts[r["seq"]][0] == "kap"
+        judged_first(r["seq"], *announce_verdict(
             w, players[r["seat"]], r["chosen"], r["best"], options, r["baunie_chance"],
             r["ev_lost"], r["grade"], pairs(r["seat"]),
-        )  # fmt: skip
-        came = verdicts.get(r["seq"])
-        if came is not None and came[0] == "kap":
-            verdicts[r["seq"]] = graded or "kap", said
-        else:
-            judged_first(r["seq"], graded, said)
+        ), tell=not kap)  # fmt: skip
     return verdicts
 
 

@@ -11,7 +11,6 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 from kroeg.analytics.derived import enrich, facts_for_game, fold_regret
 from kroeg.analytics.stats import player_stats
 from kroeg.analytics.verdict_words import answer_verdict
-from kroeg.analytics.verdicts import GRADES, accuracy, answer_costs, grade, seen_by, win_chance
+from kroeg.analytics.verdicts import GRADES, accuracy, answer_costs, grade, win_chance
 from kroeg.analytics.views import connect
 from kroeg.analytics.words import words
 from kroeg.recorder.events import number_events
@@ -28,7 +27,7 @@ from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.toepen import Toepen
-from kroeg.recorder.tricks import suit_number
+from tests.analytics.positions import consistent_deals, decisions_late_in_the_hand, hidden
 from tests.recorder.table import deal, run, table
 
 
@@ -94,92 +93,12 @@ def test_grades_and_accuracy_follow_the_ev_lost_relative_to_the_stake() -> None:
     assert 0.0 <= values[-1] < 0.02
 
 
-def _hidden(game: Toepen, seat: int) -> tuple[list[int], dict[int, list[int]], dict[int, int]]:
-    """What `seat` cannot see: the unseen cards, and each other player still in's cards
-    `seat` saw shown (a hand played face up) and how many more they hold."""
-    seen = seen_by(game, seat)
-    pool = [i for i, c in enumerate(game.deck) if c not in seen]
-    known = {
-        s: [game.index[c] for c in game.hands[s] if c is not None and c in seen]
-        for s in game.seats_in_hand()
-        if s != seat
-    }
-    return pool, known, {s: len(game.hands[s]) - len(cards) for s, cards in known.items()}
-
-
-def _deals_to_count(game: Toepen, seat: int) -> int:
-    """How many ordered deals `_exact_chance` plays out (before voids are kept)."""
-    pool, _, needs = _hidden(game, seat)
-    left, count = len(pool), 1
-    for need in needs.values():
-        count *= math.perm(left, need)
-        left -= need
-    return count
-
-
-def consistent_deals(game: Toepen, seat: int) -> list[list[list[int]]]:
-    """Every deal of the unseen cards to the others still in that keeps the suits they
-    showed out of, equally likely, in every order a hand can be held (the reference
-    policy breaks ties by the order held, as the deal gave it): each seat's cards in the
-    trick core's numbers, [] for a seat out of the hand."""
-    pool, known, needs = _hidden(game, seat)
-    others = list(needs)
-    index = game.index
-    base = [[index[c] for c in game.hands[s] if c is not None] for s in range(game.n)]
-    base = [cards if game.in_hand(s) else [] for s, cards in enumerate(base)]
-    deals: list[list[list[int]]] = []
-
-    def fill(i: int, left: list[int], deal: list[list[int]]) -> None:
-        if i == len(others):
-            deals.append([list(cards) for cards in deal])
-            return
-        s = others[i]
-        void = {suit_number(suit) for suit in game.voids[s]}
-        for cards in itertools.permutations(left, needs[s]):
-            if any(c // game.ranks in void for c in cards):
-                continue
-            deal[s] = known[s] + list(cards)
-            fill(i + 1, [c for c in left if c not in cards], deal)
-
-    fill(0, pool, [list(cards) for cards in base])
-    assert deals, "some deal is consistent with what the player saw"
-    return deals
-
-
 def _exact_chance(game: Toepen, seat: int) -> float:
     """The share of `consistent_deals` that `seat`'s side wins, played out by the
     reference policy (`Toepen.last_trick_takers`)."""
     deals = consistent_deals(game, seat)
     wins = sum(1 for taker in game.last_trick_takers(deals) if game.takes_hand(seat, taker))
     return wins / len(deals)
-
-
-def decisions_late_in_the_hand(
-    rules: Ruleset,
-    players: int,
-    seed: int,
-    kinds: tuple[str, ...],
-    most_deals: int,
-    when: Callable[[Toepen], bool] = lambda game: True,
-) -> Iterator[tuple[Toepen, int]]:
-    """Positions of 400 simulated hands where a player makes a decision of one of `kinds`
-    (the event's kind) late enough in the hand that every hidden deal can be played out
-    (at most `most_deals`), and `when` holds of the game; each is used before the replay
-    goes on."""
-    bots = ("random", "bluffer", "sharp", "cautious", "random", "bluffer")[:players]
-    for record in simulate(rules, players, 400, seed, bots):
-        replay = Replay(record.rules, record.players)
-        for _hand, _seq, event in number_events(record.events):
-            game = replay.game
-            if (
-                event.kind in kinds
-                and isinstance(game, Toepen)
-                and event.seat is not None
-                and when(game)
-                and _deals_to_count(game, event.seat) <= most_deals
-            ):
-                yield game, event.seat
-            replay.feed(event)
 
 
 @pytest.mark.parametrize(
@@ -201,7 +120,7 @@ def test_sampled_chances_agree_with_the_exact_enumeration(preset, variants, play
     rules = Ruleset.preset(preset).with_variants(*variants)
     checked = face_up = 0
     for game, seat in decisions_late_in_the_hand(rules, players, seed, ("stay", "fold"), 40_000):
-        shown = any(_hidden(game, seat)[1].values())
+        shown = any(hidden(game, seat)[1].values())
         if checked >= 12 and not shown:
             continue
         face_up += shown

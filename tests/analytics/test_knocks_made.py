@@ -21,7 +21,7 @@ from kroeg.analytics.verdicts import KNOCK_GRADES, knock_costs
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.toepen import Toepen
-from tests.analytics.test_answers import consistent_deals, decisions_late_in_the_hand
+from tests.analytics.positions import consistent_deals, decisions_late_in_the_hand
 from tests.recorder.table import deal, run, table
 
 

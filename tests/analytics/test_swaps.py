@@ -98,3 +98,34 @@ def test_swaps_are_graded_in_the_order_the_bots_designs_imply(seed) -> None:
     mean = {style: statistics.fmean(values) for style, values in scores.items()}
     assert mean["sharp"] > mean["bluffer"] + 0.2
     assert mean["sharp"] > 0.9
+
+
+@pytest.mark.parametrize(
+    ("kind", "genuine", "said"),
+    [
+        ("laundry", True, "Eva swapped the laundry: expected to cost 0.8; keeping the hand, 1.1"),
+        ("laundry", False, "Eva swapped the laundry on a false claim: expected to cost 0.8; "
+                           "keeping the hand, 1.1"),
+        ("armoede", True, "Eva declared armoede: expected to cost 0.8; keeping the hand, 1.1"),
+        ("armoede", False, "Eva declared armoede on a false claim: expected to cost 0.8; "
+                           "keeping the hand, 1.1"),
+    ],
+)  # fmt: skip
+def test_a_swaps_sentence_names_the_claim_and_both_costs(kind, genuine, said) -> None:
+    """The replay's words for each swap: what was claimed (and whether the claim was
+    false, as the swapper knew), what swapping and keeping were expected to cost, then the
+    verdict: the better choice, as good as keeping (next to nothing lost), or a grade."""
+    from kroeg.analytics.verdict_words import swap_verdict
+    from kroeg.analytics.words import words
+
+    w = words("en")
+    mark, text = swap_verdict(w, "Eva", kind, genuine, 1, 0.8125, 1.125, 0.0, None)
+    assert (mark, text) == ("sound", f"{said} (from what Eva could see). The better choice.")
+    mark, text = swap_verdict(w, "Eva", kind, genuine, 1, 1.15, 1.125, 0.025, None)
+    assert mark == "sound" and text.endswith("could see). As good as keeping the hand.")
+    mark, text = swap_verdict(w, "Eva", kind, genuine, 2, 2.0, 1.0, 1.0, "blunder")
+    assert mark == "blunder"
+    assert text.endswith("Lost 1.0 of a stake of 2 in expectation: a blunder ??.")
+    # Another language has its own words for each case, the figures as it writes them.
+    nl = swap_verdict(words("nl"), "Eva", kind, genuine, 1, 0.8125, 1.125, 0.0, None)[1]
+    assert "0,8" in nl and "1,1" in nl and "Eva" in nl and "swapped" not in nl
