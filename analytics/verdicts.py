@@ -469,8 +469,34 @@ def _swap_played_on(
     elif kind == "armoede":
         supposed.armoede(seat)
     bots: list[Bot] = [_SwapReference(seeds[s], s != seat) for s in range(game.n)]
-    continue_hand(supposed, bots)
-    return float(supposed.paid_this_hand[seat])
+    if not _PLAY_OUT_IN_THE_CORE:
+        continue_hand(supposed, bots)
+        return float(supposed.paid_this_hand[seat])
+    # The swaps, checks and whistles through the engine; then, nobody knocking, the cards
+    # by the reference policy, which the trick core plays as the sharp bot would.
+    asked: set[object] = set()
+    windows: list[object] = []
+    continue_hand(supposed, bots, True, asked, windows)
+    paid = float(supposed.paid_this_hand[seat])
+    if supposed.phase not in ("preplay", "play"):
+        return paid
+    index = supposed.index
+    deal = [[index[c] for c in held if c is not None] for held in supposed.hands]
+    numbers = [c for cards in deal for c in cards]
+    if supposed.deal_queue or len(set(numbers)) < len(numbers):
+        # Cards still to come once a check is passed (`check_before_swap`), or a supposed
+        # stock that ran dry (seven at the table), where the engine shuffles the whole
+        # deck again and a card is held twice (the trick core refuses such a deal): the
+        # engine plays these on from where it stopped, as it always did.
+        continue_hand(supposed, bots, False, asked, windows)
+        return float(supposed.paid_this_hand[seat])
+    taker = supposed.last_trick_takers([deal])[0]
+    return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+
+
+#: False: a swap's play-outs play every card through the engine (`continue_hand` to the
+#: end), as the tests compare with the trick core's.
+_PLAY_OUT_IN_THE_CORE = True
 
 
 def grade(lost: float, stake: int, grades: tuple[tuple[str, float], ...] = GRADES) -> str | None:

@@ -1,7 +1,7 @@
 """The analysis of one game at a time, in this process: hands per CPU-second with every
 verdict (knock strength, fold regret, the answers to knocks, luck, the knocks made as
-choices), and without the answers, luck and the knocks' choices (issue 27's verdicts
-alone). Prints figures; asserts nothing.
+choices, the laundry swaps and armoedes), and without the answers, luck, the knocks'
+choices and the swaps (issue 27's verdicts alone). Prints figures; asserts nothing.
 
     python bench/facts.py [--hands 3000] [--seed 3] [--profile]
 
@@ -34,7 +34,7 @@ def timed(records: list[GameRecord], label: str) -> None:
     facts = [facts_for_game(r) for r in records]
     took = time.process_time() - start
     counts = {name: sum(len(getattr(f, name)) for f in facts)
-              for name in ("knocks", "folds", "answers", "luck")}  # fmt: skip
+              for name in ("knocks", "folds", "answers", "luck", "swaps")}  # fmt: skip
     print(f"{label}: {hands:,} hands in {took:.2f} CPU-s, {hands / took:,.0f} hands per "
           f"CPU-second ({', '.join(f'{v:,} {k}' for k, v in counts.items())})")  # fmt: skip
 
@@ -48,7 +48,9 @@ def main() -> None:
     records = list(simulate(Ruleset.preset("classic"), 4, args.hands, args.seed, BOTS))
     timed(records, "every verdict")
     answer, luck, choice = derived._answer, derived._luck, derived._knock_choice
+    swap = derived._swap
     derived._answer = lambda *a: None
+    derived._swap = lambda *a: None
     derived._luck = lambda *a: []
     derived._knock_choice = lambda game, *a: {
         "stake": game.stake,
@@ -58,6 +60,7 @@ def main() -> None:
         timed(records, "knocks and folds only")
     finally:
         derived._answer, derived._luck, derived._knock_choice = answer, luck, choice
+        derived._swap = swap
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

@@ -46,11 +46,23 @@ def play_hand(game: Toepen, bots: Sequence[Bot]) -> None:
     continue_hand(game, bots)
 
 
-def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
-    """Let the bots play the current hand from wherever it is to its end."""
+def continue_hand(
+    game: Toepen,
+    bots: Sequence[Bot],
+    until_cards: bool = False,
+    asked: set[object] | None = None,
+    windows: list[object] | None = None,
+) -> None:
+    """Let the bots play the current hand from wherever it is to its end; `until_cards`:
+    only until the next knock or card is to be chosen, every answer, whistle, swap and
+    check before it settled (a caller whose bots never knock plays the cards on in the
+    trick core, `Toepen.last_trick_takers`). A call that goes on from such a stop passes
+    the stopped call's `asked` and `windows`, so that nothing is put to the bots twice."""
     rules = game.rules
-    asked: set[object] = set()  # whistles and swap rounds already put to the bots
-    windows: list[object] = []  # swaps and armoede already put to the others for a check
+    if asked is None:
+        asked = set()  # whistles and swap rounds already put to the bots
+    if windows is None:
+        windows = []  # swaps and armoede already put to the others for a check
     while game.phase in ("preplay", "play"):
         if game.answer_queue:
             seat = game.answerers()[0]
@@ -82,6 +94,8 @@ def continue_hand(game: Toepen, bots: Sequence[Bot]) -> None:
             _preplay_obligations(game, bots, asked) or _offer_swaps(game, bots, asked)
         ):
             continue
+        if until_cards:
+            return
         mover = game.to_move
         assert mover is not None
         bot = bots[mover]

@@ -14,6 +14,7 @@ from kroeg.analytics import verdicts
 from kroeg.analytics.derived import facts_for_game
 from kroeg.analytics.verdicts import SWAP_GRADES, swap_costs
 from kroeg.recorder.events import number_events
+from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from tests.recorder.table import deal, seat, table
@@ -129,3 +130,39 @@ def test_a_swaps_sentence_names_the_claim_and_both_costs(kind, genuine, said) ->
     # Another language has its own words for each case, the figures as it writes them.
     nl = swap_verdict(words("nl"), "Eva", kind, genuine, 1, 0.8125, 1.125, 0.0, None)[1]
     assert "0,8" in nl and "1,1" in nl and "Eva" in nl and "swapped" not in nl
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "players"),
+    [
+        ("classic", (), 4),
+        ("lives", ("team-toepen",), 6),
+        ("classic", ("face-up", "dirty-laundry"), 4),
+        ("classic", ("check-before-swap",), 7),
+    ],
+    ids=["classic-4", "team-lives-6", "face-up-4", "check-before-swap-7"],
+)
+def test_the_trick_core_plays_a_swaps_cards_as_the_engine_would(preset, variants, players):
+    """A swap's play-outs settle the swaps and checks through the engine, then play the
+    cards in the trick core (nobody knocks in them): the costs are exactly those of the
+    engine playing every card, on every swap of 150 simulated hands, including the
+    seven-player stock that runs dry and the cards a check-before-swap holds back."""
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    styles = ("bluffer", "sharp", "random", "cautious", "bluffer", "sharp", "random")[:players]
+    compared = 0
+    try:
+        for record in simulate(rules, players, 150, 5, styles):
+            replay = Replay(record.rules, record.players)
+            for _hand, _seq, event in number_events(record.events):
+                if event.kind in ("laundry", "armoede") and event.seat is not None:
+                    game, seat = replay.game, event.seat
+                    verdicts._PLAY_OUT_IN_THE_CORE = True
+                    core = swap_costs(game, seat, event.kind, random.Random(compared))
+                    verdicts._PLAY_OUT_IN_THE_CORE = False
+                    engine = swap_costs(game, seat, event.kind, random.Random(compared))
+                    assert core == engine, (record.game_id, event)
+                    compared += core is not None
+                replay.feed(event)
+    finally:
+        verdicts._PLAY_OUT_IN_THE_CORE = True
+    assert compared >= 20
