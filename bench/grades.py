@@ -48,6 +48,8 @@ import random
 import statistics
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
+from typing import Any
 
 from kroeg.analytics.derived import facts_for_game, judge_announcement
 from kroeg.analytics.verdicts import (
@@ -301,20 +303,39 @@ def _knock_noise(positions: list[tuple[object, int]], seed: int) -> tuple[list[f
     position's two choices costed on 1,024 deals (the truth, near enough), then judged
     10 times on KNOCK_SAMPLES other deals: what the better choice seems to lose each time.
     For every position given, and for the 20 whose choices lie closest."""
+
+    def costs(position: tuple[object, int], rng: random.Random, n: int) -> tuple[float, float]:
+        game, seat = position
+        found = knock_costs(game, seat, rng, n)  # type: ignore[arg-type]
+        assert found is not None
+        return found.knock, found.other
+
+    return _sampling_noise(positions, costs, seed, 1024, KNOCK_SAMPLES)
+
+
+def _sampling_noise(
+    positions: list[Any],
+    costs: Callable[[Any, random.Random, int], tuple[float, float]],
+    seed: int,
+    truth_samples: int,
+    samples: int,
+) -> tuple[list[float], list[float]]:
+    """What the better of a decision's two choices seems to lose, / the stake, from the
+    sampling alone: each position's two `costs` (the choice made, the other) on
+    `truth_samples` deals (the truth, near enough), then judged 10 times on `samples`
+    other deals. For every position given, and for the 20 whose choices lie closest."""
     rng = random.Random(seed)
     judged: list[tuple[float, list[float]]] = []
-    for game, seat in positions:
-        truth = knock_costs(game, seat, rng, 1024)  # type: ignore[arg-type]
-        assert truth is not None
-        knock_best = truth.knock <= truth.other
-        stake = game.stake  # type: ignore[attr-defined]
+    for position in positions:
+        chosen, other = costs(position, rng, truth_samples)
+        chosen_best = chosen <= other
+        stake = position[0].stake
         seems = []
         for _ in range(10):
-            costs = knock_costs(game, seat, rng, KNOCK_SAMPLES)  # type: ignore[arg-type]
-            assert costs is not None
-            gap = costs.knock - costs.other if knock_best else costs.other - costs.knock
+            now, then = costs(position, rng, samples)
+            gap = now - then if chosen_best else then - now
             seems.append(max(0.0, gap) / stake)
-        judged.append((abs(truth.knock - truth.other) / stake, seems))
+        judged.append((abs(chosen - other) / stake, seems))
     judged.sort(key=lambda j: j[0])
     every = [v for _, seems in judged for v in seems]
     closest = [v for _, seems in judged[:20] for v in seems]
@@ -347,24 +368,14 @@ def _swap_noise(
     """EV lost / stake that the sampling alone gives the better choice of a swap: each
     position's two choices costed on 512 deals (the truth, near enough), then judged 10
     times on SWAP_SAMPLES other deals. For every position given, and the 20 closest."""
-    rng = random.Random(seed)
-    judged: list[tuple[float, list[float]]] = []
-    for game, seat, kind in positions:
-        truth = swap_costs(game, seat, kind, rng, 512)  # type: ignore[arg-type]
-        assert truth is not None
-        swap_best = truth.swap <= truth.keep
-        stake = game.stake  # type: ignore[attr-defined]
-        seems = []
-        for _ in range(10):
-            costs = swap_costs(game, seat, kind, rng, SWAP_SAMPLES)  # type: ignore[arg-type]
-            assert costs is not None
-            gap = costs.swap - costs.keep if swap_best else costs.keep - costs.swap
-            seems.append(max(0.0, gap) / stake)
-        judged.append((abs(truth.swap - truth.keep) / stake, seems))
-    judged.sort(key=lambda j: j[0])
-    every = [v for _, seems in judged for v in seems]
-    closest = [v for _, seems in judged[:20] for v in seems]
-    return every, closest
+
+    def costs(position: tuple[object, int, str], rng: random.Random, n: int) -> tuple[float, float]:
+        game, seat, kind = position
+        found = swap_costs(game, seat, kind, rng, n)  # type: ignore[arg-type]
+        assert found is not None
+        return found.swap, found.keep
+
+    return _sampling_noise(positions, costs, seed, 512, SWAP_SAMPLES)
 
 
 def _close_call_noise(positions: list[tuple[Troefcall, int]], seed: int) -> list[float]:

@@ -331,16 +331,11 @@ def test_a_laundry_swap_is_judged_in_a_real_browser(laundry_server, shots: Path,
     expect.set_options(timeout=30_000)
     url, dataset = laundry_server
     (game_id,) = dataset.game_ids()
-    width, height = size
+    width = size[0]
     tag = "desktop" if width > 640 else "phone"
     with sync_playwright() as p:
         browser, _ = open_page(p)
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, locale=ENGLISH,
-            is_mobile=width < 640, has_touch=width < 640,
-        )  # fmt: skip
-        page = context.new_page()
-        page.set_default_timeout(30_000)
+        page = sized_page(browser, size)
         page.goto(f"{url}/replay?game={game_id}&hand=2&step=17")  # the laundry's event
         expect(page.locator(".kroeg-now")).to_contain_text("Dan swaps the hand")
         verdict = page.locator(".kroeg-verdict")
@@ -410,16 +405,11 @@ def test_seven_and_eight_at_the_table_each_seat_apart(crowded_server, shots: Pat
 
     expect.set_options(timeout=30_000)
     url, dataset = crowded_server
-    width, height = size
+    width = size[0]
     tag = "desktop" if width > 640 else "phone"
     with sync_playwright() as p:
         browser, _ = open_page(p)
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, locale=ENGLISH,
-            is_mobile=width < 640, has_touch=width < 640,
-        )  # fmt: skip
-        page = context.new_page()
-        page.set_default_timeout(30_000)
+        page = sized_page(browser, size)
         for record in dataset.read_games():
             n = len(record.players)
             states = hand_states(record, 1, reveal_all=True)
