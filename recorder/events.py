@@ -17,11 +17,13 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from kroeg.recorder.cards import Card, Rank, Suit
+from kroeg.recorder.cards import FULL_DECK, Card, Rank, Suit
 from kroeg.recorder.errors import DatasetError
 from kroeg.recorder.text import quoted
 
 __all__ = [
+    "CARD_WORDS",
+    "CODE_NULL",
     "EVENT_TYPES",
     "PAYLOAD_COLUMNS",
     "PAYLOAD_TYPES",
@@ -79,6 +81,12 @@ class Event:
         """The event as (kind, seat, card, amount, target)."""
         raise NotImplementedError  # generated for each event class by @_event
 
+    def to_codes(self) -> tuple[int, int, int, int, int]:
+        """The row of `to_row` as five integers, for columns built in bulk: the kind's
+        index in `EVENT_TYPES`, the card column's value's index in `CARD_WORDS`, the
+        other three as they are; `CODE_NULL` for NULL."""
+        raise NotImplementedError  # generated for each event class by @_event
+
 
 _E = TypeVar("_E", bound=type[Event])
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -98,17 +106,33 @@ def _codec(annotation: str) -> tuple[str, Callable[[Any], Any]]:
     return "v", int
 
 
-def _row_function(kind: str, layout: list[tuple[str, int, str, bool]]) -> Callable[..., Any]:
-    """Generate a fast `to_row` for one event class: the log is converted millions of times."""
-    slots = ["None"] * len(PAYLOAD_COLUMNS)
+#: What the `card` column can hold: every card's code, every rank and suit, every score's
+#: reason (filled below ScoreReason). `to_codes` gives a value as its index here.
+CARD_WORDS: list[str] = []
+_CARD_NUMBERS: dict[str, int] = {}
+#: NULL in `to_codes`: below every column's range (int8, int16, an index).
+CODE_NULL = -(2**31)
+
+
+def _row_function(
+    kind: str, layout: list[tuple[str, int, str, bool]], codes: bool = False
+) -> Callable[..., Any]:
+    """Generate a fast `to_row` for one event class (the log is converted millions of
+    times), or with `codes` its `to_codes`."""
+    null = str(CODE_NULL) if codes else "None"
+    slots = [null] * len(PAYLOAD_COLUMNS)
     for name, index, encode, nullable in layout:
         expr = encode.replace("v", f"self.{name}", 1)
-        slots[index] = f"(None if self.{name} is None else {expr})" if nullable else expr
-    source = f"def to_row(self):\n    return ({kind!r}, {', '.join(slots)})\n"
-    namespace: dict[str, Any] = {}
+        if codes and PAYLOAD_TYPES[PAYLOAD_COLUMNS[index]] == "string":
+            expr = f"_CARD_NUMBERS[{expr}]"
+        slots[index] = f"({null} if self.{name} is None else {expr})" if nullable else expr
+    name = "to_codes" if codes else "to_row"
+    head = str(len(EVENT_TYPES)) if codes else repr(kind)
+    source = f"def {name}(self):\n    return ({head}, {', '.join(slots)})\n"
+    namespace: dict[str, Any] = {"_CARD_NUMBERS": _CARD_NUMBERS}
     exec(source, namespace)
-    fn: Callable[..., Any] = namespace["to_row"]
-    fn.__doc__ = "The event as (kind, seat, card, amount, target)."
+    fn: Callable[..., Any] = namespace[name]
+    fn.__doc__ = getattr(Event, name).__doc__
     return fn
 
 
@@ -126,6 +150,7 @@ def _event(kind: str) -> Callable[[_E], _E]:
             layout.append((f.name, _COLUMN_INDEX[column], encode, nullable))
             decoders.append((f.name, _COLUMN_INDEX[column], decode))
         cls.to_row = _row_function(kind, layout)  # type: ignore[method-assign]
+        cls.to_codes = _row_function(kind, layout, codes=True)  # type: ignore[method-assign]
         _DECODERS[kind] = (cls, tuple(decoders))
         EVENT_TYPES[kind] = cls
         return cls
@@ -378,6 +403,15 @@ class Score(Event):
     seat: int
     amount: int
     reason: ScoreReason | None = _col("card", default=None)
+
+
+CARD_WORDS.extend(
+    dict.fromkeys(
+        [*(c.code for c in FULL_DECK), *(r.value for r in Rank), *(s.value for s in Suit)]
+        + [r.value for r in ScoreReason]
+    )
+)
+_CARD_NUMBERS.update({word: number for number, word in enumerate(CARD_WORDS)})
 
 
 def event_from_row(kind: str, seat: Any, card: Any, amount: Any, target: Any) -> Event:
