@@ -2,8 +2,9 @@
 
 Babel (the Unicode CLDR's data) knows each locale's digits, separators, percent sign and
 month and weekday names: Dutch writes 2.434 hands, 0,97 lost a hand and 1 december 2026,
-French 51 %. A figure is rounded first as Python rounds it (`f"{x:.2f}"`), then written
-in the locale's way, so that every language shows the same digits as English does.
+French 51 %. A figure is rounded first, a half up as people round (0.25 is 0.3, 12.5 %
+is 13 %), from its exact value (2.675 is stored a little below, and stays 2.67), then
+written in the locale's way, so that every language shows the same digits as English.
 English is what the CLI and the dashboard show; the newsletter writes in its language.
 Babel is imported at the first figure, not with the package: a command that prints none
 does not pay for it.
@@ -14,14 +15,14 @@ from __future__ import annotations
 import copy
 import functools
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from babel import Locale
     from babel.numbers import NumberPattern
 
-__all__ = ["day_name", "decimal", "integer", "month", "percent", "short_day"]
+__all__ = ["day_name", "decimal", "integer", "month", "percent", "rounded", "short_day"]
 
 
 @functools.cache
@@ -41,12 +42,11 @@ def _pattern(lang: str, kind: str, digits: int) -> NumberPattern:
     return pattern
 
 
-def _rounded(value: float, digits: int) -> Decimal:
-    """`value` to `digits` decimals as Python rounds it, without a sign on a zero."""
-    text = f"{value:.{digits}f}"
-    if text.startswith("-") and not text.strip("-0."):
-        text = text[1:]  # -0.00: nothing either way
-    return Decimal(text)
+def rounded(value: float, digits: int) -> Decimal:
+    """`value` to `digits` decimals, a half away from zero, without a sign on a zero
+    (-0.001 is 0.00: nothing either way). The one rounding of every figure shown."""
+    exact = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    return exact.copy_abs() if exact.is_zero() else exact
 
 
 def integer(n: int, lang: str = "en") -> str:
@@ -58,12 +58,12 @@ def integer(n: int, lang: str = "en") -> str:
 
 def decimal(value: float, digits: int, lang: str = "en") -> str:
     """`0.97` in English, `0,97` in Dutch: `digits` decimals, always shown."""
-    return str(_pattern(lang, "decimal", digits).apply(_rounded(value, digits), _locale(lang)))
+    return str(_pattern(lang, "decimal", digits).apply(rounded(value, digits), _locale(lang)))
 
 
 def percent(fraction: float, digits: int = 0, lang: str = "en") -> str:
     """`51%`, `51,5%`, `51 %` in French: a fraction as the locale writes a percentage."""
-    hundredths = _rounded(100 * fraction, digits) / 100
+    hundredths = rounded(100 * fraction, digits) / 100
     return str(_pattern(lang, "percent", digits).apply(hundredths, _locale(lang)))
 
 

@@ -5,7 +5,9 @@ says them; each is a message of the catalogues (docs/LANGUAGES.md)."""
 
 from __future__ import annotations
 
-from kroeg.analytics.formats import integer
+from decimal import Decimal
+
+from kroeg.analytics.formats import integer, rounded
 from kroeg.analytics.report import GRADE_SIGNS
 from kroeg.analytics.words import Words
 from kroeg.recorder.cards import Suit
@@ -108,6 +110,26 @@ def fold_verdict(w: Words, regret: bool | None, cost: int, hindsight: bool) -> t
     return ("regret" if regret else "fine"), said
 
 
+def _figures(
+    w: Words, chosen: float, other: float, lost: float, higher_better: bool = False
+) -> tuple[str, str]:
+    """The chosen option's figure and the other's, as a sentence shows them beside what
+    the choice lost (`lost`, of the chosen against the other), so that the three add up
+    as they are read: the loss rounded (as its grade reads it), the figure nearer its
+    rounding as rounded (an exact one, a fold's certain price, as it is), and the other
+    that figure and the loss apart. 1.375, 0.9375 and a loss of 0.4375 read 1.4, 1.0 and
+    0.4, not 1.4, 0.9 and 0.4. A choice that lost nothing shows both as they are."""
+    if lost <= 0:
+        return w.number(chosen, 1), w.number(other, 1)
+    step = rounded(lost, 1) * (-1 if higher_better else 1)  # chosen = other + step
+    near_chosen, near_other = rounded(chosen, 1), rounded(other, 1)
+    if abs(near_chosen - Decimal(chosen)) < abs(near_other - Decimal(other)):
+        near_other = near_chosen - step
+    else:
+        near_chosen = near_other + step
+    return w.number(float(near_chosen), 1), w.number(float(near_other), 1)
+
+
 def answer_verdict(
     w: Words,
     player: str,
@@ -122,7 +144,10 @@ def answer_verdict(
 ) -> tuple[str, str]:
     """An answer to a knock judged from what the player could see: the grade (or
     "sound") and a sentence."""
-    stay, fold = w.number(cost_stay, 1), w.number(cost_fold, 1)
+    if answer == "stay":
+        stay, fold = _figures(w, cost_stay, cost_fold, ev_lost)
+    else:
+        fold, stay = _figures(w, cost_fold, cost_stay, ev_lost)
     chance = w.say(
         "replay_answer_chance",
         "{player}'s chance of winning the hand by staying in was {chance}",
@@ -176,19 +201,19 @@ def _lost_of_the_stake(w: Words, ev_lost: float, stake: int, grade: str | None) 
     if grade == "inaccuracy":
         return w.say(
             "replay_answer_inaccuracy",
-            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy {sign}",
+            "Lost {lost} of a stake of {stake} in expectation: an inaccuracy ({sign})",
             lost=lost, stake=of, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     if grade == "mistake":
         return w.say(
             "replay_answer_mistake",
-            "Lost {lost} of a stake of {stake} in expectation: a mistake {sign}",
+            "Lost {lost} of a stake of {stake} in expectation: a mistake ({sign})",
             lost=lost, stake=of, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     if grade == "blunder":
         return w.say(
             "replay_answer_blunder",
-            "Lost {lost} of a stake of {stake} in expectation: a blunder {sign}",
+            "Lost {lost} of a stake of {stake} in expectation: a blunder ({sign})",
             lost=lost, stake=of, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     if grade is not None:
@@ -215,7 +240,7 @@ def knock_choice_verdict(
     """A knock made, judged as a choice from what the knocker could see: the grade (None:
     not graded) and a sentence, against playing on without a knock or, for a
     counter-knock, the better answer (`other_choice`: play_on, stay or fold)."""
-    knock, other = w.number(cost_knock, 1), w.number(cost_other, 1)
+    knock, other = _figures(w, cost_knock, cost_other, ev_lost)
     if other_choice == "play_on":
         what = w.say(
             "replay_knock_choice_play_on",
@@ -270,7 +295,7 @@ def swap_verdict(
     """A laundry swap or an armoede (`kind`) judged against keeping the hand, from what
     the swapper could see: the grade (or "sound") and a sentence; a claim the cards do not
     bear out (`genuine` false) is called false, as the swapper knew it was."""
-    swap, keep = w.number(cost_swap, 1), w.number(cost_keep, 1)
+    swap, keep = _figures(w, cost_swap, cost_keep, ev_lost)
     if kind == "laundry" and genuine:
         what = w.say(
             "replay_swap_laundry",
@@ -316,7 +341,7 @@ def call_verdict(
     less the other side's, by suit letter; `sides`: the caller's side and the other, by
     their players (`Anna & Carla`)."""
     called, better = Suit(trump).symbol, Suit(best).symbol
-    value = w.number(values[trump], 1)
+    value, best_value = _figures(w, values[trump], values[best], ev_lost, higher_better=True)
     side, others = sides
     if trump == best:
         what = w.say(
@@ -331,7 +356,7 @@ def call_verdict(
             "{caller} called {suit}: expected {value} points for {side}, less {others}'s, "
             "from {caller}'s cards; {best} was the best call, expected {best_value}",
             caller=caller, suit=called, value=value, best=better, side=side, others=others,
-            best_value=w.number(values[best], 1),
+            best_value=best_value,
         )  # fmt: skip
     return _points_lost(w, what, ev_lost, grade, "call")
 
@@ -345,17 +370,17 @@ def _points_lost(
     lost = w.number(ev_lost, 1)
     if grade == "inaccuracy":
         judged = w.say(
-            "replay_call_inaccuracy", "Lost {lost} points in expectation: an inaccuracy {sign}",
+            "replay_call_inaccuracy", "Lost {lost} points in expectation: an inaccuracy ({sign})",
             lost=lost, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     elif grade == "mistake":
         judged = w.say(
-            "replay_call_mistake", "Lost {lost} points in expectation: a mistake {sign}",
+            "replay_call_mistake", "Lost {lost} points in expectation: a mistake ({sign})",
             lost=lost, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     elif grade == "blunder":
         judged = w.say(
-            "replay_call_blunder", "Lost {lost} points in expectation: a blunder {sign}",
+            "replay_call_blunder", "Lost {lost} points in expectation: a blunder ({sign})",
             lost=lost, sign=GRADE_SIGNS[grade],
         )  # fmt: skip
     elif grade is not None:
@@ -405,7 +430,7 @@ def announce_verdict(
     not graded) and a sentence. `values`: each option's expected points for the side less
     the other side's, by option name (analytics.verdicts.ANNOUNCE_OPTIONS); `sides`: the
     chooser's side and the other, by their players."""
-    value = w.number(values[chosen], 1)
+    value, best_value = _figures(w, values[chosen], values[best], ev_lost, higher_better=True)
     side, others = sides
     if chosen == best:
         what = w.say(
@@ -420,7 +445,7 @@ def announce_verdict(
             "{player} {did}: expected {value} points for {side}, less {others}'s, from "
             "{player}'s cards; {best} was the best choice, expected {best_value}",
             player=player, did=_choice(w, chosen)[0], value=value, best=_choice(w, best)[1],
-            best_value=w.number(values[best], 1), side=side, others=others,
+            best_value=best_value, side=side, others=others,
         )  # fmt: skip
     if baunie_chance is not None:
         what += w.say(

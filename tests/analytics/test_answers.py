@@ -276,13 +276,13 @@ def test_stats_and_the_replay_read_the_stored_answers(tmp_path: Path) -> None:
     mark, said = answer_verdict(en, "Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")
     assert mark == "blunder"
     assert said.startswith("Stayed in: expected to cost 1.5; folding would have cost 1.0")
-    assert "25%" in said and "a blunder ??" in said
+    assert "25%" in said and "a blunder (??)." in said
     mark, said = answer_verdict(en, "Anna", "fold", 2, 0.2, 1.6, 1.0, 0.0, None)
     assert mark == "sound" and "The better answer" in said
     mark, said = answer_verdict(en, "Ben", "stay", 4, 0.1, 3.6, 3.0, 0.6, None)
     assert mark == "sound" and "Lost 0.6 of a stake of 4 in expectation: under a quarter" in said
     mark, said = answer_verdict(en, "Dan", "fold", 2, 0.8, 0.4, 1.3, 0.9, "inaccuracy", True)
-    assert "Folded: expected to cost 1.3" in said and "an inaccuracy ?!" in said
+    assert "Folded: expected to cost 1.3" in said and "an inaccuracy (?!)." in said
     assert "the side pays the stake again if the partners lose" in said
     # In Dutch: the same verdict in the catalogue's words, its numbers as Dutch writes them.
     mark, said = answer_verdict(words("nl"), "Carla", "stay", 2, 0.25, 1.5, 1.0, 0.5, "blunder")

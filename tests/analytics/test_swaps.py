@@ -126,7 +126,7 @@ def test_a_swaps_sentence_names_the_claim_and_both_costs(kind, genuine, said) ->
     assert mark == "sound" and text.endswith("could see). As good as keeping the hand.")
     mark, text = swap_verdict(w, "Eva", kind, genuine, 2, 2.0, 1.0, 1.0, "blunder")
     assert mark == "blunder"
-    assert text.endswith("Lost 1.0 of a stake of 2 in expectation: a blunder ??.")
+    assert text.endswith("Lost 1.0 of a stake of 2 in expectation: a blunder (??).")
     # Another language has its own words for each case, the figures as it writes them.
     nl = swap_verdict(words("nl"), "Eva", kind, genuine, 1, 0.8125, 1.125, 0.0, None)[1]
     assert "0,8" in nl and "1,1" in nl and "Eva" in nl and "swapped" not in nl

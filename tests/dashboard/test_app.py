@@ -13,7 +13,9 @@ from streamlit.testing.v1.element_tree import Block, Button
 
 from kroeg.analytics.derived import analysed, enrich
 from kroeg.analytics.evenings import game_names
+from kroeg.analytics.verdict_words import swap_verdict
 from kroeg.analytics.views import connect
+from kroeg.analytics.words import words
 from kroeg.dashboard import serve
 from kroeg.dashboard.replay import TableState, hand_states
 from kroeg.dashboard.table import PAGE_TOP
@@ -854,6 +856,7 @@ def test_the_verdict_shows_at_a_laundry_swap(club: Path) -> None:
         ).fetchall()
     }
     assert sorted(stored) == [1, 2]
+    en = words("en")
     at = app().run()
     at.switch_page("views/replay.py").run()
     for hand, who, claim in ((1, "Carla", ""), (2, "Dan", " on a false claim")):
@@ -864,16 +867,15 @@ def test_the_verdict_shows_at_a_laundry_swap(club: Path) -> None:
         at.slider(key="replay_step").set_value(laundry.step).run()
         assert not at.exception
         shown = page_html(at)
-        said = (
-            f'<p class="kroeg-verdict {grade or "sound"}">{who} swapped the laundry{claim}: '
-            f"expected to cost {cost_swap:.1f}; keeping the hand, {cost_keep:.1f} "
-            f"(from what {who} could see). "
-        )
-        assert said in shown, shown
+        # The sentence of the stored facts (its figures made to add up: test_figures.py).
+        _, sentence = swap_verdict(en, who, "laundry", not claim, 1, cost_swap,
+                                   cost_keep, ev_lost, grade)  # fmt: skip
+        assert f'<p class="kroeg-verdict {grade or "sound"}">{sentence}</p>' in shown, shown
+        assert f"{who} swapped the laundry{claim}: expected to cost " in sentence
         if grade is None:
-            assert ev_lost == 0.0 and f"{said}The better choice.</p>" in shown
+            assert ev_lost == 0.0 and sentence.endswith("The better choice.")
         else:
-            assert f"Lost {ev_lost:.1f} of a stake of 1 in expectation: a {grade} " in shown
+            assert f"Lost {ev_lost:.1f} of a stake of 1 in expectation: a {grade} (" in sentence
             assert f'<span class="kroeg-mark {grade}">' in shown  # on the move in the list
     assert stored[1][0] is None and stored[2][0] is not None  # the false claim lost
 

@@ -342,7 +342,8 @@ def test_a_laundry_swap_is_judged_in_a_real_browser(laundry_server, shots: Path,
         expect(verdict).to_have_class("kroeg-verdict mistake")
         expect(verdict).to_contain_text(
             "Dan swapped the laundry on a false claim: expected to cost 1.4; keeping the "
-            "hand, 0.9 (from what Dan could see). Lost 0.4 of a stake of 1 in expectation"
+            "hand, 1.0 (from what Dan could see). Lost 0.4 of a stake of 1 in expectation: "
+            "a mistake (?)."
         )
         expect(page.locator(".kroeg-moves li.now .kroeg-mark.mistake")).to_have_text("? mistake")
         page.wait_for_function(SETTLED)
