@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,11 +42,19 @@ def _pattern(lang: str, kind: str, digits: int) -> NumberPattern:
     return pattern
 
 
-def rounded(value: float, digits: int) -> Decimal:
-    """`value` to `digits` decimals, a half away from zero, without a sign on a zero
-    (-0.001 is 0.00: nothing either way). The one rounding of every figure shown."""
-    exact = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    return exact.copy_abs() if exact.is_zero() else exact
+#: Enough digits for any float's exact value (1e308 has 309 before the point).
+_EXACT = Context(prec=800)
+
+
+def rounded(value: float | Decimal, digits: int) -> Decimal:
+    """`value` to `digits` decimals, from its exact value, a half away from zero,
+    without a sign on a zero (-0.001 is 0.00: nothing either way). The one rounding of
+    every figure the words show. Infinity and NaN stay as they are."""
+    exact = value if isinstance(value, Decimal) else Decimal(value)
+    if not exact.is_finite():
+        return exact
+    near = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP, context=_EXACT)
+    return near.copy_abs() if near.is_zero() else near
 
 
 def integer(n: int, lang: str = "en") -> str:
@@ -63,7 +71,7 @@ def decimal(value: float, digits: int, lang: str = "en") -> str:
 
 def percent(fraction: float, digits: int = 0, lang: str = "en") -> str:
     """`51%`, `51,5%`, `51 %` in French: a fraction as the locale writes a percentage."""
-    hundredths = rounded(100 * fraction, digits) / 100
+    hundredths = rounded(Decimal(fraction).scaleb(2), digits).scaleb(-2)
     return str(_pattern(lang, "percent", digits).apply(hundredths, _locale(lang)))
 
 

@@ -32,12 +32,13 @@ import polars as pl
 
 from kroeg.analytics.club import CLUB_FILE, read_club
 from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games, month_range
-from kroeg.analytics.formats import day_name, integer
+from kroeg.analytics.formats import day_name, integer, rounded
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.season import Standings, not_ranked, points_text, rules_sentence, standings
 from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.verdict_words import shown_figures
 from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import describe_events, pretty
 from kroeg.recorder.atomic import write_text_atomic
@@ -473,7 +474,7 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
     for key, mover in (("riser", news.riser), ("faller", news.faller)):
         if mover is not None:
             # The change the reader works out from the two ratings shown, to one decimal.
-            shown = round(float(mover["after"]), 1) - round(float(mover["before"]), 1)
+            shown = float(rounded(float(mover["after"]), 1) - rounded(float(mover["before"]), 1))
             items.append((w(key), w(
                 f"{key}_text", player=mover["player"], change=w.number(abs(shown), 1),
                 game=str(mover["game_type"]).capitalize(), games=mover["games"],
@@ -488,10 +489,10 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
         else:
             # Team toepen: a fold that left partners playing on cost the side an expectation.
             key = f"blunder_{b['answer']}" + ("_side" if b["partners_play_on"] else "")
+        chosen, other = shown_figures(w, b["cost_chosen"], b["cost_other"], b["ev_lost"])
         items.append((w("blunder"), w(
             key, player=b["player"], stake=b["stake"], hand=b["hand"],
-            game=_game(news, b["game_id"]), chosen=w.number(b["cost_chosen"], 1),
-            other=w.number(b["cost_other"], 1),
+            game=_game(news, b["game_id"]), chosen=chosen, other=other,
         )))  # fmt: skip
     if news.hand_of_the_month is not None:
         h = news.hand_of_the_month

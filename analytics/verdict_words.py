@@ -14,7 +14,7 @@ from kroeg.recorder.cards import Suit
 
 __all__ = [
     "announce_verdict", "answer_verdict", "call_verdict", "fold_verdict", "knock_choice_verdict",
-    "knock_verdict", "stay_verdict", "swap_verdict", "verdict_summary",
+    "knock_verdict", "shown_figures", "stay_verdict", "swap_verdict", "verdict_summary",
 ]  # fmt: skip
 
 
@@ -110,15 +110,16 @@ def fold_verdict(w: Words, regret: bool | None, cost: int, hindsight: bool) -> t
     return ("regret" if regret else "fine"), said
 
 
-def _figures(
+def shown_figures(
     w: Words, chosen: float, other: float, lost: float, higher_better: bool = False
 ) -> tuple[str, str]:
     """The chosen option's figure and the other's, as a sentence shows them beside what
     the choice lost (`lost`, of the chosen against the other), so that the three add up
-    as they are read: the loss rounded (as its grade reads it), the figure nearer its
+    as they are read: the loss rounded (as the sentence's "Lost …" shows it), the figure nearer its
     rounding as rounded (an exact one, a fold's certain price, as it is), and the other
     that figure and the loss apart. 1.375, 0.9375 and a loss of 0.4375 read 1.4, 1.0 and
-    0.4, not 1.4, 0.9 and 0.4. A choice that lost nothing shows both as they are."""
+    0.4, not 1.4, 0.9 and 0.4. A choice that lost nothing shows both as they are. The
+    replay and the newsletter show a decision's figures through this alone."""
     if lost <= 0:
         return w.number(chosen, 1), w.number(other, 1)
     step = rounded(lost, 1) * (-1 if higher_better else 1)  # chosen = other + step
@@ -145,9 +146,9 @@ def answer_verdict(
     """An answer to a knock judged from what the player could see: the grade (or
     "sound") and a sentence."""
     if answer == "stay":
-        stay, fold = _figures(w, cost_stay, cost_fold, ev_lost)
+        stay, fold = shown_figures(w, cost_stay, cost_fold, ev_lost)
     else:
-        fold, stay = _figures(w, cost_fold, cost_stay, ev_lost)
+        fold, stay = shown_figures(w, cost_fold, cost_stay, ev_lost)
     chance = w.say(
         "replay_answer_chance",
         "{player}'s chance of winning the hand by staying in was {chance}",
@@ -240,7 +241,7 @@ def knock_choice_verdict(
     """A knock made, judged as a choice from what the knocker could see: the grade (None:
     not graded) and a sentence, against playing on without a knock or, for a
     counter-knock, the better answer (`other_choice`: play_on, stay or fold)."""
-    knock, other = _figures(w, cost_knock, cost_other, ev_lost)
+    knock, other = shown_figures(w, cost_knock, cost_other, ev_lost)
     if other_choice == "play_on":
         what = w.say(
             "replay_knock_choice_play_on",
@@ -295,7 +296,7 @@ def swap_verdict(
     """A laundry swap or an armoede (`kind`) judged against keeping the hand, from what
     the swapper could see: the grade (or "sound") and a sentence; a claim the cards do not
     bear out (`genuine` false) is called false, as the swapper knew it was."""
-    swap, keep = _figures(w, cost_swap, cost_keep, ev_lost)
+    swap, keep = shown_figures(w, cost_swap, cost_keep, ev_lost)
     if kind == "laundry" and genuine:
         what = w.say(
             "replay_swap_laundry",
@@ -341,7 +342,7 @@ def call_verdict(
     less the other side's, by suit letter; `sides`: the caller's side and the other, by
     their players (`Anna & Carla`)."""
     called, better = Suit(trump).symbol, Suit(best).symbol
-    value, best_value = _figures(w, values[trump], values[best], ev_lost, higher_better=True)
+    value, best_value = shown_figures(w, values[trump], values[best], ev_lost, higher_better=True)
     side, others = sides
     if trump == best:
         what = w.say(
@@ -430,7 +431,7 @@ def announce_verdict(
     not graded) and a sentence. `values`: each option's expected points for the side less
     the other side's, by option name (analytics.verdicts.ANNOUNCE_OPTIONS); `sides`: the
     chooser's side and the other, by their players."""
-    value, best_value = _figures(w, values[chosen], values[best], ev_lost, higher_better=True)
+    value, best_value = shown_figures(w, values[chosen], values[best], ev_lost, higher_better=True)
     side, others = sides
     if chosen == best:
         what = w.say(

@@ -61,7 +61,7 @@ class Bot:
         """The bot's own random source, seeded with `seed` at its first draw: the same
         draws as seeded at the start, and a bot that never draws costs no seeding (4 µs;
         a swap verdict's play-outs make a reference bot for every seat, and most draw
-        nothing: 277,000 seedings over 3,000 hands, docs/BENCHMARKS.md)."""
+        nothing: 279,375 seedings over 3,000 hands, docs/BENCHMARKS.md)."""
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self.seed)

@@ -6,7 +6,9 @@ and the question imports pandas: 0.2 s of every command that writes (measured: `
 pandas` after pyarrow and numpy, 0.20 s). Here every column is laid out in its buffers
 (values, offsets, a validity bitmap) with numpy and handed to Arrow as they are, which
 is also how `events_to_table` turns millions of events into columns in a fraction of a
-second. Each builder gives the same array `pa.array` gives for the same values
+second. (`kroeg export`, which reads, tells pyarrow instead that pandas is absent:
+`parsers.export.skip_pandas_lookup`; a write builds no Python values for pyarrow to ask
+about.) Each builder gives the same array `pa.array` gives for the same values
 (tests/recorder/test_columns.py holds them to it).
 """
 
@@ -39,11 +41,18 @@ def _validity(valid: np.ndarray | None) -> pa.Buffer | None:
     return pa.py_buffer(np.packbits(valid, bitorder="little"))
 
 
-def integers(values: np.ndarray, kind: pa.DataType, null: int | None = None) -> pa.Array:
-    """`values` as an Arrow integer array of type `kind`, each equal to `null` a NULL.
-    OverflowError where a value does not fit `kind`, as `pa.array` refuses it."""
+def integers(
+    values: np.ndarray,
+    kind: pa.DataType,
+    null: int | None = None,
+    valid: np.ndarray | None = None,
+) -> pa.Array:
+    """`values` as an Arrow integer array of type `kind`: NULL where a value equals
+    `null` (a value out of `kind`'s range, so never a real one), or where `valid` is
+    false. OverflowError where a value does not fit `kind`, as `pa.array` refuses it."""
     numpy_type = _NUMPY_TYPES[kind]
-    valid = None if null is None else values != null
+    if null is not None:
+        valid = values != null
     if len(values):
         limits = np.iinfo(numpy_type)
         shown = values if valid is None else values[valid]
@@ -65,13 +74,14 @@ def strings(values: Sequence[str | None]) -> pa.Array:
     encoded = [b"" if v is None else v.encode() for v in values]
     offsets = np.zeros(len(encoded) + 1, np.int64)
     np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)), out=offsets[1:])
-    if offsets[-1] < 2**31:
-        kind, offsets = pa.string(), offsets.astype(np.int32)
-    else:  # more than 2 GiB of text: the large type, cast back (it raises if it cannot)
-        kind = pa.large_string()
-    buffers = [_validity(valid), pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))]
-    array = pa.Array.from_buffers(kind, len(encoded), buffers)
-    return array if kind == pa.string() else array.cast(pa.string())
+    if offsets[-1] >= 2**31:
+        raise OverflowError(f"{offsets[-1]:,} bytes of text do not fit one string column")
+    buffers = [
+        _validity(valid),
+        pa.py_buffer(offsets.astype(np.int32)),
+        pa.py_buffer(b"".join(encoded)),
+    ]
+    return pa.Array.from_buffers(pa.string(), len(encoded), buffers)
 
 
 def words(indices: np.ndarray, dictionary: Sequence[str], null: int | None = None) -> pa.Array:

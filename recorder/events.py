@@ -110,7 +110,9 @@ def _codec(annotation: str) -> tuple[str, Callable[[Any], Any]]:
 #: reason (filled below ScoreReason). `to_codes` gives a value as its index here.
 CARD_WORDS: list[str] = []
 _CARD_NUMBERS: dict[str, int] = {}
-#: NULL in `to_codes`: below every column's range (int8, int16, an index).
+#: NULL in `to_codes`: below every column's range (int8, int16, an index), so no value
+#: a column can hold is taken for it. (A value equal to it, which no engine or reader
+#: makes, would be stored as NULL where every other value out of range is refused.)
 CODE_NULL = -(2**31)
 
 
@@ -138,6 +140,8 @@ def _row_function(
 
 def _event(kind: str) -> Callable[[_E], _E]:
     def register(cls: _E) -> _E:
+        if kind in EVENT_TYPES:  # `to_codes` numbers each kind by its registration
+            raise TypeError(f"event kind {kind!r} registered twice")
         cls.kind = kind
         layout = []
         decoders = []

@@ -1070,8 +1070,9 @@ def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
     Each event gives its row as five integers (its generated `to_codes`), gathered in one
     integer buffer; numpy cuts it into columns and works out `hand` and `seq` from where
     every game and every `hand_start` begins, and Arrow takes the buffers as they are
-    (`recorder.columns`): 852,554 events in 0.3 s, against 0.7 s through `pa.array` on
-    lists and 0.2 s more for the pandas that it imports (measured, docs/BENCHMARKS.md).
+    (`recorder.columns`): 852,554 events in 0.25–0.30 CPU-s, against 0.50 through
+    `pa.array` on lists and 0.74–0.89 at a process's first call, which imports pandas
+    (docs/BENCHMARKS.md). A game of a few hundred events is no faster (0.5 ms).
     """
     codes = array("i")
     ids: list[str] = []
@@ -1083,7 +1084,7 @@ def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
         lengths.append(len(events))
     if not codes:
         return EVENTS_SCHEMA.empty_table()
-    rows = np.frombuffer(codes, np.int32).reshape(-1, 1 + len(PAYLOAD_COLUMNS))
+    rows = np.frombuffer(codes, np.intc).reshape(-1, 1 + len(PAYLOAD_COLUMNS))
     sizes = np.frombuffer(lengths, np.int64)
     kinds = list(EVENT_TYPES)
     opening = rows[:, 0] == kinds.index("hand_start")
@@ -1123,28 +1124,28 @@ def games_to_table(records: Iterable[GameRecord]) -> pa.Table:
     if not games:
         return GAMES_SCHEMA.empty_table()
 
-    def text(values: list[str | None]) -> pa.Array:
-        return columns.strings(values)
-
     seeds = [r.seed for r in games]
     return pa.table(
         [
-            text([r.game_id for r in games]),
-            text([r.game_type for r in games]),
-            text([r.ruleset for r in games]),
-            text([r.rules.to_json() for r in games]),
+            columns.strings([r.game_id for r in games]),
+            columns.strings([r.game_type for r in games]),
+            columns.strings([r.ruleset for r in games]),
+            columns.strings([r.rules.to_json() for r in games]),
             columns.lists([list(r.players) for r in games], GAMES_SCHEMA.field("players").type),
             columns.lists(
                 [None if r.teams is None else list(r.teams) for r in games],
                 GAMES_SCHEMA.field("teams").type,
             ),
             columns.timestamps([r.started_at for r in games]),
-            text([r.venue for r in games]),
-            text([r.source for r in games]),
-            # A seed is never negative (the readers refuse one), so -1 can be NULL.
-            columns.integers(np.array([-1 if s is None else s for s in seeds]), pa.int64(), -1),
+            columns.strings([r.venue for r in games]),
+            columns.strings([r.source for r in games]),
+            columns.integers(
+                np.array([0 if s is None else s for s in seeds], np.int64),
+                pa.int64(),
+                valid=np.array([s is not None for s in seeds]),
+            ),
             columns.integers(np.full(len(games), FORMAT_VERSION, np.int64), pa.int16()),
-            text([r.evening for r in games]),
+            columns.strings([r.evening for r in games]),
         ],
         schema=GAMES_SCHEMA,
     )

@@ -10,7 +10,13 @@ from decimal import Decimal
 import pytest
 
 from kroeg.analytics import formats
-from kroeg.analytics.verdict_words import answer_verdict, call_verdict, swap_verdict
+from kroeg.analytics.verdict_words import (
+    announce_verdict,
+    answer_verdict,
+    call_verdict,
+    knock_choice_verdict,
+    swap_verdict,
+)
 from kroeg.analytics.words import words
 
 
@@ -88,7 +94,8 @@ def test_a_trump_calls_figures_add_up_as_shown() -> None:
     en = words("en")
     num = r"(-?\d+\.\d)"
     pattern = rf"expected {num} points.*the best call, expected {num}.*Lost {num} points"
-    for chosen, best in itertools.product(_SIXTEENTHS[::3], repeat=2):
+    points = [v - 3 for v in _SIXTEENTHS[::3]]  # "less the others'": often below nothing
+    for chosen, best in itertools.product(points, repeat=2):
         if best - chosen < Decimal("0.05"):
             continue
         values = {"h": float(chosen), "s": float(best)}
@@ -96,3 +103,24 @@ def test_a_trump_calls_figures_add_up_as_shown() -> None:
                             ("Anna & Carla", "Ben & Dan"))[1]  # fmt: skip
         shown_chosen, shown_best, shown_lost = _three(text, pattern)
         assert shown_best - shown_chosen == shown_lost, text
+        assert abs(shown_chosen - chosen) <= Decimal("0.1") and abs(shown_best - best) <= Decimal(
+            "0.1"
+        )
+
+
+def test_every_verdict_with_a_loss_shows_figures_that_add_up() -> None:
+    """A knock made, a stay, and a choice at seven tricks: the same figures, each in its
+    sentence."""
+    en = words("en")
+    num = r"(-?\d+\.\d)"
+    knock = knock_choice_verdict(en, "Ben", "play_on", 1, 1.1875, 0.8125, 0.375, "inaccuracy")
+    found = _three(knock[1], rf"cost {num}; playing on without a knock, {num}.*Lost {num} of")
+    assert found[0] - found[1] == found[2] == Decimal("0.4"), knock[1]
+    stay = answer_verdict(en, "Carla", "stay", 2, 0.25, 1.5625, 0.9375, 0.625, "blunder")
+    found = _three(stay[1], rf"cost {num}; folding would have cost {num}.*Lost {num} of")
+    assert found[0] - found[1] == found[2], stay[1]
+    values = {"kap": -0.625, "baunie": 1.125, "stop": 0.0, "play": 0.25}
+    said = announce_verdict(en, "Dan", "kap", "baunie", values, 0.4, 1.75, "blunder",
+                            ("Ben & Dan", "Anna & Carla"))[1]  # fmt: skip
+    found = _three(said, rf"expected {num} points.*best choice, expected {num}.*Lost {num} points")
+    assert found[1] - found[0] == found[2], said

@@ -494,7 +494,7 @@ def test_reviewing_a_hand_in_a_real_browser(review_server, shots: Path, size) ->
         verdict = page.locator(".kroeg-verdict")
         expect(verdict).to_have_class("kroeg-verdict mistake")
         expect(verdict).to_contain_text("Ben knocked: expected to cost 1.2")
-        expect(verdict).to_contain_text("Also a bluff: strength 0.12, below the fair share 0.25")
+        expect(verdict).to_contain_text("Also a bluff: strength 0.13, below the fair share 0.25")
         expect(page.locator(".kroeg-moves li.now .kroeg-mark.mistake")).to_have_text("? mistake")
         answer = page.locator(".kroeg-seat", has=page.locator(".kroeg-turn", has_text="to answer"))
         expect(answer).to_contain_text("Carla")  # the first to answer the knock
@@ -707,7 +707,7 @@ def test_the_replay_fits_one_screen_and_moves_by_swipe_keys_and_autoplay(
         assert page.evaluate(TITLE_SHOWN)  # on a phone too, the game picker right under it
         page.locator(".st-key-replay_knock button:visible").first.click()  # the next knock
         expect(page.locator(".kroeg-now")).to_contain_text("Ben knocks")
-        expect(page.locator(".kroeg-verdict")).to_contain_text("strength 0.12")
+        expect(page.locator(".kroeg-verdict")).to_contain_text("strength 0.13")
         page.wait_for_function(SETTLED)
         page.wait_for_timeout(700)  # the list's own late scrolls are done
         assert page.evaluate(OFF_SCREEN) == []

@@ -5,6 +5,7 @@ held to what `pa.array` and `pa.Table.from_pylist` give for the same values."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta, timezone
@@ -181,12 +182,25 @@ def test_the_games_table_is_what_from_pylist_makes_of_the_games() -> None:
     table = games_to_table(games)
     assert table.equals(pa.Table.from_pylist(rows, schema=GAMES_SCHEMA))
     assert table.column("seed").null_count == 1
+    # NULL where a seed is None, and only there: no value stands for it.
+    odd = games_to_table([dataclasses.replace(games[0], seed=-1)])
+    assert odd.column("seed").to_pylist() == [-1]
     assert games_to_table([]).equals(GAMES_SCHEMA.empty_table())
+
+
+def test_a_hand_number_the_column_cannot_hold_is_refused() -> None:
+    start = HandStart(seat=0, stake=1)
+    game = dataclasses.replace(_games()[0], game_id="long", events=(start,) * 32_767)
+    assert events_to_table([game]).column("hand").to_pylist()[-1] == 32_767
+    longer = dataclasses.replace(game, events=(start,) * 32_768)
+    with pytest.raises(OverflowError, match="32768 does not fit a column of int16"):
+        events_to_table([longer])
 
 
 def test_simulating_into_a_dataset_imports_no_pandas(tmp_path: Path) -> None:
     """pyarrow's conversion of Python values imports pandas (0.2 s of a command): kroeg
     writes without it."""
+    assert importlib.util.find_spec("pandas") is not None  # it is there to be imported
     script = (
         "import sys\n"
         "from kroeg.recorder.rules import Ruleset\n"
