@@ -31,7 +31,15 @@ from typing import Any, NamedTuple
 from kroeg.recorder import trickcore
 from kroeg.recorder.bots import Bot, SharpBot
 from kroeg.recorder.cards import Card, Suit
-from kroeg.recorder.events import CardPlayed, Event, Score, ScoreReason, TrumpCalled
+from kroeg.recorder.events import (
+    CardPlayed,
+    Deal,
+    Event,
+    Reveal,
+    Score,
+    ScoreReason,
+    TrumpCalled,
+)
 from kroeg.recorder.simulate import continue_hand
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
@@ -130,10 +138,15 @@ def seen_by(game: TrickGame, seat: int) -> set[Card]:
     """The cards `seat` has seen of the cards now in play: their own, and every card
     played or shown since the cards now held were dealt."""
     seen: set[Card] = set()
-    for event in game.log[_deal_start(game) :]:
-        kind, who, card, _, _ = event.to_row()
-        if card is not None and (kind in ("play", "reveal") or (kind == "deal" and who == seat)):
-            seen.add(Card.parse(card))
+    log = game.log
+    for i in range(_deal_start(game), len(log)):
+        event = log[i]
+        if isinstance(event, (CardPlayed, Reveal)) or (
+            isinstance(event, Deal) and event.seat == seat
+        ):
+            card: Card | None = event.card
+            if card is not None:
+                seen.add(card)
     seen.update(c for c in game.hands[seat] if c is not None)
     return seen
 
@@ -316,6 +329,7 @@ def knock_costs(
     fixed, hidden = _known_and_hidden(game, seat, seen, game.seats_in_hand())
     paid = game.paid_this_hand[seat]
     knocking = holding = 0.0
+    answered = _KnockAnswered(game, seat)
     draws = rng if not isinstance(rng, random.Random) else trickcore.draws(rng)
     try:
         for _ in range(samples):
@@ -323,7 +337,7 @@ def knock_costs(
             deal = [list(cards) for cards in fixed]
             for (other, _need, _void), cards in zip(hidden, dealt, strict=True):
                 deal[other].extend(cards)
-            knocking += _knock_played_on(game, seat, deal) - paid
+            knocking += answered.paid(deal) - paid
             if not counter:
                 taker = game.last_trick_takers([deal])[0]
                 holding += 0.0 if game.takes_hand(seat, taker) else game.stake
@@ -339,18 +353,78 @@ def knock_costs(
     return KnockCosts(knocking / samples, holding / samples, "play_on")
 
 
+def _supposed_hands(
+    game: Toepen, deal: list[list[int]]
+) -> tuple[list[list[Card | None]], set[Card]]:
+    """The hands and the engine's `seen` of a copy of `game` whose players still in hold
+    `deal` (the trick core's numbers), each seat's cards put in its place in seat order."""
+    deck = game.deck
+    hands = list(game.hands)
+    seen = set(game.seen)
+    for s in game.seats_in_hand():
+        seen.difference_update(c for c in hands[s] if c is not None)
+        cards: list[Card | None] = [deck[i] for i in deal[s]]
+        seen.update(c for c in cards if c is not None)
+        hands[s] = cards
+    return hands, seen
+
+
+class _KnockAnswered:
+    """`_knock_played_on` for many deals of one knock, the engine's work shared: a knock,
+    a stay and a fold read no card held (only the reference policy's answer does, from
+    the asker's own cards and `seen`), so the game after the knock and each sequence of
+    answers is forked and played once, and each deal walks them, its cards put in each
+    position only for the policy to read. The same answers and costs as
+    `_knock_played_on` deal by deal (tests/analytics/test_knocks_made.py), at a fork per
+    sequence of answers met rather than per deal."""
+
+    def __init__(self, game: Toepen, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        knocked = game.fork()
+        knocked.knock(seat)
+        #: The game after the knock and the answers so far (True: stayed), by those answers.
+        self.positions: dict[tuple[bool, ...], Toepen] = {(): knocked}
+
+    def paid(self, deal: list[list[int]]) -> float:
+        """What the knocker has paid in the hand by its end, the others holding `deal`."""
+        hands, seen = _supposed_hands(self.game, deal)
+        answers: tuple[bool, ...] = ()
+        position = self.positions[answers]
+        while position.answer_queue:
+            asked = position.answerers()[0]
+            position.hands = hands
+            position.seen = seen
+            answers += (_ANSWER_POLICY.answer(position, asked, False) == "stay",)
+            after = self.positions.get(answers)
+            if after is None:
+                after = position.fork()
+                if answers[-1]:
+                    after.stay(asked)
+                else:
+                    after.fold(asked)
+                self.positions[answers] = after
+            position = after
+        return _knock_paid(position, self.seat, deal)
+
+
+def _knock_paid(supposed: Toepen, seat: int, deal: list[list[int]]) -> float:
+    """What `seat` has paid by the hand's end from `supposed`, the knock answered: the
+    play-out of `deal` by the reference policy, unless everyone else folded."""
+    paid = float(supposed.paid_this_hand[seat])
+    if supposed.phase not in ("preplay", "play"):  # everyone else folded: the hand is over
+        return paid
+    taker = supposed.last_trick_takers([deal])[0]
+    return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+
+
 def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
     """What `seat` has paid in the hand by its end when `seat` knocks now in a copy of
     `game` whose players hold `deal` (the trick core's numbers, every seat in the hand):
-    the answers by the reference policy, then the play-out (`knock_costs`)."""
+    the answers by the reference policy, then the play-out (`knock_costs`). The reference
+    of `_KnockAnswered`, a fork per deal."""
     supposed = game.fork()
-    deck = game.deck
-    for s in supposed.seats_in_hand():
-        held = supposed.hands[s]
-        supposed.seen.difference_update(c for c in held if c is not None)
-        cards: list[Card | None] = [deck[i] for i in deal[s]]
-        supposed.seen.update(c for c in cards if c is not None)
-        supposed.hands[s] = cards
+    supposed.hands, supposed.seen = _supposed_hands(game, deal)
     supposed.knock(seat)
     while supposed.answer_queue:
         asked = supposed.answerers()[0]
@@ -358,11 +432,7 @@ def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
             supposed.stay(asked)
         else:
             supposed.fold(asked)
-    paid = float(supposed.paid_this_hand[seat])
-    if supposed.phase not in ("preplay", "play"):  # everyone else folded: the hand is over
-        return paid
-    taker = supposed.last_trick_takers([deal])[0]
-    return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+    return _knock_paid(supposed, seat, deal)
 
 
 #: Deals per swap made (laundry, armoede), each played on twice (swapping and not) on the

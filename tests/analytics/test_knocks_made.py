@@ -18,6 +18,9 @@ import pytest
 from kroeg.analytics import verdicts
 from kroeg.analytics.derived import facts_for_game
 from kroeg.analytics.verdicts import KNOCK_GRADES, knock_costs
+from kroeg.recorder import trickcore
+from kroeg.recorder.events import number_events
+from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.toepen import Toepen
@@ -118,6 +121,54 @@ def test_sampled_knock_costs_agree_with_the_exact_enumeration(
         if checked == 8:
             break
     assert checked >= 3, "the simulation gave positions to check"
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "players"),
+    [
+        ("classic", (), 4),
+        ("lives", ("poverty", "dirty-laundry"), 3),
+        ("classic", ("team-toepen",), 6),
+        ("classic", ("kroegtoepen", "folded-card-leaves"), 5),
+    ],
+    ids=["classic-4", "lives-3", "team-classic-6", "kroegtoepen-5"],
+)
+def test_the_answers_shared_between_deals_cost_what_a_fork_per_deal_does(
+    preset, variants, players
+) -> None:
+    """`knock_costs` plays the answers to a knock once per sequence of answers met
+    (`_KnockAnswered`): on every knock of the first hands of a simulation, counter-knocks
+    included, each of 24 sampled deals costs exactly what a fork per deal makes it."""
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    bots = ("random", "bluffer", "sharp", "cautious", "random", "bluffer")[:players]
+    checked = 0
+    answers_met: set[int] = set()
+    for record in simulate(rules, players, 60, 5, bots):
+        replay = Replay(record.rules, record.players)
+        for _hand, _seq, event in number_events(record.events):
+            game = replay.game
+            if event.kind == "knock" and isinstance(game, Toepen) and event.seat is not None:
+                seat = event.seat
+                seen = verdicts.seen_by(game, seat)
+                pool = [i for i, c in enumerate(game.deck) if c not in seen]
+                fixed, hidden = verdicts._known_and_hidden(game, seat, seen, game.seats_in_hand())
+                shared = verdicts._KnockAnswered(game, seat)
+                draws = trickcore.draws(random.Random(checked))
+                try:
+                    for _ in range(24):
+                        dealt = trickcore.python_supposed(hidden, pool, game.ranks, draws)
+                        deal = [list(cards) for cards in fixed]
+                        for (other, _n, _v), cards in zip(hidden, dealt, strict=True):
+                            deal[other].extend(cards)
+                        expected = verdicts._knock_played_on(game, seat, deal)
+                        assert shared.paid(deal) == expected, (record.game_id, event)
+                finally:
+                    draws.finish()
+                answers_met.add(len(shared.positions))
+                checked += 1
+            replay.feed(event)
+    assert checked >= 20, "the simulation gave knocks to check"
+    assert max(answers_met) > 2, "some knock met more than one sequence of answers"
 
 
 def test_every_knock_stored_with_its_choice_graded_by_the_stake() -> None:
