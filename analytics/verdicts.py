@@ -40,6 +40,7 @@ from kroeg.recorder.events import (
     ScoreReason,
     TrumpCalled,
 )
+from kroeg.recorder.seeding import SeededAtFirstDraw
 from kroeg.recorder.simulate import continue_hand
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.trickcore import shuffle
@@ -460,12 +461,20 @@ class _SwapReference(SharpBot):
     in four, whatever the cards), swaps (only real laundry or armoede) and cards, and no
     knock, as in every verdict; the player judged swaps no more in the hand."""
 
-    def __init__(self, seed: int, swaps: bool) -> None:
+    def __init__(self, seed: int, swaps: bool, checks: list[float]) -> None:
         super().__init__(seed)
         self.swaps = swaps
+        #: Uniform draws for the checks, the last first (`SwapCosts`: drawn per deal, the
+        #: same for both choices); once spent, the bot's own source (`Bot.rng`).
+        self.checks = checks
 
     def wants_knock(self, game: Toepen, seat: int) -> bool:
         return False
+
+    def wants_check(self, game: Toepen, seat: int, target: int) -> bool:
+        if self.checks:
+            return self.checks.pop() < self.check_chance
+        return super().wants_check(game, seat, target)
 
     def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
         return self.swaps and genuine
@@ -505,8 +514,10 @@ def swap_costs(
         order = list(pool)
         shuffle(order, rng)
         seeds = [rng.getrandbits(32) for _ in range(game.n + 1)]
-        swapping += _swap_played_on(game, seat, kind, fixed, hidden, order, seeds) - before
-        keeping += _swap_played_on(game, seat, None, fixed, hidden, order, seeds) - before
+        checks = [[rng.random() for _ in range(_CHECK_DRAWS)] for _ in range(game.n)]
+        draws = (order, seeds, checks)
+        swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws) - before
+        keeping += _swap_played_on(game, seat, None, fixed, hidden, draws) - before
     return SwapCosts(swapping / samples, keeping / samples, genuine)
 
 
@@ -516,12 +527,13 @@ def _swap_played_on(
     kind: str | None,
     fixed: list[list[int]],
     hidden: list[tuple[int, int, int]],
-    order: list[Card],
-    seeds: list[int],
+    draws: tuple[list[Card], list[int], list[list[float]]],
 ) -> float:
     """What `seat` has paid in the hand by its end when `seat` swaps now (`kind`; None:
     keeps the hand) in a copy of `game` in which the others' unseen cards come from the
-    end of `order` and the rest of it is the stock (`swap_costs`)."""
+    end of `draws`' order and the rest of it is the stock, the bots and the game drawing
+    from its seeds and the checks from its uniform draws (`swap_costs`)."""
+    order, seeds, checks = draws
     supposed = game.fork()
     deck = game.deck
     left = list(order)
@@ -533,12 +545,12 @@ def _swap_played_on(
         supposed.seen.update(c for c in cards if c is not None)
         supposed.hands[other] = cards
     supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
-    supposed.rng = random.Random(seeds[-1])
+    supposed.rng = SeededAtFirstDraw(seeds[-1])
     if kind == "laundry":
         supposed.laundry(seat)
     elif kind == "armoede":
         supposed.armoede(seat)
-    bots: list[Bot] = [_SwapReference(seeds[s], s != seat) for s in range(game.n)]
+    bots: list[Bot] = [_SwapReference(seeds[s], s != seat, list(checks[s])) for s in range(game.n)]
     if not _PLAY_OUT_IN_THE_CORE:
         continue_hand(supposed, bots)
         return float(supposed.paid_this_hand[seat])
@@ -562,6 +574,11 @@ def _swap_played_on(
         return float(supposed.paid_this_hand[seat])
     taker = supposed.last_trick_takers([deal])[0]
     return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+
+
+#: The draws for the checks each reference bot has per deal of a swap's play-outs: a
+#: bot asked more often than this (one check per swap it sees) seeds its own source.
+_CHECK_DRAWS = 3
 
 
 #: False: a swap's play-outs play every card through the engine (`continue_hand` to the

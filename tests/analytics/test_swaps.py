@@ -13,9 +13,11 @@ import pytest
 from kroeg.analytics import verdicts
 from kroeg.analytics.derived import facts_for_game
 from kroeg.analytics.verdicts import SWAP_GRADES, swap_costs
+from kroeg.recorder import trickcore
 from kroeg.recorder.events import number_events
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.seeding import SeededAtFirstDraw
 from kroeg.recorder.simulate import simulate
 from tests.recorder.table import deal, seat, table
 
@@ -166,3 +168,27 @@ def test_the_trick_core_plays_a_swaps_cards_as_the_engine_would(preset, variants
     finally:
         verdicts._PLAY_OUT_IN_THE_CORE = True
     assert compared >= 20
+
+
+def test_a_supposed_games_source_draws_as_one_seeded_at_the_start() -> None:
+    """`SeededAtFirstDraw` costs no seeding until it draws, then draws what
+    `random.Random(seed)` does, through every door the engine and the core use."""
+    for first in ("random", "getrandbits", "getstate", "sample", "shuffle"):
+        lazy, eager = SeededAtFirstDraw(77), random.Random(77)
+        assert lazy._seeded is False
+        for source in (lazy, eager):
+            if first == "getstate":
+                source.setstate(source.getstate())
+        if first == "random":
+            assert lazy.random() == eager.random()
+        elif first == "getrandbits":
+            assert lazy.getrandbits(32) == eager.getrandbits(32)
+        elif first == "sample":
+            assert lazy.sample(range(32), 5) == eager.sample(range(32), 5)
+        elif first == "shuffle":
+            mine, theirs = list(range(32)), list(range(32))
+            trickcore.shuffle(mine, lazy)
+            trickcore.shuffle(theirs, eager)
+            assert mine == theirs
+        assert [lazy.random() for _ in range(5)] == [eager.random() for _ in range(5)]
+        assert lazy.getstate() == eager.getstate()
