@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 from kroeg.parsers import jsonl, notation
 from kroeg.parsers._rows import plain_row
 from kroeg.parsers._rows import text as notation_of
+from kroeg.recorder import columns
 from kroeg.recorder.events import event_from_row
 from kroeg.recorder.store import _record_from_row, records_from_tables, table_rows
 
@@ -195,15 +196,7 @@ def _jsonl_lines(events: pa.Table, rows: _Distinct) -> _Lines:
         for row in distinct
     ]
     opening = np.array([row[0] == "hand_start" for row in distinct], dtype=bool)[inverse]
-    # hand and seq as `number_events` counts them: each hand_start opens the next hand.
-    game_of = np.repeat(np.arange(len(ids)), np.diff(starts)) if n else np.zeros(0, np.int64)
-    opened = np.cumsum(opening)
-    before = np.concatenate(([0], opened))[starts[:-1]]
-    hand = opened - before[game_of]
-    position = np.arange(n)
-    reset = np.where(opening, position, 0)
-    reset[starts[:-1]] = np.maximum(reset[starts[:-1]], starts[:-1])
-    seq = position - np.maximum.accumulate(reset)
+    hand, seq, game_of = columns.hands_and_seqs(opening, np.diff(starts))
     # A line is its (game, hand)'s opening and its (seq, row)'s rest: a few tens of
     # thousands of each, written once in Python, then joined row by row in Arrow.
     segment = np.cumsum(opening | _firsts(starts, n)) - 1

@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["integers", "lists", "strings", "timestamps", "words"]
+__all__ = ["hands_and_seqs", "integers", "lists", "strings", "timestamps", "words"]
 
 _NUMPY_TYPES: dict[pa.DataType, type[np.signedinteger[Any]]] = {
     pa.int8(): np.int8,
@@ -32,6 +32,11 @@ _NUMPY_TYPES: dict[pa.DataType, type[np.signedinteger[Any]]] = {
 }
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+
+
+def _given(values: Sequence[object]) -> np.ndarray:
+    """Which of `values` are not None, as a boolean array."""
+    return np.fromiter((v is not None for v in values), bool, len(values))
 
 
 def _validity(valid: np.ndarray | None) -> pa.Buffer | None:
@@ -70,7 +75,7 @@ def integers(
 
 def strings(values: Sequence[str | None]) -> pa.Array:
     """`values` as an Arrow string array; None a NULL."""
-    valid = np.fromiter((v is not None for v in values), bool, len(values))
+    valid = _given(values)
     encoded = [b"" if v is None else v.encode() for v in values]
     offsets = np.zeros(len(encoded) + 1, np.int64)
     np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)), out=offsets[1:])
@@ -96,7 +101,7 @@ def words(indices: np.ndarray, dictionary: Sequence[str], null: int | None = Non
 def lists(values: Sequence[Sequence[object] | None], kind: pa.DataType) -> pa.Array:
     """`values` as an Arrow list array of type `kind` (a list of strings or integers);
     None a NULL list."""
-    valid = np.fromiter((v is not None for v in values), bool, len(values))
+    valid = _given(values)
     flat = [item for value in values if value is not None for item in value]
     offsets = np.zeros(len(values) + 1, np.int32)
     np.cumsum(np.fromiter((0 if v is None else len(v) for v in values), np.int32, len(values)),
@@ -117,7 +122,26 @@ def timestamps(values: Sequence[datetime | None]) -> pa.Array:
         if value is not None:
             aware = value if value.tzinfo else value.replace(tzinfo=UTC)
             count[i] = (aware - _EPOCH) // _MICROSECOND
-    valid = np.fromiter((v is not None for v in values), bool, len(values))
+    valid = _given(values)
     data = np.ascontiguousarray(count)
     kind = pa.timestamp("us", tz="UTC")
     return pa.Array.from_buffers(kind, len(values), [_validity(valid), pa.py_buffer(data)])
+
+
+def hands_and_seqs(opening: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """`hand` and `seq` of every row of games laid one after another, as
+    `events.number_events` counts them (each `hand_start` opens the next hand; `seq`
+    counts the rows since the last `hand_start` or the game's start), and the game of
+    each row: `opening` says which rows are a `hand_start`, `sizes` how many rows each
+    game has (0 for a game without events)."""
+    sizes = np.asarray(sizes, np.int64)
+    starts = np.cumsum(sizes) - sizes  # each game's first row
+    game_of = np.repeat(np.arange(len(sizes)), sizes)
+    opened = np.cumsum(opening)
+    before = np.concatenate(([0], opened))[starts]  # hand_starts before each game
+    hands = opened - before[game_of]
+    index = np.arange(len(opening))
+    opens = opening.copy()
+    opens[starts[sizes > 0]] = True
+    seqs = index - np.maximum.accumulate(np.where(opens, index, 0))
+    return hands, seqs, game_of

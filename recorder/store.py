@@ -1088,17 +1088,7 @@ def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
     sizes = np.frombuffer(lengths, np.int64)
     kinds = list(EVENT_TYPES)
     opening = rows[:, 0] == kinds.index("hand_start")
-    firsts = (np.cumsum(sizes) - sizes)[sizes > 0]  # each game's first row
-    # hand: the hand_starts so far in the game (number_events's count), seq: the rows
-    # since the last hand_start or the game's start.
-    opened = np.cumsum(opening)
-    before = np.zeros(len(sizes), np.int64)
-    before[sizes > 0] = opened[firsts] - opening[firsts]
-    hands = opened - np.repeat(before, sizes)
-    opens = opening.copy()
-    opens[firsts] = True
-    index = np.arange(len(rows))
-    seqs = index - np.maximum.accumulate(np.where(opens, index, 0))
+    hands, seqs, game_of = columns.hands_and_seqs(opening, sizes)
     payload = [
         columns.words(rows[:, i], CARD_WORDS, CODE_NULL)
         if PAYLOAD_TYPES[name] == "string"
@@ -1107,7 +1097,7 @@ def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
     ]
     return pa.table(
         [
-            columns.words(np.repeat(np.arange(len(ids)), sizes), ids),
+            columns.words(game_of, ids),
             columns.integers(hands, pa.int16()),
             columns.integers(seqs, pa.int32()),
             columns.words(rows[:, 0], kinds),

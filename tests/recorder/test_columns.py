@@ -109,6 +109,26 @@ def test_timestamps_are_what_pa_array_makes_of_them() -> None:
     assert columns.timestamps(values).equals(pa.array(values, kind))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_hands_and_seqs_count_as_number_events_does(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(0, 10, 12)
+    sizes[[0, 5, -1]] = 0  # games without events first, between and last
+    sizes[1] = 6
+    opening = rng.random(int(sizes.sum())) < 0.25
+    opening[[1, 3]] = True  # a game that opens more than one hand
+    games = np.split(opening, np.cumsum(sizes)[:-1])
+    counted = [
+        (hand, seq, game)
+        for game, opens in enumerate(games)
+        for hand, seq, _ in number_events(
+            [HandStart(seat=0, stake=None) if o else Kap(seat=0) for o in opens])
+    ]  # fmt: skip
+    hands, seqs, game_of = columns.hands_and_seqs(opening, sizes)
+    assert list(zip(hands.tolist(), seqs.tolist(), game_of.tolist(), strict=True)) == counted
+    assert hands.max() > 1 and seqs.max() > 1 and len(counted) > 20
+
+
 def _games() -> list[GameRecord]:
     """Games of every kind of row: Toepen with swaps and checks, team toepen, Troefcall's
     trump calls (a suit in the card column) and scores (a reason there), a game without
