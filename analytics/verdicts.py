@@ -508,6 +508,9 @@ def swap_costs(
     dealt = [s for s in range(game.n) if game.dealt[s]]  # folded ones too: their cards lie
     fixed, hidden = _known_and_hidden(game, seat, seen, dealt)
     pool = [c for c in game.deck if c not in seen]
+    # The stock's known top (a false claim's new cards, back on it): those `seat` was
+    # dealt lie there; the others are among the cards `seat` could not see.
+    top = [c if c is not None and c in seen else None for c in game.stock_top]
     before = game.paid_this_hand[seat]
     swapping = keeping = 0.0
     for _ in range(samples):
@@ -515,7 +518,7 @@ def swap_costs(
         shuffle(order, rng)
         seeds = [rng.getrandbits(32) for _ in range(game.n + 1)]
         checks = [[rng.random() for _ in range(_CHECK_DRAWS)] for _ in range(game.n)]
-        draws = (order, seeds, checks)
+        draws = (order, seeds, checks, top)
         swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws) - before
         keeping += _swap_played_on(game, seat, None, fixed, hidden, draws) - before
     return SwapCosts(swapping / samples, keeping / samples, genuine)
@@ -527,25 +530,13 @@ def _swap_played_on(
     kind: str | None,
     fixed: list[list[int]],
     hidden: list[tuple[int, int, int]],
-    draws: tuple[list[Card], list[int], list[list[float]]],
+    draws: tuple[list[Card], list[int], list[list[float]], list[Card | None]],
 ) -> float:
     """What `seat` has paid in the hand by its end when `seat` swaps now (`kind`; None:
-    keeps the hand) in a copy of `game` in which the others' unseen cards come from the
-    end of `draws`' order and the rest of it is the stock, the bots and the game drawing
-    from its seeds and the checks from its uniform draws (`swap_costs`)."""
-    order, seeds, checks = draws
-    supposed = game.fork()
-    deck = game.deck
-    left = list(order)
-    for other, need, _void in hidden:
-        held = supposed.hands[other]
-        supposed.seen.difference_update(c for c in held if c is not None)
-        cards: list[Card | None] = [deck[i] for i in fixed[other]]
-        cards.extend(left.pop() for _ in range(need))
-        supposed.seen.update(c for c in cards if c is not None)
-        supposed.hands[other] = cards
-    supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
-    supposed.rng = SeededAtFirstDraw(seeds[-1])
+    keeps the hand) in the copy of `game` that `_swap_position` supposes from `draws`,
+    the bots drawing from its seeds and the checks from its uniform draws."""
+    seeds, checks = draws[1], draws[2]
+    supposed = _swap_position(game, fixed, hidden, draws)
     if kind == "laundry":
         supposed.laundry(seat)
     elif kind == "armoede":
@@ -564,16 +555,43 @@ def _swap_played_on(
         return paid
     index = supposed.index
     deal = [[index[c] for c in held if c is not None] for held in supposed.hands]
-    numbers = [c for cards in deal for c in cards]
-    if supposed.deal_queue or len(set(numbers)) < len(numbers):
-        # Cards still to come once a check is passed (`check_before_swap`), or a supposed
-        # stock that ran dry (seven at the table), where the engine shuffles the whole
-        # deck again and a card is held twice (the trick core refuses such a deal): the
-        # engine plays these on from where it stopped, as it always did.
+    if supposed.deal_queue:
+        # Cards still to come once a check is passed (`check_before_swap`): the engine
+        # plays these on from where it stopped.
         continue_hand(supposed, bots, False, asked, windows)
         return float(supposed.paid_this_hand[seat])
     taker = supposed.last_trick_takers([deal])[0]
     return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+
+
+def _swap_position(
+    game: Toepen,
+    fixed: list[list[int]],
+    hidden: list[tuple[int, int, int]],
+    draws: tuple[list[Card], list[int], list[list[float]], list[Card | None]],
+) -> Toepen:
+    """A copy of `game` as one of `swap_costs`' deals supposes it, before the swap: the
+    others' unseen cards from the end of `draws`' order, the rest of it the stock, under
+    the cards the swapper knows lie on top of it (`top`: `Toepen.stock_top` as the
+    swapper knows it, None where unknown), and the game's source seeded from `draws`."""
+    order, seeds, _checks, top = draws
+    supposed = game.fork()
+    deck = game.deck
+    left = list(order)
+    for other, need, _void in hidden:
+        held = supposed.hands[other]
+        supposed.seen.difference_update(c for c in held if c is not None)
+        cards: list[Card | None] = [deck[i] for i in fixed[other]]
+        cards.extend(left.pop() for _ in range(need))
+        supposed.seen.update(c for c in cards if c is not None)
+        supposed.hands[other] = cards
+    if top:  # the stock's known top, the unknown places in it from the unseen cards
+        on_top: list[Card | None] = [left.pop() if c is None else c for c in top]
+        left.extend(c for c in reversed(on_top) if c is not None)
+        supposed.stock_top = on_top
+    supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
+    supposed.rng = SeededAtFirstDraw(seeds[-1])
+    return supposed
 
 
 #: The draws for the checks each reference bot has per deal of a swap's play-outs: a

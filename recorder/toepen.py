@@ -236,8 +236,9 @@ class Toepen(ToepenSwaps):
                 self.last_knocker = self.poor
                 self.answer_queue = [s for s in self.seats_from(self.poor) if self.in_hand(s)]
                 self.answer_queue.remove(self.poor)
-        elif self.window is not None and self.window.kind == "laundry":
-            pass  # the swapper's new cards are in: the swap may now be checked
+        elif self.stock_top and self.window is not None and self.window.kind == "laundry":
+            # A swapper's new cards are in, from under a false claim's cards sent back.
+            self._took_from_stock(self.hands[self.window.seat])
 
     # -- knocking -----------------------------------------------------------------------------
 

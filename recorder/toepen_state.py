@@ -79,6 +79,10 @@ class ToepenState(TrickGame):
         self.knock_count = 0
         self.window: SwapWindow | None = None
         self.stock = 0
+        #: The new cards of a false claim caught before the swap (`check_before_swap`),
+        #: back on the stock in the order it deals them again (`_call_off_swap`; None an
+        #: unknown card): only the player who was dealt them knows them.
+        self.stock_top: list[Card | None] = []
         self.poor: int | None = None
         self.whistled: list[set[Rank]] = [set() for _ in range(self.n)]
         self.lives_before: list[int] = list(self.lives)
@@ -213,6 +217,7 @@ class ToepenState(TrickGame):
         )
         other.declared_armoede = set(self.declared_armoede)
         other.swapped = set(self.swapped)
+        other.stock_top = list(self.stock_top)
         other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
         other.window = (
             None if self.window is None else replace(self.window, cards=list(self.window.cards))

@@ -257,8 +257,20 @@ class ToepenSwaps(ToepenSettlement):
                 self.seen.discard(card)
         if self.rng is not None:
             self.shuffled.extend(c for c in reversed(returned) if c is not None)
+        self.stock_top = list(returned) + self.stock_top
         self.hands[target] = list(window.cards)
         self.stock += self.rules.hand_size
+
+    def _took_from_stock(self, cards: list[Card | None]) -> None:
+        """`cards` were dealt from the stock: those of its known top (`stock_top`) leave
+        it, and an unknown card is taken to be the next of it, as a seeded deck deals."""
+        top = self.stock_top
+        for card in cards:
+            if card is None:
+                if top:
+                    top.pop(0)
+            elif card in top:
+                top.remove(card)
 
     def check(self, seat: int, target: int, genuine: int | None = None) -> Check:
         """Check a swapped or armoede hand: the loser of the check pays the penalty."""

@@ -14,12 +14,14 @@ from kroeg.analytics import verdicts
 from kroeg.analytics.derived import facts_for_game
 from kroeg.analytics.verdicts import SWAP_GRADES, swap_costs
 from kroeg.recorder import trickcore
+from kroeg.recorder.cards import Card
 from kroeg.recorder.events import number_events
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.seeding import SeededAtFirstDraw
 from kroeg.recorder.simulate import simulate
-from tests.recorder.table import deal, seat, table
+from tests.recorder.table import deal, feed, run, seat, table
+from tests.recorder.test_house_rules import SEVEN, STOCK
 
 
 def test_real_laundry_is_swapped_soundly_and_kept_at_a_loss() -> None:
@@ -192,3 +194,36 @@ def test_a_supposed_games_source_draws_as_one_seeded_at_the_start() -> None:
             assert mine == theirs
         assert [lazy.random() for _ in range(5)] == [eager.random() for _ in range(5)]
         assert lazy.getstate() == eager.getstate()
+
+
+def test_a_claim_caught_before_the_swap_leaves_its_cards_where_the_swapper_knows_them():
+    """Seven at the table: a false claim caught after its four new cards sends them back,
+    the whole stock. The swapper knows them: a second claim's deals put them on the stock
+    (none held twice, as a dry stock once did: the engine shuffles the whole deck again);
+    a player who never saw them finds unseen cards in their places."""
+    game = table("classic", 7, "check-before-swap")
+    deal(game, "Gijs", SEVEN)
+    carla, eva = seat(game, "Carla"), seat(game, "Eva")
+    run(game, "Carla laundry")
+    feed(game, ["", "", STOCK])
+    run(game, "Ben check Carla")
+    returned = [Card.parse(c) for c in STOCK.split()]
+    assert game.stock_top == returned and game.can_laundry(carla)
+    rng = random.Random(3)
+    for swapper, knows in ((carla, True), (eva, False)):
+        seen = verdicts.seen_by(game, swapper)
+        dealt = [s for s in range(game.n) if game.dealt[s]]
+        fixed, hidden = verdicts._known_and_hidden(game, swapper, seen, dealt)
+        order = [c for c in game.deck if c not in seen]
+        top = [c if c in seen else None for c in game.stock_top]
+        for _ in range(20):
+            rng.shuffle(order)
+            supposed = verdicts._swap_position(game, fixed, hidden, (order, [1] * 8, [], top))
+            supposed.laundry(swapper)
+            new = supposed.hands[swapper]
+            held = [c for hand in supposed.hands for c in hand]
+            assert len(set(held)) == len(held) == 28
+            assert (new == returned) is knows
+            assert knows or not set(new) & seen
+        costs = swap_costs(game, swapper, "laundry", random.Random(5))
+        assert costs is not None and costs.genuine is (swapper == eva)

@@ -171,6 +171,7 @@ def test_a_false_claim_checked_before_the_swap_leaves_the_stock_for_a_real_laund
     assert game.log[start + 1].genuine == 0  # type: ignore[attr-defined]
     assert game.hands[carla] == [Card.parse(c) for c in NOT_LAUNDRY.split()]
     assert (game.lives[carla], game.stock, list(game.deal_queue)) == (9, 4, [])
+    assert game.stock_top == []  # no new card was dealt: none went back
     run(game, "Eva laundry")  # a later real laundry: the stock still has its 4 cards
     feed(game, ["", "", "", "", STOCK])
     assert game.stock == 0
@@ -238,9 +239,12 @@ def test_a_false_claim_checked_after_its_cards_sends_them_back_to_the_stock():
     assert kinds(game, start) == [("check", "Ben"), *[("reveal", "Carla")] * 4, ("pay", "Carla")]
     assert game.hands[seat(game, "Carla")] == [Card.parse(c) for c in NOT_LAUNDRY.split()]
     assert game.stock == 4  # not laid aside (false-swap-undone) nor shown (face-up)
+    # Carla alone knows them: the stock's top, as a verdict from her cards deals it.
+    assert game.stock_top == [Card.parse(c) for c in STOCK.split()]
+    assert game.fork().stock_top == game.stock_top and game.fork().stock_top is not game.stock_top
     run(game, "Eva laundry")
     feed(game, ["", "", "", "", STOCK])  # the same four cards, dealt again
-    assert game.stock == 0
+    assert game.stock == 0 and game.stock_top == []
 
 
 def test_a_seeded_false_claim_puts_the_cards_back_on_top_of_the_stock():
@@ -252,10 +256,11 @@ def test_a_seeded_false_claim_puts_the_cards_back_on_top_of_the_stock():
     game.laundry(swapper)
     new = list(game.hands[swapper])
     game.check((swapper + 1) % 4, swapper)
-    assert game.hands[swapper] == old and game.stock == 16
+    assert game.hands[swapper] == old and game.stock == 16 and game.stock_top == new
     other = (swapper + 2) % 4
     game.laundry(other)
     assert game.hands[other] == new  # the stock kept them, in their order
+    assert game.stock_top == []
 
 
 def test_a_checker_put_out_before_the_swap_leaves_no_cards_to_deal():
