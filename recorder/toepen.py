@@ -236,9 +236,12 @@ class Toepen(ToepenSwaps):
                 self.last_knocker = self.poor
                 self.answer_queue = [s for s in self.seats_from(self.poor) if self.in_hand(s)]
                 self.answer_queue.remove(self.poor)
-        elif self.stock_top and self.window is not None and self.window.kind == "laundry":
-            # A swapper's new cards are in, from under a false claim's cards sent back.
-            self._took_from_stock(self.hands[self.window.seat])
+        elif self.drawing_from_stock is not None:
+            # A swapper's new cards are in (the swap may now be checked, unless a check
+            # before the swap came first): they leave the stock's known top.
+            drawer, self.drawing_from_stock = self.drawing_from_stock, None
+            if self.stock_top:
+                self._took_from_stock(self.hands[drawer])
 
     # -- knocking -----------------------------------------------------------------------------
 

@@ -83,6 +83,9 @@ class ToepenState(TrickGame):
         #: back on the stock in the order it deals them again (`_call_off_swap`; None an
         #: unknown card): only the player who was dealt them knows them.
         self.stock_top: list[Card | None] = []
+        #: The swapper whose new cards are being dealt from the stock, until they are in
+        #: (a check before the swap may come between the claim and its cards).
+        self.drawing_from_stock: int | None = None
         self.poor: int | None = None
         self.whistled: list[set[Rank]] = [set() for _ in range(self.n)]
         self.lives_before: list[int] = list(self.lives)

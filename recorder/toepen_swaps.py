@@ -167,6 +167,7 @@ class ToepenSwaps(ToepenSettlement):
         self.hands[seat] = []
         self.whistled[seat] = set()
         self.stock -= self.rules.hand_size
+        self.drawing_from_stock = seat
         self._start_deal([seat] * self.rules.hand_size)
         return event
 
@@ -252,6 +253,7 @@ class ToepenSwaps(ToepenSettlement):
         (a seeded deck deals them next), and the stock counts them again."""
         returned = self.hands[target]
         self.deal_queue.clear()
+        self.drawing_from_stock = None
         for card in returned:
             if card is not None:
                 self.seen.discard(card)

@@ -242,6 +242,10 @@ def test_a_false_claim_checked_after_its_cards_sends_them_back_to_the_stock():
     # Carla alone knows them: the stock's top, as a verdict from her cards deals it.
     assert game.stock_top == [Card.parse(c) for c in STOCK.split()]
     assert game.fork().stock_top == game.stock_top and game.fork().stock_top is not game.stock_top
+    unseen = game.fork()  # a log that does not say which cards Eva took: the top's next
+    run(unseen, "Eva laundry")
+    feed(unseen, ["", "", "", "", "? ? 8d ?"])
+    assert unseen.stock_top == [] and game.stock_top == [Card.parse(c) for c in STOCK.split()]
     run(game, "Eva laundry")
     feed(game, ["", "", "", "", STOCK])  # the same four cards, dealt again
     assert game.stock == 0 and game.stock_top == []
