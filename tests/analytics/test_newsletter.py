@@ -44,22 +44,26 @@ def test_the_newsletter_files(club: Path, tmp_path: Path) -> None:
 
 def test_games_of_one_evening_are_named_by_their_order(club: Path, tmp_path: Path) -> None:
     """Two games of one evening at one time: each named as the dashboard numbers it
-    (analytics.evenings.game_names), in either language. The two games are the same
-    hands under other names: which of them a sampled verdict (the blunder of the month)
-    picks is the sampling's, so every game named must be named with its own players."""
+    (analytics.evenings.game_names), in either language. In `club` the two games are the
+    same hands under other names, so every fact ties and the first game is named; a
+    second evening has a costlier fold in its second game, the knock war's."""
     shown = _newsletter(club, "2026-10", tmp_path / "en")
     assert ("Carla folded for 1 in hand 2 of game 1 of Fri 23 Oct, 20:00 at Café De Kroeg "
             "(Anna, Ben, Carla, Dan).") in shown  # fmt: skip
-    players = {"1": "Anna, Ben, Carla, Dan", "2": ", ".join(HOSTILE)}
-    named = re.findall(r"game (\d) of Fri 23 Oct, 20:00 at Café De Kroeg \(", shown)
-    with_players = re.findall(
-        r"game (\d) of Fri 23 Oct, 20:00 at Café De Kroeg \((" + "|".join(
-            re.escape(p) for p in players.values()) + r")\)", shown)  # fmt: skip
-    assert len(named) >= 3 and len(with_players) == len(named)
-    assert all(players[number] == who for number, who in with_players)
+    (night,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    (war,) = notation.load(SAMPLES / "knock-war.txt")
+    moved = dataclasses.replace(
+        war, players=HOSTILE, game_id="war", started_at=night.started_at, venue=night.venue
+    )
+    Dataset(tmp_path / "two").write([night, moved])
+    second = _newsletter(tmp_path / "two", "2026-10", tmp_path / "two-en")
+    assert ("<script>alert(1)</script> folded for 4 in hand 1 of game 2 of Fri 23 Oct, 20:00 at "
+            f"Café De Kroeg ({', '.join(HOSTILE)})") in second  # fmt: skip
     dutch = _newsletter(club, "2026-10", tmp_path / "nl", "--lang", "nl")
     assert ("Hand 2 van spel 1 van vr 23 okt, 20:00 in Café De Kroeg (Anna, Ben, Carla, Dan), "
             "gespeeld om een inzet van 2.") in dutch  # fmt: skip
+    tweede = _newsletter(tmp_path / "two", "2026-10", tmp_path / "two-nl", "--lang", "nl")
+    assert f"van spel 2 van vr 23 okt, 20:00 in Café De Kroeg ({', '.join(HOSTILE)})" in tweede
 
 
 def test_html_escapes_every_name_and_loads_nothing(club: Path, tmp_path: Path) -> None:
