@@ -52,8 +52,8 @@ __all__ = [
 #: 9: every knock made gets its expected cost and the other choice's (derived/knocks).
 #: 10: every laundry swap and armoede declared gets its expected cost and keeping the
 #: hand's (derived/swaps).
-#: 11: a swap's deals draw their checks and the new cards' seeds from the swap's own
-#: source, and a swapper knows the cards a false claim of theirs sent back to the stock
+#: 11: a swap's deals draw their checks straight from the swap's own source, and a
+#: swapper knows the cards a false claim of theirs sent back to the stock
 #: (`check_before_swap`: `Toepen.stock_top`); the swaps' costs moved within their error.
 ANALYSIS_VERSION = 11
 

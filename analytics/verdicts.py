@@ -423,7 +423,7 @@ def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
     """What `seat` has paid in the hand by its end when `seat` knocks now in a copy of
     `game` whose players hold `deal` (the trick core's numbers, every seat in the hand):
     the answers by the reference policy, then the play-out (`knock_costs`). The reference
-    of `_KnockAnswered`, a fork per deal."""
+    of `_KnockAnswered`, a fork per deal, that the tests hold it to."""
     supposed = game.fork()
     supposed.hands, supposed.seen = _supposed_hands(game, deal)
     supposed.knock(seat)
@@ -457,9 +457,9 @@ class SwapCosts(NamedTuple):
 
 
 class _SwapReference(SharpBot):
-    """The reference policy of a swap's play-outs: the sharp bot's answers, checks (one
-    in four, whatever the cards), swaps (only real laundry or armoede) and cards, and no
-    knock, as in every verdict; the player judged swaps no more in the hand."""
+    """The reference policy of a swap's play-outs: the sharp bot's answers, checks (at its
+    `check_chance`, whatever the cards), swaps (only real laundry or armoede) and cards,
+    and no knock, as in every verdict; the player judged swaps no more in the hand."""
 
     def __init__(self, seed: int, swaps: bool, checks: list[float]) -> None:
         super().__init__(seed)
@@ -471,10 +471,8 @@ class _SwapReference(SharpBot):
     def wants_knock(self, game: Toepen, seat: int) -> bool:
         return False
 
-    def wants_check(self, game: Toepen, seat: int, target: int) -> bool:
-        if self.checks:
-            return self.checks.pop() < self.check_chance
-        return super().wants_check(game, seat, target)
+    def check_draw(self) -> float:
+        return self.checks.pop() if self.checks else super().check_draw()
 
     def wants_swap(self, game: Toepen, seat: int, genuine: bool) -> bool:
         return self.swaps and genuine
@@ -504,13 +502,7 @@ def swap_costs(
     elif kind != "armoede" or not game.can_armoede(seat):
         return None
     genuine = bool(game.claim_genuine(kind, hand))
-    seen = seen_by(game, seat)
-    dealt = [s for s in range(game.n) if game.dealt[s]]  # folded ones too: their cards lie
-    fixed, hidden = _known_and_hidden(game, seat, seen, dealt)
-    pool = [c for c in game.deck if c not in seen]
-    # The stock's known top (a false claim's new cards, back on it): those `seat` was
-    # dealt lie there; the others are among the cards `seat` could not see.
-    top = [c if c is not None and c in seen else None for c in game.stock_top]
+    fixed, hidden, pool, top = _swapper_view(game, seat)
     before = game.paid_this_hand[seat]
     swapping = keeping = 0.0
     for _ in range(samples):
@@ -522,6 +514,21 @@ def swap_costs(
         swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws) - before
         keeping += _swap_played_on(game, seat, None, fixed, hidden, draws) - before
     return SwapCosts(swapping / samples, keeping / samples, genuine)
+
+
+def _swapper_view(
+    game: Toepen, seat: int
+) -> tuple[list[list[int]], list[tuple[int, int, int]], list[Card], list[Card | None]]:
+    """What `seat` knows before a swap (`_known_and_hidden`: the cards known to lie in
+    each hand, and how many to deal each seat), the cards `seat` could not see, and the
+    stock's known top (a false claim's new cards, back on it) as `seat` knows it: those
+    `seat` was dealt lie there, None where the card is among the unseen."""
+    seen = seen_by(game, seat)
+    dealt = [s for s in range(game.n) if game.dealt[s]]  # folded ones too: their cards lie
+    fixed, hidden = _known_and_hidden(game, seat, seen, dealt)
+    pool = [c for c in game.deck if c not in seen]
+    top = [c if c is not None and c in seen else None for c in game.stock_top]
+    return fixed, hidden, pool, top
 
 
 def _swap_played_on(

@@ -139,7 +139,11 @@ class Bot:
 
     def wants_check(self, game: Toepen, seat: int, target: int) -> bool:
         """Check the hand `target` swapped or declared?"""
-        return self.rng.random() < self.check_chance
+        return self.check_draw() < self.check_chance
+
+    def check_draw(self) -> float:
+        """The uniform draw that decides a check (a verdict's bots draw theirs up front)."""
+        return self.rng.random()
 
     def wants_whistle(self, game: Toepen, seat: int, rank: Rank) -> bool:
         """Announce three or four of `rank` where the rules only allow it?"""

@@ -21,6 +21,11 @@ class SeededAtFirstDraw(random.Random):
     def __init__(self, seed: int) -> None:  # no seeding here: `_draw` seeds
         self._seed = seed
         self._seeded = False
+        self.gauss_next = None  # what `random.Random.__init__` sets beside seeding
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as it stands: its seed, and its state once it drew."""
+        return (type(self), (self._seed,), self.getstate() if self._seeded else None)
 
     def _draw(self) -> None:
         if not self._seeded:

@@ -130,8 +130,9 @@ def test_sampled_knock_costs_agree_with_the_exact_enumeration(
         ("lives", ("poverty", "dirty-laundry"), 3),
         ("classic", ("team-toepen",), 6),
         ("classic", ("kroegtoepen", "folded-card-leaves"), 5),
+        ("lives", ("fast-fold", "team-toepen", "poverty"), 6),
     ],
-    ids=["classic-4", "lives-3", "team-classic-6", "kroegtoepen-5"],
+    ids=["classic-4", "lives-3", "team-classic-6", "kroegtoepen-5", "fast-fold-team-lives-6"],
 )
 def test_the_answers_shared_between_deals_cost_what_a_fork_per_deal_does(
     preset, variants, players

@@ -4,6 +4,8 @@ accuracy (`analytics.verdicts.swap_costs`, docs/STATS.md, "Swaps")."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import statistics
 from collections import defaultdict
@@ -16,6 +18,7 @@ from kroeg.analytics.verdicts import SWAP_GRADES, swap_costs
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Card
 from kroeg.recorder.events import number_events
+from kroeg.recorder.records import GameRecord
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.seeding import SeededAtFirstDraw
@@ -194,6 +197,13 @@ def test_a_supposed_games_source_draws_as_one_seeded_at_the_start() -> None:
             assert mine == theirs
         assert [lazy.random() for _ in range(5)] == [eager.random() for _ in range(5)]
         assert lazy.getstate() == eager.getstate()
+    unseeded = SeededAtFirstDraw(5)
+    for copied in (copy.copy(unseeded), pickle.loads(pickle.dumps(unseeded))):
+        assert copied._seeded is False and copied.random() == random.Random(5).random()
+    drawn = SeededAtFirstDraw(5)
+    drawn.random()
+    assert copy.deepcopy(drawn).random() == drawn.random()
+    assert SeededAtFirstDraw(9).gauss() == random.Random(9).gauss()
 
 
 def test_a_claim_caught_before_the_swap_leaves_its_cards_where_the_swapper_knows_them():
@@ -212,10 +222,8 @@ def test_a_claim_caught_before_the_swap_leaves_its_cards_where_the_swapper_knows
     rng = random.Random(3)
     for swapper, knows in ((carla, True), (eva, False)):
         seen = verdicts.seen_by(game, swapper)
-        dealt = [s for s in range(game.n) if game.dealt[s]]
-        fixed, hidden = verdicts._known_and_hidden(game, swapper, seen, dealt)
-        order = [c for c in game.deck if c not in seen]
-        top = [c if c in seen else None for c in game.stock_top]
+        fixed, hidden, order, top = verdicts._swapper_view(game, swapper)
+        assert top == (returned if knows else [None] * 4)
         for _ in range(20):
             rng.shuffle(order)
             supposed = verdicts._swap_position(game, fixed, hidden, (order, [1] * 8, [], top))
@@ -227,3 +235,29 @@ def test_a_claim_caught_before_the_swap_leaves_its_cards_where_the_swapper_knows
             assert knows or not set(new) & seen
         costs = swap_costs(game, swapper, "laundry", random.Random(5))
         assert costs is not None and costs.genuine is (swapper == eva)
+
+
+def test_cards_sent_back_leave_the_stocks_top_when_a_checked_real_claim_takes_them():
+    """Six at the table: Carla's false claim sends its cards back; Eva's real claim is
+    checked before its cards, then dealt them (a typed log deals the claim's cards after
+    the check). They left the stock, so Carla's second claim is judged on a stock without
+    them, and its analysis runs (the trick core refuses a card held twice)."""
+    game = table("classic", 6, "check-before-swap")
+    deal(game, "Frits", SEVEN[:6])
+    carla, eva = seat(game, "Carla"), seat(game, "Eva")
+    back = "9c Tc 8s Td"
+    run(game, "Carla laundry")
+    feed(game, ["", "", back])
+    run(game, "Ben check Carla")
+    assert game.stock_top == [Card.parse(c) for c in back.split()]
+    run(game, "Eva laundry", "Ben check Eva")
+    assert game.window is None and list(game.deal_queue) == [eva] * 4
+    feed(game, ["", "", "", "", back])
+    assert game.stock_top == [] and game.drawing_from_stock is None
+    costs = swap_costs(game, carla, "laundry", random.Random(5))
+    assert costs is not None and costs.genuine is False
+    run(game, "Carla laundry")
+    feed(game, ["", "", "As 7d 8d Jd"])
+    record = GameRecord("stale-top", game.rules, game.players, tuple(game.log))
+    judged = [s for s in facts_for_game(record).swaps if s["seat"] == carla]
+    assert len(judged) == 2 and all(s["ev_lost"] is not None for s in judged)
