@@ -592,12 +592,11 @@ def _swap_position(
         cards.extend(left.pop() for _ in range(need))
         supposed.seen.update(c for c in cards if c is not None)
         supposed.hands[other] = cards
-    if top:  # the stock's known top, the unknown places in it from the unseen cards
-        on_top: list[Card | None] = [left.pop() if c is None else c for c in top]
-        left.extend(c for c in reversed(on_top) if c is not None)
-        supposed.stock_top = on_top
     supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
     supposed.rng = SeededAtFirstDraw(seeds[-1])
+    if top:  # the stock's known top, the unknown places in it from the unseen cards
+        supposed.stock_top = []
+        supposed.lay_on_stock([left.pop() if c is None else c for c in top])
     return supposed
 
 

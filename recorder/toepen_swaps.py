@@ -257,11 +257,16 @@ class ToepenSwaps(ToepenSettlement):
         for card in returned:
             if card is not None:
                 self.seen.discard(card)
-        if self.rng is not None:
-            self.shuffled.extend(c for c in reversed(returned) if c is not None)
-        self.stock_top = list(returned) + self.stock_top
+        self.lay_on_stock(returned)
         self.hands[target] = list(window.cards)
         self.stock += self.rules.hand_size
+
+    def lay_on_stock(self, cards: list[Card | None]) -> None:
+        """Put `cards` on top of the stock, dealt next in their order: its known top
+        (`stock_top`) and, in a seeded game, the deck it deals from."""
+        if self.rng is not None:
+            self.shuffled.extend(c for c in reversed(cards) if c is not None)
+        self.stock_top = list(cards) + self.stock_top
 
     def _took_from_stock(self, cards: list[Card | None]) -> None:
         """`cards` were dealt from the stock: those of its known top (`stock_top`) leave
