@@ -339,13 +339,13 @@ def test_a_laundry_swap_is_judged_in_a_real_browser(laundry_server, shots: Path,
         page.goto(f"{url}/replay?game={game_id}&hand=2&step=17")  # the laundry's event
         expect(page.locator(".kroeg-now")).to_contain_text("Dan swaps the hand")
         verdict = page.locator(".kroeg-verdict")
-        expect(verdict).to_have_class("kroeg-verdict mistake")
+        expect(verdict).to_have_class("kroeg-verdict blunder")
         expect(verdict).to_contain_text(
-            "Dan swapped the laundry on a false claim: expected to cost 1.4; keeping the "
-            "hand, 1.0 (from what Dan could see). Lost 0.4 of a stake of 1 in expectation: "
-            "a mistake (?)."
+            "Dan swapped the laundry on a false claim: expected to cost 1.7; keeping the "
+            "hand, 1.1 (from what Dan could see). Lost 0.6 of a stake of 1 in expectation: "
+            "a blunder (??)."
         )
-        expect(page.locator(".kroeg-moves li.now .kroeg-mark.mistake")).to_have_text("? mistake")
+        expect(page.locator(".kroeg-moves li.now .kroeg-mark.blunder")).to_have_text("?? blunder")
         page.wait_for_function(SETTLED)
         page.wait_for_function(IN_VIEW)  # the move's last line, its mark, in the box
         assert page.evaluate("document.documentElement.scrollWidth") <= width
