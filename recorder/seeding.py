@@ -15,8 +15,8 @@ __all__ = ["SeededAtFirstDraw"]
 
 class SeededAtFirstDraw(random.Random):
     """`random.Random(seed)`, seeded at its first draw: a supposed game's source, which
-    draws only where the stock runs dry or a redeal shuffles (a seeding costs about 4 µs, and
-    most play-outs never draw)."""
+    draws only where an armoede's redeal shuffles (a seeding costs about 4 µs, and most
+    play-outs never draw)."""
 
     def __init__(self, seed: int) -> None:  # no seeding here: `_draw` seeds
         self._seed = seed
