@@ -29,7 +29,6 @@ A hand with unknown cards gives NULL, never a guess. docs/STATS.md has more.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -61,7 +60,7 @@ from kroeg.analytics.verdicts import (
     knock_strength,
     swap_costs,
 )
-from kroeg.analytics.workers import Workers
+from kroeg.analytics.workers import Workers, usable_cores
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.events import number_events
@@ -332,8 +331,7 @@ PARALLEL_FROM = 200
 
 def workers_for(games: int) -> int:
     """How many processes analyse `games` Toepen games: every core this process may use."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 1 if games < PARALLEL_FROM else max(1, cores or 1)
+    return 1 if games < PARALLEL_FROM else usable_cores()
 
 
 #: A task: its games' rows, their events as an Arrow IPC stream, the playouts per knock.

@@ -42,7 +42,9 @@ from typing import IO, Any, Generic, TypeVar
 
 from kroeg.recorder.errors import WorkerError
 
-__all__ = ["PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "stop_all"]
+__all__ = [
+    "PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "stop_all", "usable_cores",
+]  # fmt: skip
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -56,6 +58,12 @@ PARENT_VAR = "KROEG_PARENT_PID"
 _PR_SET_PDEATHSIG = 1
 #: Every pool whose workers may still run (`stop_all`).
 _pools: weakref.WeakSet[Workers[Any, Any]] = weakref.WeakSet()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, cores or 1)
 
 
 def die_with_parent(sig: int = signal.SIGKILL) -> None:

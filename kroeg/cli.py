@@ -49,15 +49,15 @@ from kroeg._options import (
     say,
 )
 from kroeg.analytics.words import LANGUAGES
-from kroeg.parsers.files import import_files, iter_file
-from kroeg.parsers.reading import collect
+from kroeg.analytics.workers import usable_cores
+from kroeg.parsers.files import import_files
+from kroeg.parsers.validate import PARALLEL_FROM, validate_file
 from kroeg.recorder.atomic import atomic_write
 from kroeg.recorder.errors import (
     DashboardError,
     DatasetError,
     JournalError,
     KroegError,
-    NotationError,
     NotFoundError,
     RejectedError,
     UsageError,
@@ -321,17 +321,19 @@ def validate(files: FilesArg) -> None:
     """
     failed = 0
     for path in files:
-        errors: list[NotationError] = []
-        games = hands = 0
-        for game in iter_file(path, errors, on_error=collect):  # one game held at a time
-            games, hands = games + 1, hands + game.hands
-        for error in errors:
+        with contextlib.ExitStack() as stack:
+            update = None
+            size = path.stat().st_size if path.is_file() else 0
+            if sys.stderr.isatty() and size >= PARALLEL_FROM:  # a bar on a terminal
+                update = stack.enter_context(Bar(size, f"Checking {path}")).update
+            found = validate_file(path, usable_cores(), update)
+        for error in found.errors:
             say(str(error))
-        if errors:
+        if found.errors:
             failed += 1
-            say(f"{path}: {plural(len(errors), 'error')}")
+            say(f"{path}: {plural(len(found.errors), 'error')}")
         else:
-            say(f"{path}: OK, {plural(games, 'game')}, {plural(hands, 'hand')}")
+            say(f"{path}: OK, {plural(found.games, 'game')}, {plural(found.hands, 'hand')}")
     if failed:
         raise RejectedError(
             f"{failed} of {plural(len(files), 'file')} {'has' if failed == 1 else 'have'} errors"

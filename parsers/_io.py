@@ -31,10 +31,15 @@ def source_name(file: str | Path | IO[str]) -> str | None:
     return str(file) if isinstance(file, str | Path) else getattr(file, "name", None)
 
 
-def lines(file: str | Path | IO[str]) -> Iterator[str]:
+def lines(
+    file: str | Path | IO[str], start: int = 0, end: int | None = None, before: int = 0
+) -> Iterator[str]:
     """The lines of a path (UTF-8, a byte-order mark dropped) or an open text file, as
     `str.splitlines` would cut the whole text, read one at a time; NotationError (with
-    the line) for a file that cannot be read, bytes that are not UTF-8, a line too long."""
+    the line) for a file that cannot be read, bytes that are not UTF-8, a line too long.
+
+    A part of a path: the bytes from `start` to `end`, both at the start of a line, with
+    `before` lines in front of it (errors name the file's line; `parsers.validate`)."""
     if not isinstance(file, str | Path):
         yield from _logical(file)
         return
@@ -44,21 +49,27 @@ def lines(file: str | Path | IO[str]) -> Iterator[str]:
     except OSError as exc:
         raise NotationError(f"cannot read the file: {exc.strerror}", source=str(path)) from None
     with handle:
-        yield from _read_lines(handle, str(path))
+        handle.seek(start)
+        size = None if end is None else end - start
+        yield from _read_lines(handle, str(path), before, size)
 
 
 #: How much of a file `lines` reads at once: whole lines of it are decoded and cut together.
 BLOCK = 1 << 14
 
 
-def _read_lines(handle: IO[bytes], source: str) -> Iterator[str]:
-    """What `lines` reads from an open binary file: blocks of whole lines are decoded and
-    cut at once; a block that fails (bytes that are not UTF-8, a line too long) is read
-    again a line at a time, so the error names the same line as it always did."""
-    number = 0  # the physical lines ('\n') yielded so far
+def _read_lines(
+    handle: IO[bytes], source: str, number: int = 0, size: int | None = None
+) -> Iterator[str]:
+    """What `lines` reads from an open binary file (`size` bytes of it, or to its end):
+    blocks of whole lines are decoded and cut at once; a block that fails (bytes that are
+    not UTF-8, a line too long) is read again a line at a time, so the error names the
+    same line as it always did. `number`: the physical lines ('\n') before the first."""
     pending = b""  # the start of a line whose end is not read yet
     while True:
-        block = handle.read(BLOCK)
+        block = handle.read(BLOCK if size is None else min(BLOCK, size))
+        if size is not None:
+            size -= len(block)
         if not block:
             break
         data = pending + block if pending else block

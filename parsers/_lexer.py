@@ -16,7 +16,10 @@ from kroeg.recorder.errors import (
 )
 from kroeg.recorder.text import HEADER_KEYS, quoted
 
-__all__ = ["GameText", "HandText", "Stmt", "join_results", "lex", "lex_games"]
+__all__ = [
+    "BLANK", "HEADER", "OTHER", "GameText", "HandText", "Stmt", "join_results", "lex", "lex_games",
+    "line_shape",
+]  # fmt: skip
 
 _HAND = re.compile(r"hand\s+(\d+)\s*(?:[,(]?\s*dealer\s*:?\s*(.+?)\s*\)?)?\s*$", re.IGNORECASE)
 _HAND_WORD = re.compile(r"hand\b", re.IGNORECASE)
@@ -75,12 +78,36 @@ def lex(text: str, source: str | None) -> list[GameText]:
     return list(lex_games(text.splitlines(), source))
 
 
-def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
+def _field(stripped: str) -> tuple[str, str, str]:
+    """A line's key before its first colon (lowered and stripped: "" without a colon),
+    the key as written, and the value after the colon."""
+    key, colon, value = stripped.partition(":")
+    return key.strip().lower() if colon else "", key, value
+
+
+#: What `line_shape` says of a line.
+BLANK, HEADER, OTHER = 0, 1, 2
+
+
+def line_shape(raw: str) -> int:
+    """BLANK (nothing, or a comment alone), HEADER (a header field) or OTHER: how
+    `lex_games` takes a line. A HEADER line whose last line before it that is not blank is
+    OTHER opens a game, or the lexer stopped before it: every OTHER line adds a hand, a
+    statement or a cut to the game it is in, or is an error that ends the lexing. So a text
+    can be cut there into parts that lex as they would whole (`parsers.validate`)."""
+    stripped = _strip_comment(raw).strip()
+    if not stripped:
+        return BLANK
+    return HEADER if _field(stripped)[0] in HEADER_KEYS else OTHER
+
+
+def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Iterator[GameText]:
     """The games of a text's lines, each yielded (its result lines joined) as soon as the
-    next game's header starts or the lines end: a long log is never held whole."""
+    next game's header starts or the lines end: a long log is never held whole. `first`:
+    the number of the first line (a part of a file, `parsers.validate`)."""
     game: GameText | None = None
     hand: HandText | None = None  # the game's last hand
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(lines, start=first):
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
         body = _strip_comment(raw).rstrip()
@@ -88,9 +115,8 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
         if not stripped:
             continue
         col = len(body) - len(stripped) + 1
-        key, colon, value = stripped.partition(":")
-        lowered = key.strip().lower() if colon else ""
-        if colon and lowered in HEADER_KEYS:
+        lowered, key, value = _field(stripped)
+        if lowered in HEADER_KEYS:
             if game is None or game.hands or game.cut:
                 if game is not None:
                     join_results([game])
@@ -130,7 +156,7 @@ def lex_games(lines: Iterable[str], source: str | None) -> Iterator[GameText]:
                 hand = HandText(int(match.group(1)), match.group(2), number, col)
                 game.hands.append(hand)
                 continue
-        if colon and lowered in ("cut", "jacks"):
+        if lowered in ("cut", "jacks"):
             if game.hands:
                 what = "a cut for the first dealer" if lowered == "cut" else "the Jack deal"
                 raise NotationError(f"{what} must come before hand 1", number, col, source)

@@ -46,16 +46,18 @@ def iterparse(
     on_error: ErrorHook = raise_error,
     source: str | None = None,
     hill: HillReferee | None = None,
+    first_line: int = 1,
 ) -> Iterator[GameRecord]:
     """Each game of a text's lines as soon as it is read and refereed; every error goes to
     `on_error` and then into `errors`. Memory follows one game, not the text: a file's
     lines (`parsers._io.lines`) are read as the games are asked for. A king-of-the-hill
     game is checked against the games before and after it on its evening (`hill`: the
-    file's games, and an import's dataset's)."""
+    file's games, and an import's dataset's). `first_line`: the number of the first line
+    (a part of a file, `parsers.validate`)."""
     found = False
     hill = HillReferee() if hill is None else hill
     try:
-        for game in lex_games(lines, source):
+        for game in lex_games(lines, source, first_line):
             found = True
             referee = Referee(game, source, on_error)
             try:

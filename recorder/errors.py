@@ -88,6 +88,11 @@ class NotationError(KroegError):
         self.source = source
         super().__init__(self.located())
 
+    def __reduce__(self) -> tuple[type[NotationError], tuple[object, ...]]:
+        # As made, line and column kept (an exception pickles its message alone): errors
+        # found in a worker process come back whole (`parsers.validate`).
+        return type(self), (self.message, self.line, self.column, self.source)
+
     def located(self) -> str:
         """The message prefixed with `file:line:col:` where known."""
         where = [str(x) for x in (self.source, self.line, self.column) if x is not None]

@@ -1,0 +1,221 @@
+"""Checking a typed log without storing it (`kroeg validate`), on every core for a large one.
+
+A typed log in the notation is cut into parts of about `PART_BYTES` each, every cut at a
+line that opens a game (`_lexer.line_shape`), and each part is read and refereed in a
+worker process (`analytics.workers`) exactly as the whole file would be read at that
+point: its lines keep their numbers, so every error names the line it always named. The
+parts' games, hands and errors are added up in the file's order.
+
+What needs the file read whole stays in one process, with the same results:
+
+- a small file (below `PARALLEL_FROM` bytes), JSON Lines, or a single core;
+- a line break other than '\\n' and '\\r\\n' (`str.splitlines` cuts at eleven kinds, and
+  the lines' numbers must be counted as it counts them);
+- a king-of-the-hill evening: each of its games is checked against the games around it,
+  in the file's order (`recorder.hill`), so a file that holds one is read again, whole.
+
+A part whose reading stopped (bytes that are not UTF-8, a text that cannot be cut into
+games) ends the file's reading there, as it would whole: the parts after it are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kroeg.parsers import notation
+from kroeg.parsers._io import lines
+from kroeg.parsers._lexer import BLANK, HEADER, OTHER, line_shape
+from kroeg.parsers.files import JSONL_SUFFIXES, iter_file
+from kroeg.parsers.reading import collect
+from kroeg.recorder.errors import NotationError
+from kroeg.recorder.hill import KING_OF_THE_HILL, HillReferee
+from kroeg.recorder.records import GameRecord
+
+__all__ = ["PARALLEL_FROM", "PART_BYTES", "Part", "Validation", "parts_of", "validate_file"]
+
+#: About this many bytes a part (some 3,000 hands of four players): a steady progress bar
+#: and an even spread over the cores, few enough hand-overs that they cost nothing.
+PART_BYTES = 1 << 20
+#: Below this size a file is read in this process: starting a worker costs more.
+PARALLEL_FROM = 2 * PART_BYTES
+#: How far past a part's planned end a cut is looked for; where none is (a game longer
+#: than this), the part grows by another `PART_BYTES`.
+WINDOW = 1 << 16
+#: Line breaks that `str.splitlines` cuts at besides '\n' and '\r\n' (as UTF-8 bytes).
+_OTHER_BREAKS = (
+    b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\xc2\x85", b"\xe2\x80\xa8", b"\xe2\x80\xa9",
+)  # fmt: skip
+
+
+@dataclass
+class Validation:
+    """What checking a file found: the games and hands that passed, and every error."""
+
+    games: int = 0
+    hands: int = 0
+    errors: list[NotationError] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a file: its bytes from `start` to `end`, after `before` lines."""
+
+    path: str
+    start: int
+    end: int
+    before: int
+
+
+@dataclass
+class _PartResult:
+    validation: Validation
+    complete: bool  # its lines were read to the end (no error stopped the reading)
+    hill: bool  # it holds a king-of-the-hill game: the file must be read whole
+
+
+def validate_file(
+    path: str | Path, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> Validation:
+    """Read and referee a typed log, keeping nothing: its games, hands and errors, in `workers`
+    processes where the file allows it (module docstring). `progress` is told of the
+    bytes read, part by part (nothing for a file read in this process)."""
+    path = Path(path)
+    parts = None
+    if workers > 1 and path.suffix.lower() not in JSONL_SUFFIXES:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0  # the reading says why it cannot
+        if size >= PARALLEL_FROM:
+            parts = parts_of(path)
+    if parts is None or len(parts) < 2:
+        return _whole(path)
+    from kroeg.analytics.workers import Workers
+
+    total = Validation()
+    with Workers[Part, _PartResult](min(workers, len(parts))) as pool:
+        results = pool.run(_check_part, iter(parts))
+        for part, result in zip(parts, results, strict=True):
+            if result.hill:
+                break
+            total.games += result.validation.games
+            total.hands += result.validation.hands
+            total.errors.extend(result.validation.errors)
+            if progress is not None:
+                progress(part.end - part.start)
+            if not result.complete:
+                break  # the whole file's reading would have stopped here too
+        else:
+            return total
+        pool.close(abort=True)  # the parts still out are not wanted
+    return total if not result.hill else _whole(path)  # a hill's games: checked in order
+
+
+def _whole(path: Path) -> Validation:
+    """The file read in this process, as `iter_file` reads it."""
+    result = Validation()
+    for game in iter_file(path, result.errors, on_error=collect):  # one game held at a time
+        result.games, result.hands = result.games + 1, result.hands + game.hands
+    return result
+
+
+def parts_of(path: str | Path, part_bytes: int | None = None) -> list[Part] | None:
+    """Where to cut a typed log for the workers: its parts in order, covering every byte,
+    each of about `part_bytes` (`PART_BYTES`); None if it must be read whole (a line break
+    that `splitlines` would count otherwise)."""
+    part_bytes = PART_BYTES if part_bytes is None else part_bytes
+    found: list[Part] = []
+    start = before = 0  # the open part's first byte, and the lines in front of it
+    buffer = b""  # the bytes read from `start` on
+    target = part_bytes  # where in `buffer` the open part should end
+    ended = False  # the file is read to its end
+    with Path(path).open("rb") as handle:
+        while True:
+            if not ended and len(buffer) < target + WINDOW:
+                block = handle.read(part_bytes)
+                buffer += block
+                ended = not block
+                continue
+            cut = _game_start(buffer, target) if len(buffer) > target else -1
+            if cut < 0 and (not ended or len(buffer) > target + WINDOW):
+                target += part_bytes  # no game opens near there: the part grows
+                continue
+            if cut < 0:
+                cut = len(buffer)  # the rest of the file
+            head = buffer[:cut]
+            if not _plain(head):
+                return None
+            if head:
+                found.append(Part(str(path), start, start + cut, before))
+            start, before, buffer = start + cut, before + head.count(b"\n"), buffer[cut:]
+            target = part_bytes
+            if ended and not buffer:
+                return found
+
+
+def _plain(data: bytes) -> bool:
+    """No line break in `data` but '\\n' and '\\r\\n': its lines are its '\\n's."""
+    if any(other in data for other in _OTHER_BREAKS):
+        return False
+    return b"\r" not in data or data.count(b"\r") == data.count(b"\r\n")
+
+
+def _game_start(data: bytes, offset: int) -> int:
+    """The first line at or after `offset` (and within `WINDOW` of it) that opens a game
+    (`line_shape`), with a line that is not blank between it and the line holding
+    `offset`; -1 if none is found. A line that is not UTF-8 is where the reading stops:
+    the cut comes after a line that is, so the part that holds it stops there."""
+    at = data.rfind(b"\n", 0, offset) + 1  # the start of the line that holds `offset`
+    if at == 0:
+        return -1
+    last = BLANK  # the shape of the last line seen that is not blank
+    while at < len(data) and at <= offset + WINDOW:
+        end = data.find(b"\n", at)
+        if end < 0:
+            return -1  # the line goes on past what is read
+        try:
+            shape = line_shape(data[at:end].decode("utf-8"))
+        except UnicodeDecodeError:  # the reading will stop at it: no cut just after it
+            shape = last = BLANK
+        if shape == HEADER and last == OTHER:
+            return at
+        if shape != BLANK:
+            last = shape
+        at = end + 1
+    return -1
+
+
+class _Deferred(HillReferee):
+    """A hill that checks nothing and notes whether a king-of-the-hill game came by."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = False
+
+    def check(self, record: GameRecord) -> None:
+        self.seen = self.seen or record.evening == KING_OF_THE_HILL
+
+
+class _Counted:
+    """A part's lines, noting whether they were read to the end."""
+
+    def __init__(self, source: Iterable[str]) -> None:
+        self.source, self.complete = source, False
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.source
+        self.complete = True
+
+
+def _check_part(part: Part) -> _PartResult:
+    """Read and referee one part, as the whole file's reading would at that point. Runs in
+    a worker process."""
+    result = Validation()
+    hill = _Deferred()
+    read = _Counted(lines(part.path, part.start, part.end, part.before))
+    games = notation.iterparse(read, result.errors, collect, part.path, hill, part.before + 1)
+    for game in games:
+        result.games, result.hands = result.games + 1, result.hands + game.hands
+    return _PartResult(result, read.complete, hill.seen)

@@ -1,0 +1,136 @@
+"""`kroeg validate` on every core: a typed log cut into parts at games' first lines, each
+part read in a worker process, says exactly what the file read whole says (the games, the
+hands, every error with its line), and falls back to the whole file where it must."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kroeg.parsers import _lexer, validate
+from kroeg.parsers._lexer import lex_games
+from kroeg.parsers.validate import Validation, parts_of, validate_file
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
+
+
+def _whole_games(text: bytes) -> bool:
+    """Every game of the text has a hand or a cut: put beside another, it stays a game."""
+    return all(g.hands or g.cut for g in _lexer.lex(text.decode("utf-8", "replace"), None))
+
+
+#: The sample logs, good and broken, but the king-of-the-hill ones (read whole: below)
+#: and those that end in a header alone (they would take the next file's for theirs).
+TEXTS = [
+    text
+    for p in sorted([*SAMPLES.glob("*.txt"), *SAMPLES.glob("broken/*.txt")])
+    if b"king-of-the-hill" not in (raw := p.read_bytes()) and p.name != "not-utf8.txt"
+    and _whole_games(text := raw.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n"))
+]  # fmt: skip
+#: Small parts, so that a test's log is cut in many.
+PART = 1024
+
+
+def _log(path: Path, *texts: bytes) -> Path:
+    path.write_bytes(b"\n".join(t.rstrip(b"\n") + b"\n" for t in texts))
+    return path
+
+
+def _said(found: Validation) -> tuple[int, int, list[str]]:
+    return found.games, found.hands, [str(e) for e in found.errors]
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "PART_BYTES", PART)
+    monkeypatch.setattr(validate, "PARALLEL_FROM", 0)
+
+
+def _same_either_way(path: Path) -> tuple[int, int, list[str]]:
+    """What the file says read whole and read in parts by two workers, the same."""
+    whole = _said(validate_file(path, workers=1))
+    assert _said(validate_file(path, workers=2)) == whole
+    return whole
+
+
+def test_every_cut_falls_where_the_whole_file_opens_a_game(tmp_path: Path) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS, *TEXTS)
+    data = path.read_bytes()
+    parts = parts_of(path, PART)
+    assert parts is not None and len(parts) > 10
+    assert parts[0].start == 0 and parts[-1].end == len(data)
+    assert all(a.end == b.start for a, b in zip(parts, parts[1:], strict=False))
+    openings = {g.line for g in lex_games(data.decode().splitlines(), None)}
+    for part in parts[1:]:
+        assert part.before == data[: part.start].count(b"\n")
+        assert part.before + 1 in openings  # the part's first line opens a game
+
+
+def test_a_log_with_errors_says_the_same_in_parts(tmp_path: Path, small_parts: None) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS, *TEXTS)
+    assert len(parts_of(path) or []) > 10
+    games, hands, errors = _same_either_way(path)
+    assert games > 40 and hands > 100
+    assert len(errors) > 30  # the broken samples' errors, each with its file's line
+    assert all(e.startswith(f"{path}:") for e in errors)
+
+
+def test_windows_line_ends_are_cut_as_well(tmp_path: Path, small_parts: None) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS)
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert len(parts_of(path) or []) > 5
+    games, _, errors = _same_either_way(path)
+    assert games > 20 and errors
+
+
+@pytest.mark.parametrize(
+    "stop",
+    [
+        b"\xff not UTF-8 text\n",  # the file cannot be read from here on
+        b"game: x1\nplayers: A, B\nhand 1\n4.\n",  # a trick label and nothing after it
+        b"players: A, B\nA stays\n",  # a statement before 'hand 1': the lexing stops
+    ],
+)
+def test_what_stops_the_whole_reading_stops_it_in_parts(
+    tmp_path: Path, small_parts: None, stop: bytes
+) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS, stop, *TEXTS)
+    whole = validate_file(path, workers=1)
+    assert _said(validate_file(path, workers=2)) == _said(whole)
+    # The games after the stop are not read: fewer than the log's good games.
+    assert whole.games < 2 * _said(validate_file(_log(tmp_path / "a.txt", *TEXTS), 1))[0]
+
+
+def test_a_line_break_splitlines_counts_otherwise_reads_the_file_whole(
+    tmp_path: Path, small_parts: None
+) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS, "# a comment\u2028with a break\n".encode(), *TEXTS)
+    assert parts_of(path) is None
+    _same_either_way(path)
+
+
+def test_a_king_of_the_hill_evening_is_checked_in_order(
+    tmp_path: Path, small_parts: None
+) -> None:
+    hill = (SAMPLES / "troefcall-king-of-the-hill.txt").read_bytes()
+    broken = (SAMPLES / "broken" / "king-of-the-hill-losers-stay.txt").read_bytes()
+    path = _log(tmp_path / "log.txt", *TEXTS, hill, *TEXTS, broken)
+    assert len(parts_of(path) or []) > 5
+    games, _, errors = _same_either_way(path)
+    assert any("king-of-the-hill" in e or "hill" in e for e in errors)
+
+
+def test_the_progress_counts_every_byte(tmp_path: Path, small_parts: None) -> None:
+    path = _log(tmp_path / "log.txt", *TEXTS)
+    told: list[int] = []
+    validate_file(path, workers=2, progress=told.append)
+    assert len(told) > 5 and sum(told) == path.stat().st_size
+
+
+def test_a_header_line_is_what_the_lexer_takes_for_one() -> None:
+    shape = _lexer.line_shape
+    assert shape("  Players: Anna, Ben  # who") == _lexer.HEADER
+    assert shape("# only a comment") == shape("   ") == _lexer.BLANK
+    assert shape("Anna: 7s 8s 9s Ts") == shape("hand 1, dealer Ben") == _lexer.OTHER
+    assert shape("cut: Anna 7s") == _lexer.OTHER  # a cut belongs to the game before hand 1
