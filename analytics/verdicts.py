@@ -354,6 +354,20 @@ def knock_costs(
     return KnockCosts(knocking / samples, holding / samples, "play_on")
 
 
+def _place(
+    hands: list[list[Card | None]],
+    seen: set[Card],
+    placed: Iterable[tuple[int, list[Card | None]]],
+) -> None:
+    """Put each seat's supposed cards in `hands`, the engine's `seen` kept in step: the
+    cards the seat held leave it, the supposed ones join it. Every supposed position
+    (a knock's deals, a swap's) is made through here."""
+    for seat, cards in placed:
+        seen.difference_update(c for c in hands[seat] if c is not None)
+        seen.update(c for c in cards if c is not None)
+        hands[seat] = cards
+
+
 def _supposed_hands(
     game: Toepen, deal: list[list[int]]
 ) -> tuple[list[list[Card | None]], set[Card]]:
@@ -362,12 +376,13 @@ def _supposed_hands(
     deck = game.deck
     hands = list(game.hands)
     seen = set(game.seen)
-    for s in game.seats_in_hand():
-        seen.difference_update(c for c in hands[s] if c is not None)
-        cards: list[Card | None] = [deck[i] for i in deal[s]]
-        seen.update(c for c in cards if c is not None)
-        hands[s] = cards
+    _place(hands, seen, ((s, _cards(deck, deal[s])) for s in game.seats_in_hand()))
     return hands, seen
+
+
+def _cards(deck: tuple[Card, ...], numbers: list[int]) -> list[Card | None]:
+    """The trick core's card numbers as the deck's cards."""
+    return [deck[i] for i in numbers]
 
 
 class _KnockAnswered:
@@ -585,13 +600,11 @@ def _swap_position(
     supposed = game.fork()
     deck = game.deck
     left = list(order)
-    for other, need, _void in hidden:
-        held = supposed.hands[other]
-        supposed.seen.difference_update(c for c in held if c is not None)
-        cards: list[Card | None] = [deck[i] for i in fixed[other]]
-        cards.extend(left.pop() for _ in range(need))
-        supposed.seen.update(c for c in cards if c is not None)
-        supposed.hands[other] = cards
+    placed = (
+        (other, _cards(deck, fixed[other]) + [left.pop() for _ in range(need)])
+        for other, need, _void in hidden
+    )
+    _place(supposed.hands, supposed.seen, placed)
     supposed.shuffled = left  # the stock, and a redeal's shuffles, from here
     supposed.rng = SeededAtFirstDraw(seeds[-1])
     if top:  # the stock's known top, the unknown places in it from the unseen cards
