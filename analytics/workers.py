@@ -43,7 +43,8 @@ from typing import IO, Any, Generic, TypeVar
 from kroeg.recorder.errors import WorkerError
 
 __all__ = [
-    "PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "stop_all", "usable_cores",
+    "PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "in_workers", "stop_all",
+    "usable_cores",
 ]  # fmt: skip
 
 T = TypeVar("T")
@@ -234,6 +235,14 @@ class Workers(Generic[T, R]):
                 process.wait()
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def in_workers(function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
+    """`function(task)` for every task, in a worker process per core (`Workers.run`), the
+    results in the tasks' order. The workers start at the first result asked for, and
+    stop when the last is read, or at once when the caller drops the rest (`close`)."""
+    with Workers[T, R](usable_cores()) as pool:
+        yield from pool.run(function, tasks)
 
 
 def _serve() -> None:

@@ -14,7 +14,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Literal, NoReturn
+from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
 
 import typer
 from typer.exceptions import TyperException
@@ -44,12 +44,13 @@ from kroeg._options import (
     analyse,
     day,
     friendly,
+    open_dataset,
     read_line,
     red_suits,
     say,
 )
 from kroeg.analytics.words import LANGUAGES
-from kroeg.analytics.workers import usable_cores
+from kroeg.analytics.workers import in_workers, usable_cores
 from kroeg.parsers.files import import_files
 from kroeg.parsers.validate import PARALLEL_FROM, validate_file
 from kroeg.recorder.atomic import atomic_write
@@ -64,8 +65,10 @@ from kroeg.recorder.errors import (
 )
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import check_simulation, simulate_into
-from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import plural, visible_text
+
+if TYPE_CHECKING:
+    from kroeg.recorder.store import Dataset
 
 __all__ = ["app", "main"]
 
@@ -141,7 +144,7 @@ def simulate(
     """
     ruleset = Ruleset.resolve(rules, variant or [])
     check_simulation(ruleset, players, hands, bots.split(","), venue)  # before the progress bar
-    dataset = Dataset(out).create()
+    dataset = open_dataset(out).create()
     began = time.perf_counter()
     if start is None:  # evenings up to tonight: no game dated in the future
         today = datetime.now(UTC).replace(hour=20, minute=0, second=0, microsecond=0)
@@ -186,7 +189,7 @@ def compact(
 
     Example: kroeg compact club.kroeg --partition month
     """
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     size_before = _parquet_bytes(ds)
     with Working(f"Compacting {dataset}") as working:
@@ -219,7 +222,7 @@ def check(dataset: DatasetArg) -> None:
 
     Example: kroeg check club.kroeg
     """
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     with Working(f"Checking {dataset}") as working:
         problems = ds.verify(working.stage)
     for problem in problems:
@@ -239,7 +242,7 @@ def info(dataset: DatasetArg) -> None:
     from kroeg.analytics.report import dataset_report
     from kroeg.analytics.views import consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     with Working(f"Reading {dataset}"):
         report = consistently(lambda: dataset_report(ds))
@@ -270,7 +273,7 @@ def games(
     from kroeg.analytics.report import stats_csv, stats_json
     from kroeg.analytics.views import connect, consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     frame = consistently(lambda: games_frame(
         connect(ds), since.date() if since else None, player, venue,
@@ -326,7 +329,7 @@ def validate(files: FilesArg) -> None:
             size = path.stat().st_size if path.is_file() else 0
             if sys.stderr.isatty() and size >= PARALLEL_FROM:  # a bar on a terminal
                 update = stack.enter_context(Bar(size, f"Checking {path}")).update
-            found = validate_file(path, usable_cores(), update)
+            found = validate_file(path, in_workers if usable_cores() > 1 else None, update)
         for error in found.errors:
             say(str(error))
         if found.errors:
@@ -357,8 +360,8 @@ def import_(
 
     Example: kroeg import sample_logs/*.txt --into club.kroeg
     """
-    fresh = not Dataset(into).exists()
-    dataset = Dataset(into).create()
+    fresh = not open_dataset(into).exists()
+    dataset = open_dataset(into).create()
     try:
         reports = import_files(files, dataset, lenient=lenient)
     finally:
@@ -425,7 +428,7 @@ def export(
     from kroeg.parsers.export import choose_games, export_games, skip_pandas_lookup
 
     skip_pandas_lookup()
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     ids = choose_games(ds, game or (), since.date() if since else None,
                        until.date() if until else None)  # fmt: skip
@@ -465,8 +468,8 @@ def replay(
     from kroeg.analytics.views import consistently
     from kroeg.parsers.render import view_hand
 
-    game = Dataset(dataset).resolve_game(game)
-    record = consistently(lambda: Dataset(dataset).read_game(game))
+    game = open_dataset(dataset).resolve_game(game)
+    record = consistently(lambda: open_dataset(dataset).read_game(game))
     view = view_hand(record, hand)
     color = sys.stdout.isatty()
     for line in view.heading:
@@ -544,8 +547,8 @@ def record(
         if players is None:
             players = read_line("players (seat order, commas): ", interactive) or ""
         names = [n.strip() for n in players.split(",") if n.strip()]
-        fresh = not Dataset(into).exists()
-        dataset = Dataset(into).create()
+        fresh = not open_dataset(into).exists()
+        dataset = open_dataset(into).create()
         stamp = datetime.now(UTC)
         path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
         try:
@@ -602,7 +605,7 @@ def analyse_command(
 
     Example: kroeg analyse club.kroeg --engine spark --master local[2]
     """
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     done = analyse(ds, engine, master)
     say(f"{dataset}: {plural(done, 'game')} analysed, "
@@ -642,7 +645,7 @@ def stats(
     from kroeg.analytics.stats import stats_blocks
     from kroeg.analytics.views import consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     analyse(ds, engine, master)
     dates = (since.date() if since else None, until.date() if until else None)
@@ -704,7 +707,7 @@ def ratings(
     from kroeg.analytics.report import ratings_table, stats_csv, stats_json
     from kroeg.analytics.views import connect, consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     kind = None if game_type is None else game_type.value
     dates = (since.date() if since else None, until.date() if until else None)
@@ -752,7 +755,7 @@ def newsletter(
     from kroeg.analytics.ratings import update_ratings
     from kroeg.analytics.views import connect, consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     language = lang or club_language(ds.path) or "en"
     analyse(ds)
@@ -799,7 +802,7 @@ def standings(
     from kroeg.analytics.season import standings_text
     from kroeg.analytics.views import connect, consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     chosen = read_club(club if club is not None else ds.path / CLUB_FILE).season(season)
     found = consistently(lambda: season_standings(connect(ds), chosen, include_simulated))
@@ -833,7 +836,7 @@ def hill(
     from kroeg.analytics.hill import hill_csv, hill_json, hill_standings, hill_text
     from kroeg.analytics.views import connect, consistently
 
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     when = evening.date() if evening else None
     found = consistently(lambda: hill_standings(connect(ds), when, venue))
@@ -876,7 +879,7 @@ def dashboard(
     from kroeg.dashboard.access import dashboard_access
 
     access = dashboard_access(host, expose, token)
-    ds = Dataset(dataset)
+    ds = open_dataset(dataset)
     ds.check()
     _check_address(host, port)  # before the analysis: a wrong port is said at once
     analyse(ds)

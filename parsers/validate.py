@@ -2,13 +2,13 @@
 
 A typed log in the notation is cut into parts of about `PART_BYTES` each, every cut at a
 line that opens a game (`_lexer.line_shape`), and each part is read and refereed in a
-worker process (`analytics.workers`) exactly as the whole file would be read at that
+worker process (`analytics.workers.in_workers`) exactly as the whole file would be read at that
 point: its lines keep their numbers, so every error names the line it always named. The
 parts' games, hands and errors are added up in the file's order.
 
 What needs the file read whole stays in one process, with the same results:
 
-- a small file (below `PARALLEL_FROM` bytes), JSON Lines, or a single core;
+- a small file (below `PARALLEL_FROM` bytes), JSON Lines, or no `run` (a single core);
 - a line break other than '\\n' and '\\r\\n' (`str.splitlines` cuts at eleven kinds, and
   the lines' numbers must be counted as it counts them);
 - a king-of-the-hill evening: each of its games is checked against the games around it,
@@ -33,7 +33,9 @@ from kroeg.recorder.errors import NotationError
 from kroeg.recorder.hill import KING_OF_THE_HILL, HillReferee
 from kroeg.recorder.records import GameRecord
 
-__all__ = ["PARALLEL_FROM", "PART_BYTES", "Part", "Validation", "parts_of", "validate_file"]
+__all__ = [
+    "PARALLEL_FROM", "PART_BYTES", "Part", "Runner", "Validation", "parts_of", "validate_file",
+]  # fmt: skip
 
 #: About this many bytes a part (some 3,000 hands of four players): a steady progress bar
 #: and an even spread over the cores, few enough hand-overs that they cost nothing.
@@ -71,46 +73,57 @@ class Part:
 @dataclass
 class _PartResult:
     validation: Validation
+    size: int  # the part's bytes
     complete: bool  # its lines were read to the end (no error stopped the reading)
     hill: bool  # it holds a king-of-the-hill game: the file must be read whole
 
 
-def validate_file(
-    path: str | Path, workers: int = 1, progress: Callable[[int], None] | None = None
-) -> Validation:
-    """Read and referee a typed log, keeping nothing: its games, hands and errors, in `workers`
-    processes where the file allows it (module docstring). `progress` is told of the
-    bytes read, part by part (nothing for a file read in this process)."""
-    path = Path(path)
-    parts = None
-    if workers > 1 and path.suffix.lower() not in JSONL_SUFFIXES:
-        try:
-            size = path.stat().st_size
-        except OSError:
-            size = 0  # the reading says why it cannot
-        if size >= PARALLEL_FROM:
-            parts = parts_of(path)
-    if parts is None or len(parts) < 2:
-        return _whole(path)
-    from kroeg.analytics.workers import Workers
+class _ReadWhole(Exception):
+    """The file must be read whole (a line break that `splitlines` counts otherwise)."""
 
+
+#: How `validate_file` runs a function over the parts in other processes, the results in
+#: the parts' order: `analytics.workers.in_workers` (the parsers cannot import it). It
+#: stops its processes when the caller drops the results.
+Runner = Callable[[Callable[[Part], "_PartResult"], Iterator[Part]], Iterator["_PartResult"]]
+
+
+def validate_file(
+    path: str | Path, run: Runner | None = None, progress: Callable[[int], None] | None = None
+) -> Validation:
+    """Read and referee a typed log, keeping nothing: its games, hands and errors; in
+    other processes through `run` where the file allows it (module docstring), else in
+    this one. `progress` is told of the bytes read, part by part (nothing for a file
+    read in this process)."""
+    path = Path(path)
+    if run is None or path.suffix.lower() in JSONL_SUFFIXES:
+        return _whole(path)
+    try:
+        if path.stat().st_size < PARALLEL_FROM:
+            return _whole(path)
+    except OSError:
+        return _whole(path)  # the reading says why it cannot
     total = Validation()
-    with Workers[Part, _PartResult](min(workers, len(parts))) as pool:
-        results = pool.run(_check_part, iter(parts))
-        for part, result in zip(parts, results, strict=True):
-            if result.hill:
-                break
+    # The parts are handed over as they are planned: the processes start meanwhile.
+    results = run(_check_part, _plan(path, PART_BYTES))
+    try:
+        for result in results:
+            if result.hill:  # a hill's games are checked in the file's order
+                raise _ReadWhole
             total.games += result.validation.games
             total.hands += result.validation.hands
             total.errors.extend(result.validation.errors)
             if progress is not None:
-                progress(part.end - part.start)
+                progress(result.size)
             if not result.complete:
                 break  # the whole file's reading would have stopped here too
-        else:
-            return total
-        pool.close(abort=True)  # the parts still out are not wanted
-    return total if not result.hill else _whole(path)  # a hill's games: checked in order
+    except _ReadWhole:
+        return _whole(path)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # the parts still out are not wanted
+    return total
 
 
 def _whole(path: Path) -> Validation:
@@ -125,13 +138,20 @@ def parts_of(path: str | Path, part_bytes: int | None = None) -> list[Part] | No
     """Where to cut a typed log for the workers: its parts in order, covering every byte,
     each of about `part_bytes` (`PART_BYTES`); None if it must be read whole (a line break
     that `splitlines` would count otherwise)."""
-    part_bytes = PART_BYTES if part_bytes is None else part_bytes
-    found: list[Part] = []
+    try:
+        return list(_plan(Path(path), PART_BYTES if part_bytes is None else part_bytes))
+    except _ReadWhole:
+        return None
+
+
+def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
+    """`parts_of`, each part as soon as it is found; _ReadWhole where it finds the file
+    must be read whole."""
     start = before = 0  # the open part's first byte, and the lines in front of it
     buffer = b""  # the bytes read from `start` on
     target = part_bytes  # where in `buffer` the open part should end
     ended = False  # the file is read to its end
-    with Path(path).open("rb") as handle:
+    with path.open("rb") as handle:
         while True:
             if not ended and len(buffer) < target + WINDOW:
                 block = handle.read(part_bytes)
@@ -146,13 +166,13 @@ def parts_of(path: str | Path, part_bytes: int | None = None) -> list[Part] | No
                 cut = len(buffer)  # the rest of the file
             head = buffer[:cut]
             if not _plain(head):
-                return None
+                raise _ReadWhole
             if head:
-                found.append(Part(str(path), start, start + cut, before))
+                yield Part(str(path), start, start + cut, before)
             start, before, buffer = start + cut, before + head.count(b"\n"), buffer[cut:]
             target = part_bytes
             if ended and not buffer:
-                return found
+                return
 
 
 def _plain(data: bytes) -> bool:
@@ -218,4 +238,4 @@ def _check_part(part: Part) -> _PartResult:
     games = notation.iterparse(read, result.errors, collect, part.path, hill, part.before + 1)
     for game in games:
         result.games, result.hands = result.games + 1, result.hands + game.hands
-    return _PartResult(result, read.complete, hill.seen)
+    return _PartResult(result, part.end - part.start, read.complete, hill.seen)
