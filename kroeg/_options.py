@@ -15,20 +15,22 @@ from collections.abc import Callable
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from kroeg.recorder import store
 from kroeg.recorder.cards import mark_red_suits
 from kroeg.recorder.errors import DatasetError, Interrupted, KroegError, RulesError, UsageError
-from kroeg.recorder.store import Dataset
 from kroeg.recorder.text import plural, visible_text
+
+if TYPE_CHECKING:  # a command that opens a dataset imports it (`open_dataset`)
+    from kroeg.recorder.store import Dataset
 
 __all__ = [
     "Bar", "DatasetArg", "Estimate", "FilesArg", "GameOpt", "GameType", "Grouping",
     "LogFormat", "RulesOpt", "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt",
-    "Working", "analyse", "clock_text", "day", "friendly", "read_line", "red_suits", "say",
+    "Working", "analyse", "clock_text", "day", "friendly", "open_dataset", "read_line",
+    "red_suits", "say",
     "stop_process",
 ]  # fmt: skip
 
@@ -121,7 +123,15 @@ def _waiting(path: Path) -> None:
         "is done", err=True)  # fmt: skip
 
 
-store.on_wait = _waiting  # a second writer waits for the first, and says so on stderr
+def open_dataset(path: Path) -> Dataset:
+    """The dataset at `path`. The store, and pyarrow with it, is imported by the commands
+    that open one, not by every command: `kroeg validate` and `kroeg --help` start
+    without it."""
+    from kroeg.recorder import store
+
+    store.on_wait = _waiting  # a second writer waits for the first, and says so on stderr
+    return store.Dataset(path)
+
 
 DatasetArg = Annotated[Path, typer.Argument(help="The dataset folder.", show_default=False)]
 RulesOpt = Annotated[

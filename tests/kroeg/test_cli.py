@@ -342,9 +342,34 @@ class Watch:
             seen.append(os.environ.get("OPENBLAS_NUM_THREADS", "unset"))
 sys.meta_path.insert(0, Watch())
 import kroeg.cli
+from kroeg._options import open_dataset
+open_dataset("nowhere")  # a command that opens a dataset: the store, pyarrow, numpy
 print(seen[0] if seen else "numpy not imported")
 """
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == expected
+
+
+def test_a_command_that_opens_no_dataset_starts_without_pyarrow(tmp_path: Path) -> None:
+    """`kroeg validate`, `--help` and `--version` need no store: pyarrow and numpy (0.2 s of
+    a start) are imported by the commands that open a dataset (`_options.open_dataset`)."""
+    log = tmp_path / "log.txt"
+    log.write_text((ROOT / "sample_logs" / "classic-evening.txt").read_text("utf-8"), "utf-8")
+    code = f"""
+import sys
+from kroeg.cli import app
+try:
+    app(["validate", {str(log)!r}])
+except SystemExit as end:
+    assert end.code in (0, None), end.code
+print(sorted(m for m in ("pyarrow", "numpy", "polars", "duckdb") if m in sys.modules))
+"""
+    out = (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        .stdout.strip()
+        .splitlines()
+    )
+    assert out[-1] == "[]"
+    assert "OK, 2 games, 9 hands" in out[0]
