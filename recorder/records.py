@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from kroeg.recorder.errors import NotFoundError
-from kroeg.recorder.events import VERDICT_KINDS, Event, without_verdicts
+from kroeg.recorder.events import VERDICT_KINDS, Event, HandStart, without_verdicts
 from kroeg.recorder.rules import Ruleset, partners_opposite
 
 __all__ = [
@@ -110,7 +110,7 @@ class GameRecord:
 
     def hand_starts(self) -> list[int]:
         """The position in `events` of each hand's `hand_start`."""
-        return [i for i, e in enumerate(self.events) if e.kind == "hand_start"]
+        return [i for i, e in enumerate(self.events) if type(e) is HandStart]
 
     def hand_bounds(self, number: int) -> tuple[int, int]:
         """Where hand `number` (1-based) begins and ends in `events`: the one way to slice

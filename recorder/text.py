@@ -47,6 +47,8 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
 
 
 def _hidden_character(text: str) -> str | None:
+    if text.isascii() and text.isprintable():
+        return None  # ASCII's only hidden characters are its controls (Cc)
     for ch in text:
         if unicodedata.category(ch) in _INVISIBLE:
             return f"U+{ord(ch):04X}"
