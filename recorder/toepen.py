@@ -41,7 +41,7 @@ from kroeg.recorder.events import (
 )
 from kroeg.recorder.rules import MAX_STAKE
 from kroeg.recorder.toepen_swaps import ToepenSwaps
-from kroeg.recorder.tricks import suit_number
+from kroeg.recorder.tricks import shared_event, shared_seat_event, suit_number
 
 __all__ = ["MAX_STAKE", "Toepen"]
 
@@ -214,7 +214,7 @@ class Toepen(ToepenSwaps):
         self.next_dealer = None
         self.poor = self._poor_player(dealer)
         self.stake = 2 if self.poor is not None else 1
-        event = HandStart(dealer, self.stake)
+        event = shared_event(HandStart, dealer, self.stake)
         self.log.append(event)
         self.phase = "deal"
         order = [s for s in self.seats_from(dealer) if self.alive[s]]
@@ -303,7 +303,7 @@ class Toepen(ToepenSwaps):
         self.knock_count += 1
         self.last_knocker = seat
         self.answer_queue = [s for s in self.seats_from(seat) if self.in_hand(s) and s != seat]
-        event = Knock(seat, self.stake)
+        event = shared_event(Knock, seat, self.stake)
         self.log.append(event)
         return event
 
@@ -332,7 +332,7 @@ class Toepen(ToepenSwaps):
         """Answer the knock by staying in at the new stake."""
         self.verify_stay(seat)
         self.answer_queue.remove(seat)
-        event = Stay(seat)
+        event = shared_seat_event(Stay, seat)
         self.log.append(event)
         return event
 
@@ -354,7 +354,7 @@ class Toepen(ToepenSwaps):
         self.verify_fold(seat)
         self.answer_queue.remove(seat)
         paid = self.fold_price()
-        event = Fold(seat, paid)
+        event = shared_event(Fold, seat, paid)
         self.log.append(event)
         self.folded[seat] = True
         if self.rules.folded_card_leaves and self.trick_plays:

@@ -14,6 +14,7 @@ from kroeg.recorder.events import (
     Pay,
 )
 from kroeg.recorder.toepen_state import ToepenState
+from kroeg.recorder.tricks import shared_event, shared_seat_event
 
 __all__ = ["ToepenSettlement"]
 
@@ -44,8 +45,8 @@ class ToepenSettlement(ToepenState):
             self._pay(seat, self.stake)
         if folded_to:
             self.log.append(AllFolded(winner))
-        self.log.extend(HandWon(seat) for seat in self.hand_winners)
-        self.log.append(HandEnd(winner, self.stake))
+        self.log.extend(shared_seat_event(HandWon, seat) for seat in self.hand_winners)
+        self.log.append(shared_event(HandEnd, winner, self.stake))
         self.phase = "idle"
         self.trick_no = 0
         self._settle(winner)

@@ -16,7 +16,7 @@ from kroeg.recorder.events import (
     Pay,
 )
 from kroeg.recorder.rules import Ruleset, partners_opposite, shared_lives
-from kroeg.recorder.tricks import TrickGame
+from kroeg.recorder.tricks import TrickGame, shared_event
 
 __all__ = ["Phase", "SwapWindow", "ToepenState"]
 
@@ -199,7 +199,7 @@ class ToepenState(TrickGame):
         for member in self.side_seats[seat]:
             self.lives[member] -= amount
             self.paid_this_hand[member] += amount
-        self.log.append(Pay(seat, amount))
+        self.log.append(shared_event(Pay, seat, amount))
 
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
-from collections.abc import Sequence
-from typing import Final, Self
+from collections.abc import Callable, Sequence
+from typing import Final, Self, TypeVar, cast
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import FULL_ORDER, Card, Rank, Suit
@@ -127,6 +127,36 @@ def _play_event(seat: int, card: Card) -> CardPlayed:
     if event is None:
         event = _PLAYS[(seat, card)] = CardPlayed(seat, card)
     return event
+
+
+#: The same for the events of a seat and a number (a stake, a trick, a payment), by
+#: their class: a game makes a few dozen. At most `_SHARED_MOST` are kept, so a log of
+#: ever new numbers cannot grow it without end (the rest are made each time).
+_SHARED: dict[tuple[object, int, int], Event] = {}
+_SHARED_MOST = 4096
+_E = TypeVar("_E", bound=Event)
+
+
+def shared_event(make: Callable[[int, int], _E], seat: int, number: int) -> _E:
+    """`make(seat, number)`, made once and shared (`_SHARED`): an event is a value."""
+    key = (make, seat, number)
+    event = _SHARED.get(key)
+    if event is None:
+        event = make(seat, number)
+        if len(_SHARED) < _SHARED_MOST:
+            _SHARED[key] = event
+    return cast(_E, event)
+
+
+def shared_seat_event(make: Callable[[int], _E], seat: int) -> _E:
+    """`make(seat)`, made once and shared (`shared_event`)."""
+    key = (make, seat, -1)
+    event = _SHARED.get(key)
+    if event is None:
+        event = make(seat)
+        if len(_SHARED) < _SHARED_MOST:
+            _SHARED[key] = event
+    return cast(_E, event)
 
 
 class TrickGame:
@@ -394,7 +424,7 @@ class TrickGame:
     def _finish_trick(self) -> None:
         winner = self.trick_winner()
         self.tricks_won[winner] += 1
-        self.log.append(TrickWon(winner, self.trick_no))
+        self.log.append(shared_event(TrickWon, winner, self.trick_no))
         self.trick_plays = []
         self.leader = winner
         self._trick_complete(winner)
