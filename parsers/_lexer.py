@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from typing import Final
 
 from kroeg.recorder.errors import (
     NotationError,
@@ -29,31 +29,36 @@ _TRICK_LABEL = re.compile(r"(\d+)\.\s*")
 # -- lexing ---------------------------------------------------------------------------------
 
 
-@dataclass
+# Plain classes, not dataclasses: compiled, a dataclass's __init__ is still the
+# interpreted one `dataclasses` writes, and a log makes some 30 statements a hand.
 class Stmt:
     """One statement with where it starts (1-based line and column)."""
 
-    text: str
-    line: int
-    column: int
-    trick: int | None = None  # a `3.` label in front of it
+    def __init__(self, text: str, line: int, column: int, trick: int | None = None) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
+        self.trick = trick  # a `3.` label in front of it
+
+    def __repr__(self) -> str:
+        return f"Stmt({self.text!r}, {self.line}, {self.column}, {self.trick})"
 
 
-@dataclass
 class HandText:
-    number: int
-    dealer: str | None
-    line: int
-    column: int
-    statements: list[Stmt] = field(default_factory=list)
+    def __init__(self, number: int, dealer: str | None, line: int, column: int) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.line = line
+        self.column = column
+        self.statements: list[Stmt] = []
 
 
-@dataclass
 class GameText:
-    header: dict[str, tuple[str, int, int]] = field(default_factory=dict)
-    cut: list[Stmt] = field(default_factory=list)
-    hands: list[HandText] = field(default_factory=list)
-    line: int = 1
+    def __init__(self, line: int = 1) -> None:
+        self.header: dict[str, tuple[str, int, int]] = {}
+        self.cut: list[Stmt] = []
+        self.hands: list[HandText] = []
+        self.line = line
 
 
 def _strip_comment(raw: str) -> str:
@@ -85,6 +90,9 @@ def _field(stripped: str) -> tuple[str, str, str]:
     return key.strip().lower() if colon else "", key, value
 
 
+#: The header's keys, asked of every line.
+_HEADER_KEYS: Final = frozenset(HEADER_KEYS)
+
 #: What `line_shape` says of a line.
 BLANK, HEADER, OTHER = 0, 1, 2
 
@@ -98,7 +106,7 @@ def line_shape(raw: str) -> int:
     stripped = _strip_comment(raw).strip()
     if not stripped:
         return BLANK
-    return HEADER if _field(stripped)[0] in HEADER_KEYS else OTHER
+    return HEADER if _field(stripped)[0] in _HEADER_KEYS else OTHER
 
 
 def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Iterator[GameText]:
@@ -116,7 +124,7 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
             continue
         col = len(body) - len(stripped) + 1
         lowered, key, value = _field(stripped)
-        if lowered in HEADER_KEYS:
+        if lowered in _HEADER_KEYS:
             if game is None or game.hands or game.cut:
                 if game is not None:
                     join_results([game])

@@ -710,9 +710,19 @@ class Referee:
         if body.lower() in ("nobody pays", "-"):
             return dict.fromkeys(range(game.n), 0)
         typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
-        for part in filter(None, (p.strip() for p in body.split("&"))):
-            match = _AMOUNT.fullmatch(part)
-            if match is None:
-                raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
-            typed[self.seat(game, match.group(1), stmt)] = int(match.group(2))
+        for part in body.split("&"):
+            part = part.strip()
+            if not part:
+                continue
+            # `Anna 2`: the name, a space, ASCII digits (what `_AMOUNT` takes, read
+            # without it); anything else goes through the pattern.
+            name, space, number = part.rpartition(" ")
+            digits = number[1:] if number.startswith("-") else number
+            name = name.rstrip()
+            if not (space and name and digits.isascii() and digits.isdigit()):
+                match = _AMOUNT.fullmatch(part)
+                if match is None:
+                    raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
+                name, number = match.group(1), match.group(2)
+            typed[self.seat(game, name, stmt)] = int(number)
         return typed
