@@ -14,9 +14,15 @@ from pathlib import Path
 import pytest
 
 from kroeg.parsers import _io, jsonl, notation
+from kroeg.parsers._lexer import Stmt, lex_games
+from kroeg.parsers._referee import _AMOUNT, Referee
+from kroeg.parsers.names import NameIndex
 from kroeg.parsers.reading import collect
 from kroeg.recorder.errors import DatasetError, NotationError
 from kroeg.recorder.events import event_from_row
+from kroeg.recorder.referee import Game, new_game
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.text import quoted
 from tests.parsers.hands import HAND
 
 PLAYERS = "players: Anna, Ben, Carla, Dan\n"
@@ -227,3 +233,38 @@ def test_json_lines_writes_each_event_as_json_dumps_of_its_row(samples: Path) ->
             assert lines[at] == json.dumps(row, ensure_ascii=False)
             at += 1
     assert at == len(lines)
+
+
+def _amounts_by_the_pattern(referee: Referee, game: Game, body: str) -> dict[int, int] | str:
+    """How `typed_amounts` read a result's parts before its fast path: `_AMOUNT` on each."""
+    typed: dict[int, int] = {}
+    try:
+        for part in filter(None, (p.strip() for p in body.split("&"))):
+            match = _AMOUNT.fullmatch(part)
+            if match is None:
+                raise referee.fail(f"expected NAME NUMBER, found {quoted(part)}", STMT)
+            typed[referee.seat(game, match.group(1), STMT)] = int(match.group(2))
+    except NotationError as error:
+        return str(error)
+    return typed
+
+
+STMT = Stmt("result: …", 7, 1)
+BODIES = [
+    "Anna 2", "Anna  2 & Ben 1", "Anna\t2", "Anna -1 & Dan 0", "An 3", "Anna 02", " Carla 1 ",
+    "Anna 1 2", "Anna", "2", " 2", "Anna 2x", "Anna - 2", "Anna --2", "Anna ٣", "Anna 2 & & Ben 1",
+    "Anna\u00a02", "Ann a 3", "Zed 1", "Anna 1 & Anna 2", "anna 4", "Anna 99999999999999999999",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("body", BODIES)
+def test_a_results_amounts_are_read_as_the_pattern_reads_them(body: str) -> None:
+    lexed = next(lex_games((PLAYERS + HAND).splitlines(), None))
+    referee = Referee(lexed, None, collect)
+    game = new_game(Ruleset.preset("classic"), ("Anna", "Ben", "Carla", "Dan"))
+    referee.names = NameIndex(game.players)
+    try:
+        fast: dict[int, int] | str = referee.typed_amounts(game, body, STMT, False)
+    except NotationError as error:
+        fast = str(error)
+    assert fast == _amounts_by_the_pattern(referee, game, body)
