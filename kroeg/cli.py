@@ -52,7 +52,7 @@ from kroeg._options import (
 from kroeg.analytics.words import LANGUAGES
 from kroeg.analytics.workers import in_workers, usable_cores
 from kroeg.parsers.files import import_files
-from kroeg.parsers.validate import PARALLEL_FROM, validate_file
+from kroeg.parsers.validate import in_parts, validate_file
 from kroeg.recorder.atomic import atomic_write
 from kroeg.recorder.errors import (
     DashboardError,
@@ -326,10 +326,10 @@ def validate(files: FilesArg) -> None:
     for path in files:
         with contextlib.ExitStack() as stack:
             update = None
-            size = path.stat().st_size if path.is_file() else 0
-            if sys.stderr.isatty() and size >= PARALLEL_FROM:  # a bar on a terminal
-                update = stack.enter_context(Bar(size, f"Checking {path}")).update
-            found = validate_file(path, in_workers if usable_cores() > 1 else None, update)
+            run = in_workers if usable_cores() > 1 and in_parts(path) else None
+            if run is not None and sys.stderr.isatty():  # a bar on a terminal, part by part
+                update = stack.enter_context(Bar(path.stat().st_size, f"Checking {path}")).update
+            found = validate_file(path, run, update)
         for error in found.errors:
             say(str(error))
         if found.errors:

@@ -93,20 +93,29 @@ def _field(stripped: str) -> tuple[str, str, str]:
 #: The header's keys, asked of every line.
 _HEADER_KEYS: Final = frozenset(HEADER_KEYS)
 
+#: The keys of the lines that draw for the first dealer before hand 1.
+_CUT_KEYS: Final = ("cut", "jacks")
+
 #: What `line_shape` says of a line.
 BLANK, HEADER, OTHER = 0, 1, 2
 
 
 def line_shape(raw: str) -> int:
-    """BLANK (nothing, or a comment alone), HEADER (a header field) or OTHER: how
-    `lex_games` takes a line. A HEADER line whose last line before it that is not blank is
-    OTHER opens a game, or the lexer stopped before it: every OTHER line adds a hand, a
-    statement or a cut to the game it is in, or is an error that ends the lexing. So a text
-    can be cut there into parts that lex as they would whole (`parsers.validate`)."""
+    """BLANK (nothing, a comment alone, or a cut that names nothing), HEADER (a header
+    field) or OTHER: how `lex_games` takes a line. A HEADER line whose last line before it
+    that is not BLANK is OTHER opens a game, or the lexer stopped before it: every OTHER
+    line adds a hand, a statement or a cut to the game it is in (or follows a hand), or is
+    an error that ends the lexing. So a text can be cut there into parts that lex as they
+    would whole (`parsers.validate`)."""
     stripped = _strip_comment(raw).strip()
     if not stripped:
         return BLANK
-    return HEADER if _field(stripped)[0] in _HEADER_KEYS else OTHER
+    lowered, _, value = _field(stripped)
+    if lowered in _HEADER_KEYS:
+        return HEADER
+    if lowered in _CUT_KEYS and not _split_statements(value, 1, 1):
+        return BLANK  # `cut:` alone: before hand 1 it adds no cut, after it, it is an error
+    return OTHER
 
 
 def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Iterator[GameText]:
@@ -164,7 +173,7 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
                 hand = HandText(int(match.group(1)), match.group(2), number, col)
                 game.hands.append(hand)
                 continue
-        if lowered in ("cut", "jacks"):
+        if lowered in _CUT_KEYS:
             if game.hands:
                 what = "a cut for the first dealer" if lowered == "cut" else "the Jack deal"
                 raise NotationError(f"{what} must come before hand 1", number, col, source)

@@ -9,6 +9,7 @@ parts' games, hands and errors are added up in the file's order.
 What needs the file read whole stays in one process, with the same results:
 
 - a small file (below `PARALLEL_FROM` bytes), JSON Lines, or no `run` (a single core);
+- a file that cannot be opened, an empty one, or a game longer than `MOST_PARTS` parts;
 - a line break other than '\\n' and '\\r\\n' (`str.splitlines` cuts at eleven kinds, and
   the lines' numbers must be counted as it counts them);
 - a king-of-the-hill evening: each of its games is checked against the games around it,
@@ -34,7 +35,8 @@ from kroeg.recorder.hill import KING_OF_THE_HILL, HillReferee
 from kroeg.recorder.records import GameRecord
 
 __all__ = [
-    "PARALLEL_FROM", "PART_BYTES", "Part", "Runner", "Validation", "parts_of", "validate_file",
+    "PARALLEL_FROM", "PART_BYTES", "Part", "Runner", "Validation", "in_parts", "parts_of",
+    "validate_file",
 ]  # fmt: skip
 
 #: About this many bytes a part (some 3,000 hands of four players): a steady progress bar
@@ -42,9 +44,11 @@ __all__ = [
 PART_BYTES = 1 << 20
 #: Below this size a file is read in this process: starting a worker costs more.
 PARALLEL_FROM = 2 * PART_BYTES
-#: How far past a part's planned end a cut is looked for; where none is (a game longer
-#: than this), the part grows by another `PART_BYTES`.
+#: How far past a part's planned end a cut is looked for at once; where none is (a game
+#: longer than this), the next as far again, up to `MOST_PARTS` parts' bytes: past that
+#: the file is read whole (the planner holds a part while it plans it).
 WINDOW = 1 << 16
+MOST_PARTS = 8
 #: Line breaks that `str.splitlines` cuts at besides '\n' and '\r\n' (as UTF-8 bytes).
 _OTHER_BREAKS = (
     b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\xc2\x85", b"\xe2\x80\xa8", b"\xe2\x80\xa9",
@@ -88,6 +92,17 @@ class _ReadWhole(Exception):
 Runner = Callable[[Callable[[Part], "_PartResult"], Iterator[Part]], Iterator["_PartResult"]]
 
 
+def in_parts(path: Path) -> bool:
+    """Whether `validate_file` reads `path` in parts (given a `run`): a typed log in the
+    notation of `PARALLEL_FROM` bytes or more."""
+    if path.suffix.lower() in JSONL_SUFFIXES:
+        return False
+    try:
+        return path.stat().st_size >= PARALLEL_FROM
+    except OSError:
+        return False  # the whole reading says why it cannot
+
+
 def validate_file(
     path: str | Path, run: Runner | None = None, progress: Callable[[int], None] | None = None
 ) -> Validation:
@@ -96,14 +111,10 @@ def validate_file(
     this one. `progress` is told of the bytes read, part by part (nothing for a file
     read in this process)."""
     path = Path(path)
-    if run is None or path.suffix.lower() in JSONL_SUFFIXES:
+    if run is None or not in_parts(path):
         return _whole(path)
-    try:
-        if path.stat().st_size < PARALLEL_FROM:
-            return _whole(path)
-    except OSError:
-        return _whole(path)  # the reading says why it cannot
     total = Validation()
+    whole = False
     # The parts are handed over as they are planned: the processes start meanwhile.
     results = run(_check_part, _plan(path, PART_BYTES))
     try:
@@ -118,12 +129,12 @@ def validate_file(
             if not result.complete:
                 break  # the whole file's reading would have stopped here too
     except _ReadWhole:
-        return _whole(path)
+        whole = True
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()  # the parts still out are not wanted
-    return total
+    return _whole(path) if whole else total
 
 
 def _whole(path: Path) -> Validation:
@@ -151,8 +162,14 @@ def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
     buffer = b""  # the bytes read from `start` on
     target = part_bytes  # where in `buffer` the open part should end
     ended = False  # the file is read to its end
-    with path.open("rb") as handle:
+    try:
+        handle = path.open("rb")
+    except OSError:
+        raise _ReadWhole from None  # the whole reading says why it cannot
+    with handle:
         while True:
+            if target > MOST_PARTS * part_bytes:
+                raise _ReadWhole  # a game of megabytes: no part held whole in memory
             if not ended and len(buffer) < target + WINDOW:
                 block = handle.read(part_bytes)
                 buffer += block
@@ -160,7 +177,7 @@ def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
                 continue
             cut = _game_start(buffer, target) if len(buffer) > target else -1
             if cut < 0 and (not ended or len(buffer) > target + WINDOW):
-                target += part_bytes  # no game opens near there: the part grows
+                target += WINDOW  # no game opens near there: look further on
                 continue
             if cut < 0:
                 cut = len(buffer)  # the rest of the file
@@ -169,6 +186,8 @@ def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
                 raise _ReadWhole
             if head:
                 yield Part(str(path), start, start + cut, before)
+            elif not start:
+                raise _ReadWhole  # an empty file: the whole reading says so
             start, before, buffer = start + cut, before + head.count(b"\n"), buffer[cut:]
             target = part_bytes
             if ended and not buffer:
@@ -183,14 +202,15 @@ def _plain(data: bytes) -> bool:
 
 
 def _game_start(data: bytes, offset: int) -> int:
-    """The first line at or after `offset` (and within `WINDOW` of it) that opens a game
-    (`line_shape`), with a line that is not blank between it and the line holding
-    `offset`; -1 if none is found. A line that is not UTF-8 is where the reading stops:
-    the cut comes after a line that is, so the part that holds it stops there."""
+    """The first line at or after the line holding `offset` (and within `WINDOW` of
+    `offset`) that opens a game (`line_shape`: a header line whose last line before it
+    that is not blank is not a header line); -1 if none is found. A line that is not
+    UTF-8 is where the reading stops: the cut comes after a line that is, so the part
+    that holds it stops there."""
     at = data.rfind(b"\n", 0, offset) + 1  # the start of the line that holds `offset`
     if at == 0:
         return -1
-    last = BLANK  # the shape of the last line seen that is not blank
+    last = _last_shape(data, at)  # of the last line before `at` that is not blank
     while at < len(data) and at <= offset + WINDOW:
         end = data.find(b"\n", at)
         if end < 0:
@@ -205,6 +225,21 @@ def _game_start(data: bytes, offset: int) -> int:
             last = shape
         at = end + 1
     return -1
+
+
+def _last_shape(data: bytes, at: int) -> int:
+    """The shape of the last line before `at` (a line's start) that is not blank, BLANK
+    if there is none, or one that is not UTF-8 comes first."""
+    while at > 0:
+        start = data.rfind(b"\n", 0, at - 1) + 1
+        try:
+            shape = line_shape(data[start : at - 1].decode("utf-8"))
+        except UnicodeDecodeError:
+            return BLANK
+        if shape != BLANK:
+            return shape
+        at = start
+    return BLANK
 
 
 class _Deferred(HillReferee):

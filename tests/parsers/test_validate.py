@@ -5,14 +5,18 @@ hands, every error with its line), and falls back to the whole file where it mus
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from kroeg.analytics.workers import in_workers
 from kroeg.parsers import _lexer, validate
 from kroeg.parsers._lexer import lex_games
-from kroeg.parsers.validate import Validation, parts_of, validate_file
+from kroeg.parsers.validate import Part, Validation, parts_of, validate_file
+
+_R = TypeVar("_R")
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
@@ -30,6 +34,7 @@ TEXTS = [
     if b"king-of-the-hill" not in (raw := p.read_bytes()) and p.name != "not-utf8.txt"
     and _whole_games(text := raw.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n"))
 ]  # fmt: skip
+PLAYERS = b"rules: classic\nplayers: Anna, Ben, Carla\n"
 #: Small parts, so that a test's log is cut in many.
 PART = 1024
 
@@ -47,12 +52,23 @@ def _said(found: Validation) -> tuple[int, int, list[str]]:
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(validate, "PART_BYTES", PART)
     monkeypatch.setattr(validate, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(validate, "WINDOW", 256)
 
 
-def _same_either_way(path: Path) -> tuple[int, int, list[str]]:
-    """What the file says read whole and read in parts by the workers, the same."""
+def _same_either_way(path: Path, parts: bool | None = True) -> tuple[int, int, list[str]]:
+    """What the file says read whole and read in parts by the workers, the same; `parts`:
+    whether it was read in parts (False: whole from the start; None: either)."""
     whole = _said(validate_file(path))
-    assert _said(validate_file(path, in_workers)) == whole
+    results: list[object] = []
+
+    def counted(function: Callable[[Part], _R], tasks: Iterator[Part]) -> Iterator[_R]:
+        for result in in_workers(function, tasks):
+            results.append(result)
+            yield result
+
+    assert _said(validate_file(path, counted)) == whole
+    if parts is not None:
+        assert (len(results) > 1) == parts
     return whole
 
 
@@ -109,15 +125,18 @@ def test_a_line_break_splitlines_counts_otherwise_reads_the_file_whole(
 ) -> None:
     path = _log(tmp_path / "log.txt", *TEXTS, "# a comment\u2028with a break\n".encode(), *TEXTS)
     assert parts_of(path) is None
-    _same_either_way(path)
+    _same_either_way(path, parts=None)  # parts, until the planner finds the break
 
 
-def test_a_king_of_the_hill_evening_is_checked_in_order(tmp_path: Path, small_parts: None) -> None:
+def test_a_king_of_the_hill_evening_is_checked_in_order(
+    tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(validate, "MOST_PARTS", 64)  # its games are long for parts this small
     hill = (SAMPLES / "troefcall-king-of-the-hill.txt").read_bytes()
     broken = (SAMPLES / "broken" / "king-of-the-hill-losers-stay.txt").read_bytes()
     path = _log(tmp_path / "log.txt", *TEXTS, hill, *TEXTS, broken)
     assert len(parts_of(path) or []) > 5
-    _, _, errors = _same_either_way(path)
+    _, _, errors = _same_either_way(path, parts=None)  # parts, until the hill's
     assert any("king-of-the-hill evening" in e and "make way" in e for e in errors)
 
 
@@ -134,3 +153,41 @@ def test_a_header_line_is_what_the_lexer_takes_for_one() -> None:
     assert shape("# only a comment") == shape("   ") == _lexer.BLANK
     assert shape("Anna: 7s 8s 9s Ts") == shape("hand 1, dealer Ben") == _lexer.OTHER
     assert shape("cut: Anna 7s") == _lexer.OTHER  # a cut belongs to the game before hand 1
+
+
+EMPTY_CUTS = [
+    # A cut that names nothing adds no cut: the header after it is the same game's.
+    b"cut:\nplayers: Anna, Ben, Dan\n",
+    b"jacks: # none drawn yet\ndate: 2026-11-27 20:30\n",
+    b"cut: ,;\nvenue: De Kroeg\n",
+]
+
+
+@pytest.mark.parametrize("cut", EMPTY_CUTS)
+def test_a_cut_that_names_nothing_is_no_place_to_cut(
+    tmp_path: Path, small_parts: None, cut: bytes
+) -> None:
+    game = b"rules: classic\nplayers: Anna, Ben, Dan\n" + cut + b"hand 1, dealer Dan\n"
+    data = TEXTS[0] + b"\n" + game
+    at = data.index(cut)  # the empty cut's line
+    after = at + cut.index(b"\n") + 1  # the header line after it: the same game's
+    assert validate._game_start(data, at) != after
+    assert _lexer.line_shape(cut.decode().splitlines()[0]) == _lexer.BLANK
+    for n in range(4):
+        _same_either_way(_log(tmp_path / f"log{n}.txt", *TEXTS[:n], game, *TEXTS), None)
+
+
+def test_what_cannot_be_read_in_parts_is_read_whole(tmp_path: Path, small_parts: None) -> None:
+    folder = tmp_path / "folder.txt"
+    folder.mkdir()  # cannot be opened as a file
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    for path in (folder, empty):
+        _, _, errors = _same_either_way(path, parts=False)
+        assert len(errors) == 1
+    # A game longer than `MOST_PARTS` parts: the planner would hold it whole.
+    plays = b"".join(b"Anna 7s, Ben 8s, Carla 9s\n" for _ in range(400))
+    path = _log(tmp_path / "long.txt", PLAYERS + b"hand 1\n" + plays, *TEXTS)
+    assert len(plays) > validate.MOST_PARTS * PART and parts_of(path) is None
+    _, _, errors = _same_either_way(path, parts=False)
+    assert errors
