@@ -14,7 +14,7 @@ from typing import Final
 from kroeg.recorder.errors import (
     NotationError,
 )
-from kroeg.recorder.text import HEADER_KEYS, quoted
+from kroeg.recorder.text import HEADER_KEYS, MAX_DIGITS, quoted
 
 __all__ = [
     "BLANK", "HEADER", "OTHER", "GameText", "HandText", "Stmt", "join_results", "lex", "lex_games",
@@ -170,6 +170,11 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
                     source,
                 )
             if match is not None:
+                if len(match.group(1)) > MAX_DIGITS:
+                    raise NotationError(
+                        f"expected a hand number of at most {MAX_DIGITS} digits, found "
+                        f"{quoted(match.group(1))}", number, col, source
+                    )  # fmt: skip
                 hand = HandText(int(match.group(1)), match.group(2), number, col)
                 game.hands.append(hand)
                 continue
@@ -191,6 +196,11 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
         if stripped[0].isdigit():  # `\d` is a digit as isdigit says (and fewer)
             label = _TRICK_LABEL.match(stripped)
             if label is not None:
+                if len(label.group(1)) > MAX_DIGITS:
+                    raise NotationError(
+                        f"expected a trick number of at most {MAX_DIGITS} digits, found "
+                        f"{quoted(label.group(1))}", number, col, source
+                    )  # fmt: skip
                 trick = int(label.group(1))
                 col += label.end()
                 stripped = stripped[label.end() :]

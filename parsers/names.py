@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kroeg.recorder.errors import UnknownName
-from kroeg.recorder.text import quoted
+from kroeg.recorder.text import MAX_DIGITS, quoted
 
 __all__ = ["NameIndex", "UnknownName"]
 
@@ -23,7 +23,13 @@ class NameIndex:
 
     def get(self, word: str) -> int | None:
         """The seat a word names, or None."""
-        if self.seat_numbers and word.isdigit() and 1 <= int(word) <= len(self.players):
+        # isdecimal, not isdigit: int() reads no superscript, nor 4,300 digits.
+        if (
+            self.seat_numbers
+            and word.isdecimal()
+            and len(word) <= MAX_DIGITS
+            and 1 <= int(word) <= len(self.players)
+        ):
             return int(word) - 1
         lowered = word.lower()
         seat = self.exact.get(lowered)

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 __all__ = [
     "HEADER_KEYS",
+    "MAX_DIGITS",
     "MAX_NAME",
     "MAX_TEXT",
     "markdown_text",
@@ -37,6 +38,9 @@ __all__ = [
 MAX_NAME = 40
 #: The longest venue or rule-set name (characters).
 MAX_TEXT = 100
+#: The most digits of a number typed in a log (a hand, a trick, an amount): an int64's.
+#: Python reads no number of over 4,300 digits at all; a longer one is refused as text.
+MAX_DIGITS = 18
 #: The most characters of a text found that a message quotes.
 MAX_QUOTED = 80
 #: The header words of the typed notation: a player cannot be called one of them.

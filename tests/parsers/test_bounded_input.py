@@ -123,3 +123,25 @@ def test_quoted_is_the_one_quotation_of_found_text() -> None:
     assert quoted("y" * 81) == "'" + "y" * 80 + "…' (81 characters)"
     assert quoted(40000) == "40000" and quoted([1, "a"]) == "[1, 'a']"
     assert quoted(10**9000) == "a number of about 9,000 digits"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("hand " + "9" * 5000, "expected a hand number of at most 18 digits, found '9999"),
+        ("hand 1\n" + "9" * 5000 + ". Anna 7s", "expected a trick number of at most 18 digits"),
+        (HAND.strip() + "\nresult: Anna " + "1" * 5000, "expected an amount of at most 18 digits"),
+    ],
+)
+def test_a_number_too_long_to_read_is_an_error_not_a_crash(line: str, message: str) -> None:
+    """Python reads no number of over 4,300 digits: such a number is refused at its line."""
+    with pytest.raises(NotationError) as err:
+        notation.loads("players: Anna, Ben, Carla, Dan\n" + line)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize("word", ["²", "9" * 5000, "٣"])
+def test_a_seat_number_is_read_only_where_it_is_one(word: str) -> None:
+    """`²` is a digit to isdigit but no number to int(); 5,000 digits no number at all."""
+    names = NameIndex(("Anna", "Ben", "Carla", "Dan"), seat_numbers=True)
+    assert names.get(word) == (2 if word == "٣" else None)

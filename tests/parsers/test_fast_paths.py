@@ -22,7 +22,7 @@ from kroeg.recorder.errors import DatasetError, NotationError
 from kroeg.recorder.events import event_from_row
 from kroeg.recorder.referee import Game, new_game
 from kroeg.recorder.rules import Ruleset
-from kroeg.recorder.text import quoted
+from kroeg.recorder.text import MAX_DIGITS, quoted
 from tests.parsers.hands import HAND
 
 PLAYERS = "players: Anna, Ben, Carla, Dan\n"
@@ -243,6 +243,12 @@ def _amounts_by_the_pattern(referee: Referee, game: Game, body: str) -> dict[int
             match = _AMOUNT.fullmatch(part)
             if match is None:
                 raise referee.fail(f"expected NAME NUMBER, found {quoted(part)}", STMT)
+            if len(match.group(2).lstrip("-")) > MAX_DIGITS:  # as every number of a log
+                raise referee.fail(
+                    f"expected an amount of at most {MAX_DIGITS} digits, found "
+                    f"{quoted(match.group(2))}",
+                    STMT,
+                )
             typed[referee.seat(game, match.group(1), STMT)] = int(match.group(2))
     except NotationError as error:
         return str(error)
@@ -254,6 +260,7 @@ BODIES = [
     "Anna 2", "Anna  2 & Ben 1", "Anna\t2", "Anna -1 & Dan 0", "An 3", "Anna 02", " Carla 1 ",
     "Anna 1 2", "Anna", "2", " 2", "Anna 2x", "Anna - 2", "Anna --2", "Anna ٣", "Anna 2 & & Ben 1",
     "Anna\u00a02", "Ann a 3", "Zed 1", "Anna 1 & Anna 2", "anna 4", "Anna 99999999999999999999",
+    "Anna -999999999999999999", "Anna ٣٣٣٣٣٣٣٣٣٣٣٣٣٣٣٣٣٣٣",
 ]  # fmt: skip
 
 
