@@ -14,7 +14,7 @@ from typing import Final
 from kroeg.recorder.errors import (
     NotationError,
 )
-from kroeg.recorder.text import HEADER_KEYS, MAX_DIGITS, quoted
+from kroeg.recorder.text import HEADER_KEYS, quoted, too_many_digits
 
 __all__ = [
     "BLANK", "HEADER", "OTHER", "GameText", "HandText", "Stmt", "join_results", "lex", "lex_games",
@@ -64,6 +64,14 @@ class GameText:
 def _strip_comment(raw: str) -> str:
     cut = raw.find("#")
     return raw if cut < 0 else raw[:cut]
+
+
+def _number(digits: str, what: str, line: int, column: int, source: str | None) -> int:
+    """The number `digits` read as `what`, or a NotationError where it is too long to read."""
+    problem = too_many_digits(digits, what)
+    if problem is not None:
+        raise NotationError(problem, line, column, source)
+    return int(digits)
 
 
 def _split_statements(body: str, line: int, start_col: int) -> list[Stmt]:
@@ -170,12 +178,10 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
                     source,
                 )
             if match is not None:
-                if len(match.group(1)) > MAX_DIGITS:
-                    raise NotationError(
-                        f"expected a hand number of at most {MAX_DIGITS} digits, found "
-                        f"{quoted(match.group(1))}", number, col, source
-                    )  # fmt: skip
-                hand = HandText(int(match.group(1)), match.group(2), number, col)
+                hand = HandText(
+                    _number(match.group(1), "a hand number", number, col, source),
+                    match.group(2), number, col,
+                )  # fmt: skip
                 game.hands.append(hand)
                 continue
         if lowered in _CUT_KEYS:
@@ -196,12 +202,7 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
         if stripped[0].isdigit():  # `\d` is a digit as isdigit says (and fewer)
             label = _TRICK_LABEL.match(stripped)
             if label is not None:
-                if len(label.group(1)) > MAX_DIGITS:
-                    raise NotationError(
-                        f"expected a trick number of at most {MAX_DIGITS} digits, found "
-                        f"{quoted(label.group(1))}", number, col, source
-                    )  # fmt: skip
-                trick = int(label.group(1))
+                trick = _number(label.group(1), "a trick number", number, col, source)
                 col += label.end()
                 stripped = stripped[label.end() :]
         statements = _split_statements(stripped, number, col)

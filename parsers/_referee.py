@@ -29,7 +29,7 @@ from kroeg.recorder.events import (
 )
 from kroeg.recorder.records import GameRecord, content_id, log_rows
 from kroeg.recorder.referee import Game, new_game
-from kroeg.recorder.text import MAX_DIGITS, quoted
+from kroeg.recorder.text import quoted, too_many_digits
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import CALLER_PACKET, TEAMS, Troefcall
 
@@ -724,10 +724,8 @@ class Referee:
                 if match is None:
                     raise self.fail(f"expected NAME NUMBER, found {quoted(part)}", stmt)
                 name, number = match.group(1), match.group(2)
-            if len(number.lstrip("-")) > MAX_DIGITS:
-                raise self.fail(
-                    f"expected an amount of at most {MAX_DIGITS} digits, found {quoted(number)}",
-                    stmt,
-                )
+            problem = too_many_digits(number, "an amount")
+            if problem is not None:
+                raise self.fail(problem, stmt)
             typed[self.seat(game, name, stmt)] = int(number)
         return typed

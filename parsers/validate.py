@@ -140,9 +140,14 @@ def validate_file(
 def _whole(path: Path) -> Validation:
     """The file read in this process, as `iter_file` reads it."""
     result = Validation()
-    for game in iter_file(path, result.errors, on_error=collect):  # one game held at a time
-        result.games, result.hands = result.games + 1, result.hands + game.hands
+    _count(iter_file(path, result.errors, on_error=collect), result)
     return result
+
+
+def _count(games: Iterable[GameRecord], into: Validation) -> None:
+    """Add up the games and their hands into `into`, one game held at a time."""
+    for game in games:
+        into.games, into.hands = into.games + 1, into.hands + game.hands
 
 
 def parts_of(path: str | Path, part_bytes: int | None = None) -> list[Part] | None:
@@ -271,6 +276,5 @@ def _check_part(part: Part) -> _PartResult:
     hill = _Deferred()
     read = _Counted(lines(part.path, part.start, part.end, part.before))
     games = notation.iterparse(read, result.errors, collect, part.path, hill, part.before + 1)
-    for game in games:
-        result.games, result.hands = result.games + 1, result.hands + game.hands
+    _count(games, result)
     return _PartResult(result, part.end - part.start, read.complete, hill.seen)

@@ -29,6 +29,7 @@ __all__ = [
     "plural",
     "quoted",
     "text_problem",
+    "too_many_digits",
     "unknown_choice",
     "venue_problem",
     "visible_text",
@@ -48,6 +49,14 @@ HEADER_KEYS = (
     "game", "players", "rules", "variants", "date", "venue", "source", "seed", "evening",
 )  # fmt: skip
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs"})
+
+
+def too_many_digits(number: str, what: str) -> str | None:
+    """What is wrong with `number` (digits, perhaps after a minus) as `what` ("a hand
+    number"), if it has more than `MAX_DIGITS` digits: a message; else None."""
+    if len(number) - number.startswith("-") <= MAX_DIGITS:
+        return None
+    return f"expected {what} of at most {MAX_DIGITS} digits, found {quoted(number)}"
 
 
 def _hidden_character(text: str) -> str | None:

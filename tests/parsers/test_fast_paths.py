@@ -22,7 +22,7 @@ from kroeg.recorder.errors import DatasetError, NotationError
 from kroeg.recorder.events import event_from_row
 from kroeg.recorder.referee import Game, new_game
 from kroeg.recorder.rules import Ruleset
-from kroeg.recorder.text import MAX_DIGITS, quoted
+from kroeg.recorder.text import quoted, too_many_digits
 from tests.parsers.hands import HAND
 
 PLAYERS = "players: Anna, Ben, Carla, Dan\n"
@@ -243,12 +243,9 @@ def _amounts_by_the_pattern(referee: Referee, game: Game, body: str) -> dict[int
             match = _AMOUNT.fullmatch(part)
             if match is None:
                 raise referee.fail(f"expected NAME NUMBER, found {quoted(part)}", STMT)
-            if len(match.group(2).lstrip("-")) > MAX_DIGITS:  # as every number of a log
-                raise referee.fail(
-                    f"expected an amount of at most {MAX_DIGITS} digits, found "
-                    f"{quoted(match.group(2))}",
-                    STMT,
-                )
+            problem = too_many_digits(match.group(2), "an amount")  # as every number of a log
+            if problem is not None:
+                raise referee.fail(problem, STMT)
             typed[referee.seat(game, match.group(1), STMT)] = int(match.group(2))
     except NotationError as error:
         return str(error)
