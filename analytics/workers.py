@@ -9,6 +9,11 @@ its tasks need. Not `multiprocessing`: its spawn re-runs the caller's main scrip
 worker (whatever `__main__` is at that moment: a console script, a test runner's module,
 a Streamlit page), and fork copies the caller's threads' locks in whatever state they are.
 
+With `fork=True`, a caller that runs a single thread (Linux counts them all, a library's
+native ones too: `single_threaded`) forks its workers instead: they start at once, with
+every module the caller imported (`kroeg validate` gains some 0.1 s a worker). A caller
+with a second thread gets fresh interpreters as above, whatever it asked.
+
 Tasks and results travel as pickles over the workers' stdin and stdout (unbuffered on
 the caller's side), each frame an 8-byte length and the pickle. A worker reads its next
 tasks in a thread, so the caller can always hand one over; at most `AHEAD` tasks are out
@@ -35,16 +40,17 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import weakref
 from collections.abc import Callable, Iterator
-from typing import IO, Any, Generic, TypeVar
+from typing import IO, Any, Generic, Protocol, TypeVar
 
 from kroeg.recorder.errors import WorkerError
 
 __all__ = [
-    "PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "in_workers", "stop_all",
-    "usable_cores",
+    "PARENT_VAR", "WorkerError", "Workers", "die_with_parent", "in_workers", "single_threaded",
+    "stop_all", "usable_cores",
 ]  # fmt: skip
 
 T = TypeVar("T")
@@ -67,6 +73,15 @@ def usable_cores() -> int:
     return max(1, cores or 1)
 
 
+def single_threaded() -> bool:
+    """Whether this process runs one thread, counting every thread (a library's native
+    ones too), where the system tells (Linux); False where it cannot tell."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
 def die_with_parent(sig: int = signal.SIGKILL) -> None:
     """Have the kernel send `sig` to this process when its parent dies (Linux), whatever
     kills the parent, SIGKILL included; stop at once if the parent is already gone.
@@ -75,11 +90,16 @@ def die_with_parent(sig: int = signal.SIGKILL) -> None:
     `getppid` alone cannot tell). Called by the child itself, first thing: no
     `preexec_fn`, which is unsafe in a parent with threads (a Streamlit server)."""
     expected = os.environ.pop(PARENT_VAR, None)
+    _die_with(None if expected is None else int(expected), sig)
+
+
+def _die_with(parent: int | None, sig: int = signal.SIGKILL) -> None:
+    """`die_with_parent`, the parent's pid given (None: not known)."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
-    if expected is not None and os.getppid() != int(expected):
+    if parent is not None and os.getppid() != parent:
         os._exit(1)  # the parent died before the kernel was asked: nobody waits for us
 
 
@@ -139,16 +159,106 @@ def _ctrl_c_after() -> Iterator[None]:
             previous(signal.SIGINT, None)
 
 
-class Workers(Generic[T, R]):
-    """`count` worker processes, started now and stopped on `close` (or leaving `with`)."""
+class _Process(Protocol):
+    """What `Workers` asks of a worker process: `subprocess.Popen`, or `_Forked`."""
 
-    def __init__(self, count: int) -> None:
-        self.processes: list[subprocess.Popen[bytes]] = []
+    @property
+    def stdin(self) -> IO[bytes] | None: ...
+    @property
+    def stdout(self) -> IO[bytes] | None: ...
+    def poll(self) -> int | None: ...
+    def wait(self, timeout: float | None = None) -> int: ...
+    def terminate(self) -> None: ...
+
+
+class _Forked:
+    """A worker forked from this process, with as much of `subprocess.Popen` as `Workers`
+    uses: its pipes, and whether and how it ended."""
+
+    def __init__(self, pid: int, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+        self.pid, self.stdin, self.stdout = pid, stdin, stdout
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if timeout is None:
+            while self.returncode is None:
+                self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            return self.returncode
+        deadline = time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if time.monotonic() >= deadline:
+                raise subprocess.TimeoutExpired(f"worker {self.pid}", timeout)
+            time.sleep(0.005)
+        return code
+
+    def terminate(self) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGTERM)
+
+
+def _fork() -> _Forked:
+    """A worker forked from this process (which runs one thread: `single_threaded`). It
+    serves tasks on its own pipes (`_serve`) and leaves by `os._exit`, never returning
+    into the caller's code, whatever happens."""
+    tasks_out, tasks_in = os.pipe()  # the worker reads its tasks at tasks_out
+    answers_out, answers_in = os.pipe()  # and writes its answers at answers_in
+    for stream in (sys.stdout, sys.stderr):  # nothing of the caller's buffers written twice
+        with contextlib.suppress(Exception):
+            stream.flush()
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the worker
+        code = 1
+        try:
+            os.close(tasks_in)
+            os.close(answers_out)
+            # The other workers' pipes: a worker holding one would keep its peer from
+            # ever reading the end of its tasks.
+            for pool in list(_pools):
+                for process in pool.processes:
+                    for stream in (process.stdin, process.stdout):
+                        if stream is not None:
+                            with contextlib.suppress(OSError, ValueError):
+                                os.close(stream.fileno())
+            os.setpgid(0, 0)  # a group of its own: a terminal's Ctrl-C reaches the caller only
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            _die_with(parent)
+            with open(tasks_out, "rb") as inbox, open(answers_in, "wb", buffering=0) as outbox:
+                _serve(inbox, outbox)
+            code = 0
+        except BaseException:
+            pass
+        finally:
+            os._exit(code)
+    os.close(tasks_out)
+    os.close(answers_in)
+    return _Forked(pid, open(tasks_in, "wb", buffering=0), open(answers_out, "rb", buffering=0))
+
+
+class Workers(Generic[T, R]):
+    """`count` worker processes, started now and stopped on `close` (or leaving `with`);
+    forked from this process with `fork` where it runs one thread (module docstring)."""
+
+    def __init__(self, count: int, fork: bool = False) -> None:
+        self.processes: list[_Process] = []
         _pools.add(self)
         env = {**os.environ, PARENT_VAR: str(os.getpid())}
+        fork = fork and hasattr(os, "fork") and single_threaded()
         try:
             with _ctrl_c_after():
                 for _ in range(count):
+                    if fork:
+                        self.processes.append(_fork())
+                        continue
                     self.processes.append(subprocess.Popen(
                         [sys.executable, "-m", "kroeg.analytics.workers"],
                         # Unbuffered: what `select` says is ready is all in the pipe, none
@@ -239,20 +349,22 @@ class Workers(Generic[T, R]):
 
 def in_workers(function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
     """`function(task)` for every task, in a worker process per core (`Workers.run`), the
-    results in the tasks' order. The workers start at the first result asked for, and
-    stop when the last is read, or at once when the caller drops the rest (`close`)."""
-    with Workers[T, R](usable_cores()) as pool:
+    results in the tasks' order. The workers start at the first result asked for (forked
+    where this process runs one thread), and stop when the last is read, or at once when
+    the caller drops the rest (`close`)."""
+    with Workers[T, R](usable_cores(), fork=True) as pool:
         yield from pool.run(function, tasks)
 
 
-def _serve() -> None:
-    """A worker's life: run each task read on stdin, answer on stdout, until stdin ends."""
+def _serve(inbox: IO[bytes], outbox: IO[bytes]) -> None:
+    """A worker's life: run each task read from `inbox`, answer on `outbox`, until
+    `inbox` ends."""
     tasks: queue.Queue[Any] = queue.Queue()
 
-    def read() -> None:  # drains stdin, so the caller never waits to hand over a task
+    def read() -> None:  # drains the inbox, so the caller never waits to hand over a task
         while True:
             try:
-                tasks.put(_receive(sys.stdin.buffer))
+                tasks.put(_receive(inbox))
             except EOFError:
                 tasks.put(None)
                 return
@@ -268,7 +380,7 @@ def _serve() -> None:
             answer = (True, functions[name](task))
         except Exception:
             answer = (False, traceback.format_exc())
-        _send(sys.stdout.buffer, answer)
+        _send(outbox, answer)
 
 
 if __name__ == "__main__":
@@ -279,7 +391,7 @@ if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     with contextlib.suppress(BrokenPipeError):  # the caller stopped
-        _serve()
+        _serve(sys.stdin.buffer, sys.stdout.buffer)
     # Every answer is sent: leave without the interpreter's teardown, where a library's
     # thread pool can abort the process and print "terminate called without an active
     # exception" on the caller's terminal (the same race as `kroeg.cli._leave`).

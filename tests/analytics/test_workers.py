@@ -80,3 +80,101 @@ def test_ctrl_c_while_a_worker_starts_leaves_none_behind(monkeypatch: pytest.Mon
         signal.signal(signal.SIGINT, before)
     assert len(started) == 2
     assert all(process.returncode is not None for process in started)  # stopped and reaped
+
+
+def _python(code: str, timeout: float = 120) -> str:
+    """What a fresh Python process that runs `code` prints: one thread, unlike a test
+    runner's process (pytest-xdist reads its orders on a thread of its own)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+FORKED = """
+import os
+from kroeg.analytics.workers import Workers
+with Workers(2, fork=True) as pool:
+    processes = list(pool.processes)
+    kinds = sorted({type(p).__name__ for p in processes})
+    groups = list(pool.run(os.getpgid, iter([0] * 12)))  # each worker's process group
+    values = list(pool.run(abs, iter(range(-40, 0))))
+print(kinds, len(set(groups)), os.getpgid(0) in groups, values == list(range(40, 0, -1)))
+print(all(p.poll() is not None for p in processes))  # stopped and reaped on leaving
+"""
+
+
+def test_a_caller_with_one_thread_forks_its_workers_with_the_same_results() -> None:
+    assert _python(FORKED).split("\n") == ["['_Forked'] 2 False True", "True", ""]
+
+
+def test_a_caller_with_a_second_thread_starts_fresh_interpreters_when_asked_to_fork() -> None:
+    import subprocess
+    import threading
+
+    from kroeg.analytics.workers import single_threaded
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not single_threaded()
+        with Workers[int, int](2, fork=True) as workers:
+            assert all(isinstance(p, subprocess.Popen) for p in workers.processes)
+            assert list(workers.run(abs, iter(range(-6, 0)))) == [6, 5, 4, 3, 2, 1]
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_a_failing_task_in_a_forked_worker_raises_in_the_caller() -> None:
+    said = _python(
+        "from kroeg.analytics.workers import Workers\n"
+        "from kroeg.recorder.errors import WorkerError\n"
+        "with Workers(2, fork=True) as pool:\n"
+        "    try:\n"
+        "        list(pool.run(int, iter(['1', 'seven', '3'])))\n"
+        "    except WorkerError as error:\n"
+        "        print('invalid literal' in str(error), type(pool.processes[0]).__name__)\n"
+    )
+    assert said == "True _Forked\n"
+
+
+def test_forked_workers_die_with_their_caller_even_by_sigkill() -> None:
+    """The caller killed by SIGKILL (nothing of it runs): the kernel stops its workers."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import os, signal, sys\n"
+        "from kroeg.analytics.workers import Workers\n"
+        "pool = Workers(2, fork=True)\n"
+        "print(*(p.pid for p in pool.processes), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    caller = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert caller.returncode == -signal.SIGKILL
+    pids = [int(p) for p in caller.stdout.split()]
+    assert len(pids) == 2
+    for _ in range(200):  # the kernel signals them at once; they may take a moment to go
+        if not any(_alive(pid) for pid in pids):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in pids)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie does not; an orphan's is reaped by init)."""
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
