@@ -17,7 +17,7 @@ from kroeg.recorder.errors import (
 from kroeg.recorder.text import HEADER_KEYS, quoted, too_many_digits
 
 __all__ = [
-    "BLANK", "HEADER", "OTHER", "GameText", "HandText", "Stmt", "join_results", "lex", "lex_games",
+    "BLANK", "HEADER", "OTHER", "GameText", "HandText", "Stmt", "is_sums", "lex", "lex_games",
     "line_shape",
 ]  # fmt: skip
 
@@ -39,6 +39,8 @@ class Stmt:
         self.line = line
         self.column = column
         self.trick = trick  # a `3.` label in front of it
+        #: It gives a hand's sums (`is_sums`), the rest of its line joined to it.
+        self.sums = False
 
     def __repr__(self) -> str:
         return f"Stmt({self.text!r}, {self.line}, {self.column}, {self.trick})"
@@ -74,16 +76,36 @@ def _number(digits: str, what: str, line: int, column: int, source: str | None) 
     return int(digits)
 
 
-def _split_statements(body: str, line: int, start_col: int) -> list[Stmt]:
-    """Split a line's text on commas and semicolons, keeping each piece's column."""
+def _split_statements(body: str, line: int, start_col: int, sums: bool = False) -> list[Stmt]:
+    """Split a line's text on commas and semicolons, keeping each piece's column. With
+    `sums`, a `result:` or `score:` takes the rest of its line, its pieces joined by ` & `:
+    it names several players (`result: Anna 2, Ben 1`)."""
     found: list[Stmt] = []
     pos = start_col
-    for piece in body.replace(";", ",").split(","):  # same length: columns stay right
+    pieces = body.replace(";", ",").split(",")  # same length: columns stay right
+    sums = sums and ":" in body  # a line without a colon gives no sums
+    summing: Stmt | None = None  # the line's `result:` or `score:` so far
+    for piece in pieces:
         stripped = piece.lstrip()
         if stripped:
-            found.append(Stmt(stripped.rstrip(), line, pos + len(piece) - len(stripped)))
+            text = stripped.rstrip()
+            if summing is not None:
+                summing.text += " & " + text
+            else:
+                stmt = Stmt(text, line, pos + len(piece) - len(stripped))
+                found.append(stmt)
+                if sums and is_sums(text):
+                    stmt.sums = True
+                    summing = stmt
         pos += len(piece) + 1
     return found
+
+
+def is_sums(text: str) -> bool:
+    """Whether a statement gives a hand's sums: `result: …` or `score: …`, any case."""
+    # No character lowers to one of `result:` but its own capitals, so the first seven
+    # characters tell.
+    return text[:7].lower().startswith(("result:", "score:"))
 
 
 def lex(text: str, source: str | None) -> list[GameText]:
@@ -144,7 +166,6 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
         if lowered in _HEADER_KEYS:
             if game is None or game.hands or game.cut:
                 if game is not None:
-                    join_results([game])
                     yield game
                 game = GameText(line=number)
                 hand = None
@@ -205,30 +226,11 @@ def lex_games(lines: Iterable[str], source: str | None, first: int = 1) -> Itera
                 trick = _number(label.group(1), "a trick number", number, col, source)
                 col += label.end()
                 stripped = stripped[label.end() :]
-        statements = _split_statements(stripped, number, col)
+        statements = _split_statements(stripped, number, col, sums=True)
         if statements:
             statements[0].trick = trick
         elif trick is not None:
             raise NotationError(f"trick {trick}. is followed by nothing", number, col, source)
         hand.statements.extend(statements)
     if game is not None:
-        join_results([game])
         yield game
-
-
-def join_results(games: list[GameText]) -> None:
-    """`result:` and `score:` lines were split at their commas: join them back."""
-    for game in games:
-        for hand in game.hands:
-            joined: list[Stmt] = []
-            last_sums = False  # joined[-1] is a result or a score
-            for stmt in hand.statements:
-                # No character lowers to one of `result:` but its own capitals, so the
-                # first seven characters tell.
-                sums = stmt.text[:7].lower().startswith(("result:", "score:"))
-                if last_sums and stmt.line == joined[-1].line:
-                    joined[-1].text += " & " + stmt.text
-                    continue
-                joined.append(stmt)
-                last_sums = sums
-            hand.statements = joined

@@ -151,8 +151,8 @@ class Referee:
 
     def holding(self, game: Game, stmt: Stmt) -> tuple[int, list[Card | None]] | None:
         """`Anna: Jh Jc Td 9s` as (seat, cards); None if the statement is not a holding."""
-        if ":" not in stmt.text or stmt.text[:7].lower().startswith(("result:", "score:")):
-            return None  # (no character lowers to a letter of these but its capital)
+        if stmt.sums or ":" not in stmt.text:
+            return None
         seat, rest, col = self.split_name(game, stmt)
         if not rest.startswith(":"):
             return None
@@ -333,7 +333,7 @@ class Referee:
         while i < len(statements):
             stmt = statements[i]
             i += 1
-            if stmt.text[:7].lower().startswith(("result:", "score:")):
+            if stmt.sums:
                 self.check_result(game, stmt, start)
                 continue
             if game.answer_queue:
@@ -514,7 +514,7 @@ class Referee:
                 )
         self.feed_deal(game, given, written, hand)
         for stmt in rest_of_hand:
-            if stmt.text[:7].lower().startswith(("result:", "score:")):
+            if stmt.sums:
                 self.check_result(game, stmt, start)
                 continue
             seat, rest, col = self.split_name(game, stmt)

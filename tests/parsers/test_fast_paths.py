@@ -272,3 +272,56 @@ def test_a_results_amounts_are_read_as_the_pattern_reads_them(body: str) -> None
     except NotationError as error:
         fast = str(error)
     assert fast == _amounts_by_the_pattern(referee, game, body)
+
+
+def _joined_after(statements: list[Stmt]) -> list[tuple[str, int, int, int | None]]:
+    """How the lexer joined a hand's sums before it did so line by line: a pass over the
+    hand's statements, each `result:` or `score:` taking the statements after it on its
+    line (`text[:7]` lowered tells one)."""
+    joined: list[tuple[str, int, int, int | None]] = []
+    last_sums = False
+    for stmt in statements:
+        sums = stmt.text[:7].lower().startswith(("result:", "score:"))
+        if last_sums and stmt.line == joined[-1][1]:
+            text, line, column, trick = joined[-1]
+            joined[-1] = (f"{text} & {stmt.text}", line, column, trick)
+            continue
+        joined.append((stmt.text, stmt.line, stmt.column, stmt.trick))
+        last_sums = sums
+    return joined
+
+
+SUM_PIECES = [
+    "result: Anna 1", "Ben 2", "score: Carla 3", "Dan stays", "Anna knocks", " Result:Anna 2",
+    "SCORE: x", "", "  ", "Anna: 7s 7h", "Anna 7s", "résultat: 1", "result:", "score:-",
+    "Ben Jc # c", "Anna Kd ;", "Scorex: 1", "İresult: 1",
+]  # fmt: skip
+
+
+def test_the_lexer_joins_a_lines_sums_as_the_pass_after_it_did() -> None:
+    """Random lines of statements, sums among them, commas and semicolons: split with
+    `sums`, a line gives the statements the old pass made of its pieces (it joined only
+    statements of one line), and `sums` marks each that gives sums."""
+    import random
+
+    from kroeg.parsers._lexer import _split_statements, is_sums
+
+    rng = random.Random(5)
+    seen_joined = 0
+    for number in range(2000):
+        k = rng.randint(1, 5)
+        seps = [rng.choice([", ", ",", "; ", ";", " , "]) for _ in range(k - 1)] + [""]
+        body = "".join(rng.choice(SUM_PIECES) + sep for sep in seps)
+        column = rng.randint(1, 9)
+        plain = _split_statements(body, number, column)
+        joined = _split_statements(body, number, column, sums=True)
+        assert [(s.text, s.line, s.column, s.trick) for s in joined] == _joined_after(plain)
+        assert [s.sums for s in joined] == [is_sums(s.text) for s in joined]
+        assert not any(s.sums for s in plain)
+        seen_joined += sum(" & " in s.text for s in joined)
+    assert seen_joined > 200  # the joining was put to the test
+    # And the lexer splits a hand's lines so: a result over two players, then a score.
+    text = PLAYERS + HAND + "result: Anna 1, Dan 2; Ben stays\nscore: Anna 1, Dan 2\n"
+    (game,) = lex_games(text.splitlines(), None)
+    sums = [(s.text, s.line) for s in game.hands[0].statements if s.sums]
+    assert sums == [("result: Anna 1 & Dan 2 & Ben stays", 8), ("score: Anna 1 & Dan 2", 9)]
