@@ -60,6 +60,35 @@ _AMOUNT = re.compile(r"(.+?)\s+(-?\d+)")
 _CARDS: dict[str, Card] = {}
 
 
+class _Read:
+    """What is already read of statements with a set of players' names, from texts that
+    read without an error: each text maps to one reading whatever the position (the
+    engine judges it there), and every game of a log with the same players writes them
+    alike. Bounded: `_READ_MOST` texts of each kind, emptied when full."""
+
+    def __init__(self) -> None:
+        #: A card played (`Anna Jh`), as (seat, card): most of a hand's lines. Read once,
+        #: a play skips the name, the verbs and the card.
+        self.plays: dict[str, tuple[int, Card]] = {}
+        #: A part of a result or a score (` Anna 2 `), as (seat, amount).
+        self.amounts: dict[str, tuple[int, int]] = {}
+
+
+_READ: dict[tuple[str, ...], _Read] = {}
+_READ_MOST = 4096
+#: Sets of names kept in `_READ` (emptied when full).
+_NAME_SETS_MOST = 64
+
+
+def _read_with(players: tuple[str, ...]) -> _Read:
+    read = _READ.get(players)
+    if read is None:
+        if len(_READ) >= _NAME_SETS_MOST:
+            _READ.clear()
+        read = _READ[players] = _Read()
+    return read
+
+
 # -- refereeing -----------------------------------------------------------------------------
 
 
@@ -72,6 +101,8 @@ class Referee:
         self.on_error = on_error
         self.errors: list[NotationError] = []
         self.names = NameIndex(())
+        #: What is already read of statements with these names (`_Read`).
+        self.read = _Read()
         #: The dealer of the hand being read, where the text does not say and a lenient
         #: reading had to find it (`find_dealer`).
         self.dealer_override: int | None = None
@@ -220,6 +251,7 @@ class Referee:
         head = self.header()
         rules, names = head.rules, head.players
         self.names = NameIndex(names)
+        self.read = _read_with(names)
         game = new_game(rules, names)
         for stmt in self.lexed.cut:
             seat, rest, col = self.split_name(game, stmt)
@@ -341,6 +373,14 @@ class Referee:
                 if after is not None:
                     i = after
                     continue
+            play = self.read.plays.get(stmt.text)
+            if play is not None:  # what `card_or_verb` does with it, read before
+                self.check_label(game, stmt)
+                try:
+                    game.play(play[0], play[1])
+                except IllegalActionError as exc:
+                    raise self.rule_error(exc, stmt) from None
+                continue
             seat, rest, col = self.split_name(game, stmt)
             if rest.startswith(":"):
                 raise self.fail(
@@ -569,6 +609,10 @@ class Referee:
                     stmt,
                 )
             card = self.card(words[0], (stmt.line, col))
+            plays = self.read.plays
+            if len(plays) >= _READ_MOST:
+                plays.clear()
+            plays[stmt.text] = (seat, card)
             self.check_label(game, stmt)
             try:  # `apply`, without a bound method and its arguments for every card
                 game.play(seat, card)
@@ -710,8 +754,13 @@ class Referee:
         if body.lower() in ("nobody pays", "-"):
             return dict.fromkeys(range(game.n), 0)
         typed: dict[int, int] = dict.fromkeys(range(game.n), 0) if zeros else {}
-        for part in body.split("&"):
-            part = part.strip()
+        amounts = self.read.amounts
+        for written in body.split("&"):
+            known = amounts.get(written)
+            if known is not None:
+                typed[known[0]] = known[1]
+                continue
+            part = written.strip()
             if not part:
                 continue
             # `Anna 2`: the name, a space, ASCII digits (what `_AMOUNT` takes, read
@@ -727,5 +776,9 @@ class Referee:
             problem = too_many_digits(number, "an amount")
             if problem is not None:
                 raise self.fail(problem, stmt)
-            typed[self.seat(game, name, stmt)] = int(number)
+            seat, amount = self.seat(game, name, stmt), int(number)
+            if len(amounts) >= _READ_MOST:
+                amounts.clear()
+            amounts[written] = (seat, amount)
+            typed[seat] = amount
         return typed

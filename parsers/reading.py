@@ -13,6 +13,7 @@ in UTC).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -130,14 +131,13 @@ def read_header(
         names = tuple(value)
     else:
         raise fail("'players' must be a list of names", players)
-    problem = names_problem(names)
+    problem = _names_problem(names)
     if problem is not None:
         raise fail(problem, players)
     rules = _rules(fields, line, fail)
-    try:
-        new_game(rules, names)
-    except IllegalActionError as exc:
-        raise fail(str(exc), players) from None
+    problem = _table_problem(rules, names)
+    if problem is not None:
+        raise fail(problem, players)
     return Header(
         rules=rules,
         players=names,
@@ -149,6 +149,21 @@ def read_header(
         ruleset=_text(fields.get("ruleset"), fail, "the rule set's name"),
         evening=_evening(fields.get("evening"), rules, fail),
     )
+
+
+#: `names_problem` of a game's names, kept: the games of a log mostly sit the same players.
+_names_problem = functools.lru_cache(maxsize=256)(names_problem)
+
+
+@functools.lru_cache(maxsize=256)
+def _table_problem(rules: Ruleset, names: tuple[str, ...]) -> str | None:
+    """What the rules say against seating `names` (the engine's word), or None; kept
+    as `_names_problem` is."""
+    try:
+        new_game(rules, names)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
 
 
 def _evening(at: Field | None, rules: Ruleset, fail: _Fail) -> str | None:

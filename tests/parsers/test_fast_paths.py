@@ -19,7 +19,7 @@ from kroeg.parsers._referee import _AMOUNT, Referee
 from kroeg.parsers.names import NameIndex
 from kroeg.parsers.reading import collect
 from kroeg.recorder.errors import DatasetError, NotationError
-from kroeg.recorder.events import event_from_row
+from kroeg.recorder.events import Event, event_from_row
 from kroeg.recorder.referee import Game, new_game
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.text import quoted, too_many_digits
@@ -325,3 +325,29 @@ def test_the_lexer_joins_a_lines_sums_as_the_pass_after_it_did() -> None:
     (game,) = lex_games(text.splitlines(), None)
     sums = [(s.text, s.line) for s in game.hands[0].statements if s.sums]
     assert sums == [("result: Anna 1 & Dan 2 & Ben stays", 8), ("score: Anna 1 & Dan 2", 9)]
+
+
+def test_statements_read_before_read_as_the_first_time() -> None:
+    """The referee keeps what it read of plays and of results' parts by the players'
+    names (`_referee._READ`): every sample log, good and broken, read with nothing kept
+    and then with everything kept, gives the same games and the same errors."""
+    from kroeg.parsers import _referee
+    from kroeg.parsers.files import iter_file
+
+    samples = Path(__file__).resolve().parents[2] / "sample_logs"
+    paths = sorted(samples.rglob("*.txt"))
+
+    def said(path: Path) -> tuple[list[tuple[str, tuple[Event, ...]]], list[str]]:
+        errors: list[NotationError] = []
+        games = [(g.game_id, g.events) for g in iter_file(path, errors, on_error=collect)]
+        return games, [str(e) for e in errors]
+
+    first = {}
+    for path in paths:
+        _referee._READ.clear()
+        first[path] = said(path)
+    for path in paths:  # the second time, every text of every log was read before
+        assert said(path) == first[path], path
+    assert len(paths) > 30 and any(errors for _, errors in first.values())
+    kept = _referee._READ[("Anna", "Ben", "Carla", "Dan")]
+    assert len(kept.plays) > 50 and len(kept.amounts) > 10
