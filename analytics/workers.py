@@ -11,8 +11,9 @@ a Streamlit page), and fork copies the caller's threads' locks in whatever state
 
 With `fork=True`, a caller that runs a single thread (Linux counts them all, a library's
 native ones too: `single_threaded`) forks its workers instead: they start at once, with
-every module the caller imported (`kroeg validate` gains some 0.1 s a worker). A caller
-with a second thread gets fresh interpreters as above, whatever it asked.
+every module the caller imported, where a started one first spends some 0.12 s on the
+interpreter and the imports its task needs. A caller with a second thread gets fresh
+interpreters as above, whatever it asked.
 
 Tasks and results travel as pickles over the workers' stdin and stdout (unbuffered on
 the caller's side), each frame an 8-byte length and the pickle. A worker reads its next
@@ -63,6 +64,9 @@ _LENGTH = struct.Struct("<Q")
 PARENT_VAR = "KROEG_PARENT_PID"
 #: Linux's prctl(2) option: the signal a process gets when its parent dies.
 _PR_SET_PDEATHSIG = 1
+#: How long a worker is given to end (its input closed, or its answers ended) before
+#: it is stopped with SIGTERM.
+_STOP_WAIT = 5.0
 #: Every pool whose workers may still run (`stop_all`).
 _pools: weakref.WeakSet[Workers[Any, Any]] = weakref.WeakSet()
 
@@ -181,7 +185,11 @@ class _Forked:
 
     def poll(self) -> int | None:
         if self.returncode is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored): it ended
+                self.returncode = 0
+                return 0
             if pid:
                 self.returncode = os.waitstatus_to_exitcode(status)
         return self.returncode
@@ -189,7 +197,10 @@ class _Forked:
     def wait(self, timeout: float | None = None) -> int:
         if timeout is None:
             while self.returncode is None:
-                self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+                try:
+                    self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+                except ChildProcessError:  # reaped elsewhere: it ended
+                    self.returncode = 0
             return self.returncode
         deadline = time.monotonic() + timeout
         while (code := self.poll()) is None:
@@ -210,11 +221,13 @@ def _fork() -> _Forked:
     into the caller's code, whatever happens."""
     tasks_out, tasks_in = os.pipe()  # the worker reads its tasks at tasks_out
     answers_out, answers_in = os.pipe()  # and writes its answers at answers_in
-    for stream in (sys.stdout, sys.stderr):  # nothing of the caller's buffers written twice
-        with contextlib.suppress(Exception):
-            stream.flush()
     parent = os.getpid()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except BaseException:
+        for fd in (tasks_out, tasks_in, answers_out, answers_in):
+            os.close(fd)
+        raise
     if pid == 0:  # the worker
         code = 1
         try:
@@ -232,11 +245,16 @@ def _fork() -> _Forked:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             _die_with(parent)
-            with open(tasks_out, "rb") as inbox, open(answers_in, "wb", buffering=0) as outbox:
-                _serve(inbox, outbox)
+            # Never closed here: closing the inbox would wait for the reading thread,
+            # which holds it. os._exit leaves them to the kernel.
+            _serve(open(tasks_out, "rb"), open(answers_in, "wb", buffering=0))  # noqa: SIM115
             code = 0
-        except BaseException:
+        except BrokenPipeError:  # the caller stopped
             pass
+        except BaseException:  # said on the caller's terminal, as a started worker would
+            with contextlib.suppress(BaseException):
+                traceback.print_exc()
+                sys.stderr.flush()
         finally:
             os._exit(code)
     os.close(tasks_out)
@@ -253,6 +271,10 @@ class Workers(Generic[T, R]):
         _pools.add(self)
         env = {**os.environ, PARENT_VAR: str(os.getpid())}
         fork = fork and hasattr(os, "fork") and single_threaded()
+        if fork:  # nothing of this process's buffers is written again by a worker
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
         try:
             with _ctrl_c_after():
                 for _ in range(count):
@@ -317,7 +339,7 @@ class Workers(Generic[T, R]):
                     try:
                         ok, value = _receive(key.fileobj)  # type: ignore[arg-type]
                     except EOFError:
-                        code = self.processes[worker].wait()
+                        code = _ended(self.processes[worker])
                         raise WorkerError(f"a worker process stopped (exit code {code})") from None
                     if not ok:
                         raise WorkerError(f"a task failed in a worker process:\n{value}")
@@ -339,12 +361,22 @@ class Workers(Generic[T, R]):
                     process.stdin.close()
         for process in processes:
             try:
-                process.wait(timeout=5)
+                process.wait(timeout=_STOP_WAIT)
             except subprocess.TimeoutExpired:
                 process.terminate()
                 process.wait()
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def _ended(process: _Process) -> int:
+    """The exit code of a worker whose answers ended; stopped (SIGTERM) if it still runs
+    after `_STOP_WAIT` seconds, so the caller never waits on it for ever."""
+    try:
+        return process.wait(timeout=_STOP_WAIT)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        return process.wait()
 
 
 def in_workers(function: Callable[[T], R], tasks: Iterator[T]) -> Iterator[R]:
@@ -380,7 +412,12 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes]) -> None:
             answer = (True, functions[name](task))
         except Exception:
             answer = (False, traceback.format_exc())
-        _send(outbox, answer)
+        try:
+            _send(outbox, answer)  # pickled whole before a byte is written
+        except (BrokenPipeError, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception:  # a result that cannot be pickled: the caller is told why
+            _send(outbox, (False, traceback.format_exc()))
 
 
 if __name__ == "__main__":

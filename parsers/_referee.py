@@ -61,10 +61,11 @@ _CARDS: dict[str, Card] = {}
 
 
 class _Read:
-    """What is already read of statements with a set of players' names, from texts that
-    read without an error: each text maps to one reading whatever the position (the
-    engine judges it there), and every game of a log with the same players writes them
-    alike. Bounded: `_READ_MOST` texts of each kind, emptied when full."""
+    """What is already read of statements with a set of players' names: each text whose
+    name and card (or name and amount) read without an error maps to one reading
+    wherever it stands (the engine still judges each play in its place), and every game
+    of a log with the same players writes them alike. Bounded: texts of at most
+    `_READ_LONGEST` characters, `_READ_MOST` of each kind, emptied when full."""
 
     def __init__(self) -> None:
         #: A card played (`Anna Jh`), as (seat, card): most of a hand's lines. Read once,
@@ -76,6 +77,9 @@ class _Read:
 
 _READ: dict[tuple[str, ...], _Read] = {}
 _READ_MOST = 4096
+#: A play or a result's part is a name and a few characters: a longer text (a line may
+#: be long) is read each time, so what is kept stays small.
+_READ_LONGEST = 64
 #: Sets of names kept in `_READ` (emptied when full).
 _NAME_SETS_MOST = 64
 
@@ -609,10 +613,11 @@ class Referee:
                     stmt,
                 )
             card = self.card(words[0], (stmt.line, col))
-            plays = self.read.plays
-            if len(plays) >= _READ_MOST:
-                plays.clear()
-            plays[stmt.text] = (seat, card)
+            if len(stmt.text) <= _READ_LONGEST:
+                plays = self.read.plays
+                if len(plays) >= _READ_MOST:
+                    plays.clear()
+                plays[stmt.text] = (seat, card)
             self.check_label(game, stmt)
             try:  # `apply`, without a bound method and its arguments for every card
                 game.play(seat, card)
@@ -777,8 +782,9 @@ class Referee:
             if problem is not None:
                 raise self.fail(problem, stmt)
             seat, amount = self.seat(game, name, stmt), int(number)
-            if len(amounts) >= _READ_MOST:
-                amounts.clear()
-            amounts[written] = (seat, amount)
+            if len(written) <= _READ_LONGEST:
+                if len(amounts) >= _READ_MOST:
+                    amounts.clear()
+                amounts[written] = (seat, amount)
             typed[seat] = amount
         return typed

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from kroeg.analytics.workers import Workers
 from kroeg.recorder.errors import WorkerError
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_logs" / "classic-evening.txt"
 
 
 def slow_square(n: int) -> tuple[int, int]:
@@ -158,7 +161,11 @@ def test_forked_workers_die_with_their_caller_even_by_sigkill() -> None:
         "print(*(p.pid for p in pool.processes), flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
-    caller = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    # The workers hold the caller's stdout: were they to outlive it, this would wait for
+    # them, so it is bounded (a failure, not a hung suite).
+    caller = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
     assert caller.returncode == -signal.SIGKILL
     pids = [int(p) for p in caller.stdout.split()]
     assert len(pids) == 2
@@ -178,3 +185,44 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_result_that_cannot_be_sent_back_is_a_failure_not_a_hang() -> None:
+    """A task's result that pickle refuses (a memoryview) fails that task in the caller,
+    with the reason, from a started worker and from a forked one alike."""
+    with Workers[bytes, memoryview](2) as workers, pytest.raises(WorkerError) as error:
+        list(workers.run(memoryview, iter([b"x", b"y"])))
+    assert "cannot pickle memoryview objects" in str(error.value)
+    said = _python(
+        "from kroeg.analytics.workers import Workers\n"
+        "from kroeg.recorder.errors import WorkerError\n"
+        "with Workers(2, fork=True) as pool:\n"
+        "    try:\n"
+        "        list(pool.run(memoryview, iter([b'x', b'y'])))\n"
+        "    except WorkerError as error:\n"
+        "        print(type(pool.processes[0]).__name__, 'cannot pickle' in str(error))\n"
+    )
+    assert said == "_Forked True\n"
+
+
+def test_kroeg_validate_runs_one_thread_where_it_starts_its_workers() -> None:
+    """`kroeg validate` forks its workers only if the command runs one thread when it
+    starts them: everything it imports, and a file read, start none (a library that
+    started one would silently bring back the slower start)."""
+    said = _python(
+        "import sys\n"
+        "import kroeg.cli  # every import of the command line\n"
+        "from kroeg.analytics import workers\n"
+        "from kroeg.parsers.validate import validate_file\n"
+        "seen = []\n"
+        "real = workers.Workers.__init__\n"
+        "def init(self, count, fork=False):\n"
+        "    seen.append((fork, workers.single_threaded()))\n"
+        "    real(self, count, fork)\n"
+        "workers.Workers.__init__ = init\n"
+        "import kroeg.parsers.validate as v\n"
+        "v.PARALLEL_FROM = 0\n"
+        f"found = validate_file({str(SAMPLE)!r}, workers.in_workers)\n"
+        "print(seen, found.games, found.errors)\n"
+    )
+    assert said.startswith("[(True, True)] ") and said.endswith(" []\n"), said

@@ -330,24 +330,47 @@ def test_the_lexer_joins_a_lines_sums_as_the_pass_after_it_did() -> None:
 def test_statements_read_before_read_as_the_first_time() -> None:
     """The referee keeps what it read of plays and of results' parts by the players'
     names (`_referee._READ`): every sample log, good and broken, read with nothing kept
-    and then with everything kept, gives the same games and the same errors."""
+    from another game and then with everything kept, gives the same games and errors."""
     from kroeg.parsers import _referee
     from kroeg.parsers.files import iter_file
 
     samples = Path(__file__).resolve().parents[2] / "sample_logs"
     paths = sorted(samples.rglob("*.txt"))
 
-    def said(path: Path) -> tuple[list[tuple[str, tuple[Event, ...]]], list[str]]:
+    def said(path: Path, fresh: bool) -> tuple[list[tuple[str, tuple[Event, ...]]], list[str]]:
         errors: list[NotationError] = []
-        games = [(g.game_id, g.events) for g in iter_file(path, errors, on_error=collect)]
+        games = []
+        _referee._READ.clear()
+        for game in iter_file(path, errors, on_error=collect):
+            games.append((game.game_id, game.events))
+            if fresh:  # the next game is refereed after this: nothing of this one is kept
+                _referee._READ.clear()
         return games, [str(e) for e in errors]
 
-    first = {}
-    for path in paths:
-        _referee._READ.clear()
-        first[path] = said(path)
-    for path in paths:  # the second time, every text of every log was read before
-        assert said(path) == first[path], path
-    assert len(paths) > 30 and any(errors for _, errors in first.values())
+    fresh = {path: said(path, fresh=True) for path in paths}
+    for path in paths:  # read twice: the second time, every text of it was read before
+        said(path, fresh=False)
+        assert said(path, fresh=False) == fresh[path], path
+    assert len(paths) > 30 and any(errors for _, errors in fresh.values())
     kept = _referee._READ[("Anna", "Ben", "Carla", "Dan")]
-    assert len(kept.plays) > 50 and len(kept.amounts) > 10
+    assert len(kept.plays) > 10 and kept.amounts  # (the last log read with these names)
+
+
+def test_what_the_referee_keeps_stays_small_whatever_the_lines() -> None:
+    """A play or a result's part padded to a long line (valid: spaces) is read each
+    time, not kept: what is kept is a few short texts, not the log."""
+    from kroeg.parsers import _referee
+
+    padded = HAND.replace("Anna Jh,", "Anna" + " " * 500 + "Jh,").replace(
+        "Dan Qd", "Dan" + " " * 500 + "Qd"
+    )
+    assert "Anna" + " " * 500 + "Jh" in padded
+    text = PLAYERS + padded + "result: Ben" + " " * 300 + "1 & Carla 1 & Dan 1\n"
+    _referee._READ.clear()
+    errors: list[NotationError] = []
+    (game,) = notation.iterparse(text.splitlines(), errors, collect)
+    assert errors == [] and game.hands == 1
+    kept = _referee._READ[("Anna", "Ben", "Carla", "Dan")]
+    assert kept.plays and kept.amounts  # the short ones are kept
+    longest = max(len(t) for t in [*kept.plays, *kept.amounts])
+    assert longest <= _referee._READ_LONGEST
