@@ -35,7 +35,7 @@ from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.text import quoted
 
-__all__ = ["dump", "dumps", "iterparse", "load", "loads", "parse"]
+__all__ = ["NO_GAME", "dump", "dumps", "is_header", "iterparse", "load", "loads", "parse"]
 
 #: JSON Lines header keys by their name in the shared header reader.
 _HEADER_NAMES = {"started_at": "date", "game_id": "game"}
@@ -50,6 +50,8 @@ _SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _EVENTS: dict[tuple[object, ...], Event] = {}
 _EVENTS_MAX = 1 << 16
 _PLAIN = frozenset((int, str, type(None)))  # not bool, not float: `int` reads them otherwise
+#: What a text without a game (and without any error) is told.
+NO_GAME = "no game found: expected a header line with 'players'"
 
 
 def _event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
@@ -65,6 +67,17 @@ def _event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
             _EVENTS.clear()
         _EVENTS[key] = event
     return event
+
+
+def is_header(raw: str) -> bool:
+    """Whether `iterparse` takes a line for a game's header line, whatever comes before
+    it: a JSON object with `players`. It closes the game before it and opens another, so
+    a file can be cut there (`parsers.validate`)."""
+    try:
+        row = _loads(raw)
+    except Exception:  # not JSON: an error at that line, not a header
+        return False
+    return isinstance(row, dict) and "players" in row
 
 
 def _loads(raw: str) -> Any:
@@ -169,11 +182,15 @@ def iterparse(
     on_error: ErrorHook = raise_error,
     source: str | None = None,
     hill: HillReferee | None = None,
+    first_line: int = 1,
+    whole: bool = True,
 ) -> Iterator[GameRecord]:
     """Each game as soon as its last event is read and replayed; every error goes to
     `on_error` and then into `errors`. Memory follows one game, not the file. A
     king-of-the-hill game is checked against its evening's others (`hill`, as in
-    `notation.iterparse`)."""
+    `notation.iterparse`). `first_line`: the number of the first line (a part of a file,
+    `parsers.validate`); `whole`: the lines are the whole text, so a text without any
+    game or error is one (`NO_GAME`)."""
     hill = HillReferee() if hill is None else hill
     current: _Game | None = None
     skipping = False  # the last header was bad (and the hook carried on): skip its events
@@ -195,7 +212,7 @@ def iterparse(
             report(error)
             return None
 
-    numbered = enumerate(lines, start=1)
+    numbered = enumerate(lines, start=first_line)
     while True:
         try:
             number, raw = next(numbered)
@@ -256,8 +273,8 @@ def iterparse(
     if done is not None:
         found = True
         yield done
-    if not found and not errors:
-        report(NotationError("no game found: expected a header line with 'players'", 1, 1, source))
+    if whole and not found and not errors:
+        report(NotationError(NO_GAME, 1, 1, source))
 
 
 def loads(text: str, source: str | None = None) -> list[GameRecord]:

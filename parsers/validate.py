@@ -1,14 +1,16 @@
 """Checking a typed log without storing it (`kroeg validate`), on every core for a large one.
 
-A typed log in the notation is cut into parts of about `PART_BYTES` each, every cut at a
-line that opens a game (`_lexer.line_shape`), and each part is read and refereed in a
-worker process (`analytics.workers.in_workers`) exactly as the whole file would be read at that
-point: its lines keep their numbers, so every error names the line it always named. The
-parts' games, hands and errors are added up in the file's order.
+A log is cut into parts of about `PART_BYTES` each, every cut at a line that opens a
+game (in the notation `_lexer.line_shape`, in JSON Lines `jsonl.is_header`), and each
+part is read and refereed in a worker process (`analytics.workers.in_workers`) exactly as
+the whole file would be read at that point: its lines keep their numbers, so every error
+names the line it always named. The parts' games, hands and errors are added up in the
+file's order.
 
 What needs the file read whole stays in one process, with the same results:
 
-- a small file (below `PARALLEL_FROM` bytes), JSON Lines, or no `run` (a single core);
+- a small file (below `PARALLEL_FROM` bytes), or no `run` (a single core);
+- JSON Lines in which no game and no error is found (the whole reading says so);
 - a file that cannot be opened, an empty one, or a game longer than `MOST_PARTS` parts;
 - a line break other than '\\n' and '\\r\\n' (`str.splitlines` cuts at eleven kinds, and
   the lines' numbers must be counted as it counts them);
@@ -25,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kroeg.parsers import notation
+from kroeg.parsers import jsonl, notation
 from kroeg.parsers._io import lines
 from kroeg.parsers._lexer import BLANK, HEADER, OTHER, line_shape
 from kroeg.parsers.files import JSONL_SUFFIXES, iter_file
@@ -94,10 +96,8 @@ Runner = Callable[[Callable[[Part], "_PartResult"], Iterator[Part]], Iterator["_
 
 
 def in_parts(path: Path) -> bool:
-    """Whether `validate_file` reads `path` in parts (given a `run`): a typed log in the
-    notation of `PARALLEL_FROM` bytes or more."""
-    if path.suffix.lower() in JSONL_SUFFIXES:
-        return False
+    """Whether `validate_file` reads `path` in parts (given a `run`): a log of
+    `PARALLEL_FROM` bytes or more."""
     try:
         return path.stat().st_size >= PARALLEL_FROM
     except OSError:
@@ -135,6 +135,8 @@ def validate_file(
         close = getattr(results, "close", None)
         if close is not None:
             close()  # the parts still out are not wanted
+    if not total.games and not total.errors:
+        whole = True  # nothing found: the whole reading says so (JSON Lines' `NO_GAME`)
     return _whole(path) if whole else total
 
 
@@ -164,6 +166,7 @@ def parts_of(path: str | Path, part_bytes: int | None = None) -> list[Part] | No
 def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
     """`parts_of`, each part as soon as it is found; _ReadWhole where it finds the file
     must be read whole."""
+    opens = _header_line if _is_jsonl(path) else _game_start
     start = before = 0  # the open part's first byte, and the lines in front of it
     buffer = b""  # the bytes read from `start` on
     target = part_bytes  # where in `buffer` the open part should end
@@ -181,7 +184,7 @@ def _plan(path: Path, part_bytes: int) -> Iterator[Part]:
                 buffer += block
                 ended = not block
                 continue
-            cut = _game_start(buffer, target) if len(buffer) > target else -1
+            cut = opens(buffer, target) if len(buffer) > target else -1
             if cut < 0 and (not ended or len(buffer) > target + WINDOW):
                 target += WINDOW  # no game opens near there: look further on
                 continue
@@ -233,6 +236,32 @@ def _game_start(data: bytes, offset: int) -> int:
     return -1
 
 
+def _is_jsonl(path: Path | str) -> bool:
+    return Path(path).suffix.lower() in JSONL_SUFFIXES
+
+
+def _header_line(data: bytes, offset: int) -> int:
+    """JSON Lines: the first line at or after the line holding `offset` (and within
+    `WINDOW` of it) that is a game's header line (`jsonl.is_header`: it opens a game
+    whatever comes before it); -1 if none is found. A line that is not UTF-8 is where the
+    reading stops: no cut is looked for past it."""
+    at = data.rfind(b"\n", 0, offset) + 1  # the start of the line that holds `offset`
+    if at == 0:
+        return -1
+    while at < len(data) and at <= offset + WINDOW:
+        end = data.find(b"\n", at)
+        if end < 0:
+            return -1  # the line goes on past what is read
+        try:
+            text = data[at:end].decode("utf-8")
+        except UnicodeDecodeError:
+            return -1
+        if b'"players"' in data[at:end] and jsonl.is_header(text.rstrip("\r")):
+            return at
+        at = end + 1
+    return -1
+
+
 def _last_shape(data: bytes, at: int) -> int:
     """The shape of the last line before `at` (a line's start) that is not blank, BLANK
     if there is none, or one that is not UTF-8 comes first."""
@@ -276,6 +305,10 @@ def _check_part(part: Part) -> _PartResult:
     result = Validation()
     hill = _Deferred()
     read = _Counted(lines(part.path, part.start, part.end, part.before))
-    games = notation.iterparse(read, result.errors, collect, part.path, hill, part.before + 1)
+    first = part.before + 1
+    if _is_jsonl(part.path):  # a part without a game is no error: the caller decides
+        games = jsonl.iterparse(read, result.errors, collect, part.path, hill, first, False)
+    else:
+        games = notation.iterparse(read, result.errors, collect, part.path, hill, first)
     _count(games, result)
     return _PartResult(result, part.end - part.start, read.complete, hill.seen)

@@ -192,3 +192,87 @@ def test_what_cannot_be_read_in_parts_is_read_whole(tmp_path: Path, small_parts:
     assert len(plays) > validate.MOST_PARTS * PART and parts_of(path) is None
     _, _, errors = _same_either_way(path, parts=False)
     assert errors
+
+
+def _jsonl_games() -> bytes:
+    """The games of the good sample logs (no hill) as JSON Lines, as `kroeg export` writes."""
+    from kroeg.parsers import jsonl
+    from kroeg.parsers.files import read_file
+
+    games = [
+        g
+        for p in sorted(SAMPLES.glob("*.txt"))
+        if b"king-of-the-hill" not in p.read_bytes()
+        for g in read_file(p).games
+    ]
+    return jsonl.dumps(games).encode()
+
+
+def _broken(data: bytes, seed: int) -> bytes:
+    """JSON Lines with a few lines spoiled: cut short, dropped, swapped, a header's
+    players removed, a card changed, blank lines and a byte that is not UTF-8 at the end."""
+    import random
+
+    rng = random.Random(seed)
+    lines = data.split(b"\n")
+    for _ in range(12):
+        i = rng.randrange(1, len(lines) - 2)
+        change = rng.randrange(6)
+        if change == 0:
+            lines[i] = lines[i][: len(lines[i]) // 2]
+        elif change == 1:
+            del lines[i]
+        elif change == 2:
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif change == 3:
+            lines[i] = lines[i].replace(b'"players"', b'"player"')
+        elif change == 4:
+            lines[i] = lines[i].replace(b'"card": "', b'"card": "7', 1)
+        else:
+            lines[i:i] = [b"", b"   "]
+    return b"\n".join(lines)
+
+
+@pytest.fixture
+def long_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of JSON Lines is some 20 kB: longer than `MOST_PARTS` parts this small."""
+    monkeypatch.setattr(validate, "MOST_PARTS", 1000)
+
+
+def test_json_lines_are_cut_at_header_lines_and_say_the_same_in_parts(
+    tmp_path: Path, small_parts: None, long_games: None
+) -> None:
+    data = _jsonl_games()
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(data)
+    parts = parts_of(path)
+    assert parts is not None and len(parts) > 10
+    lines = data.decode().splitlines()
+    for part in parts[1:]:  # each part but the first begins with a game's header line
+        assert '"players"' in lines[part.before] and lines[part.before].startswith("{")
+    games, hands, errors = _same_either_way(path)
+    assert games > 20 and hands > 50 and errors == []
+    for seed in range(4):  # spoiled lines: the same errors at the same lines
+        broken = tmp_path / f"broken{seed}.jsonl"
+        broken.write_bytes(_broken(data, seed))
+        _, _, errors = _same_either_way(broken, None)
+        assert errors
+    crlf = tmp_path / "crlf.jsonl"  # Windows line ends
+    crlf.write_bytes(data.replace(b"\n", b"\r\n"))
+    assert _same_either_way(crlf)[:2] == (games, hands)
+
+
+def test_json_lines_without_a_game_say_so_as_the_whole_file_does(
+    tmp_path: Path, small_parts: None, long_games: None
+) -> None:
+    """A part without a game is no error in itself: where no part finds a game nor an
+    error, the file is read whole, which says there is no game."""
+    blank = tmp_path / "blank.jsonl"
+    blank.write_bytes(b"\n" * 5000)
+    _, _, errors = _same_either_way(blank, None)
+    assert len(errors) == 1 and "no game found" in errors[0]
+    # Blank lines first, then games: the first part holds no game, and is no error.
+    late = tmp_path / "late.jsonl"
+    late.write_bytes(b"\n" * 5000 + _jsonl_games())
+    games, _, errors = _same_either_way(late, True)
+    assert games > 20 and errors == []
