@@ -1,4 +1,5 @@
-"""Checking a typed log without storing it (`kroeg validate`), on every core for a large one.
+"""Checking a log, typed or JSON Lines, without storing it (`kroeg validate`); a large one
+on every core.
 
 A log is cut into parts of about `PART_BYTES` each, every cut at a line that opens a
 game (in the notation `_lexer.line_shape`, in JSON Lines `jsonl.is_header`), and each
