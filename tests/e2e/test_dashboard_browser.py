@@ -1272,6 +1272,21 @@ def open_picker(page: Any, picker: Any) -> Any:
     return options
 
 
+def choose(page: Any, picker: Any, has_text: Any) -> None:
+    """Open a select box and click its option with `has_text`: a page still busy may
+    close the list between its opening and the click (seen once under load, the option
+    waited for 30 s): it is opened again, as a person would."""
+    for attempt in range(5):
+        option = open_picker(page, picker).filter(has_text=has_text).first
+        try:
+            option.click(timeout=5_000)
+            return
+        except Exception:
+            if attempt == 4:
+                raise
+            page.keyboard.press("Escape")
+
+
 def open_in_sidebar(page: Any, name: str) -> None:
     """A click on a page's name in the sidebar's list (on a phone, opened first, as its
     collapsed sidebar must be)."""
@@ -1337,7 +1352,7 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         expect(page.locator(".kroeg-now")).to_contain_text("Step 5/")
         page.wait_for_function(SETTLED)
         hand = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').nth(1)
-        open_picker(page, hand).filter(has_text="2").first.click()
+        choose(page, hand, "2")
         expect(page.locator(".kroeg-now")).to_contain_text("Step 0/")
         page.wait_for_function(SETTLED)
         assert "hand=2" in page.url
@@ -1349,8 +1364,7 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         # Another game (the one played before): one entry more, its steps none.
         game_url = page.url
         if phone:
-            games = open_picker(page, page.get_by_role("combobox", name="Game"))
-            games.filter(has_text="23 Oct").first.click()
+            choose(page, page.get_by_role("combobox", name="Game"), "23 Oct")
         else:
             page.keyboard.press("Shift+P")
         expect(page.get_by_role("combobox", name="Game")).not_to_have_value(first_game)
@@ -1462,8 +1476,8 @@ def test_games_are_named_as_people_name_them(night_server, shots: Path, size) ->
         page.goto(f"{url}/players")
         expect(page.get_by_text("The numbers, with done / opportunities")).to_be_visible()
         page.wait_for_function(SETTLED)
-        who = open_picker(page, page.get_by_role("combobox", name="Hands behind the numbers of"))
-        who.filter(has_text=re.compile("^Ben$")).click()
+        who = page.get_by_role("combobox", name="Hands behind the numbers of")
+        choose(page, who, re.compile("^Ben$"))
         expect(page.get_by_text("Ben's", exact=False).first).to_be_visible()
         links = page.locator('[data-testid="stMain"] a[href*="replay?game="]')
         expect(links).to_have_text(
@@ -1560,7 +1574,7 @@ def test_the_dashboard_in_the_club_s_language(server, shots: Path, size) -> None
         if expand.is_visible():
             expand.click()
         picker = page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first
-        open_picker(page, picker).filter(has_text="Français").click()
+        choose(page, picker, "Français")
         page.wait_for_function(SETTLED)
         expect(nav.filter(has_text=fr.say("page_games", "Games"))).to_have_count(1)
         open_in_sidebar(page, fr.say("page_games", "Games"))
