@@ -83,15 +83,25 @@ class Bot:
         if not cards:
             return 0.5
         power = game.power
-        unseen = [c for c in game.deck if c not in game.seen]
+        index = game.index
+        ranks = game.ranks
+        # The unseen cards as the trick core's bit mask: a card's beaters in its suit are
+        # the unseen cards numbered before it in its suit's block (strongest first).
+        seen_mask = 0
+        for c in game.seen:
+            seen_mask |= 1 << index[c]
+        unseen_mask = ((1 << len(game.deck)) - 1) & ~seen_mask
+        unseen = unseen_mask.bit_count()
         others = sum(len(game.hands[s]) for s in game.seats_in_hand() if s != seat)
-        q = min(1.0, others / len(unseen)) if unseen else 0.0
+        q = min(1.0, others / unseen) if unseen else 0.0
         players = max(2, len(game.seats_in_hand()))
         wins_last = game.rules.last_trick == "wins"
 
         def clear_chance(card: Card) -> float:
             """Chance that no opponent holds a card of the suit that beats `card`."""
-            beaters = sum(1 for c in unseen if c.suit is card.suit and power[c] > power[card])
+            number = index[card]
+            first = number - number % ranks
+            beaters = ((unseen_mask >> first) & ((1 << (number - first)) - 1)).bit_count()
             return (1.0 - q) ** beaters
 
         if len(cards) == 1 and game.trick_no == game.rules.hand_size:

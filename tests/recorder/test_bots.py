@@ -7,11 +7,14 @@ from collections import Counter
 
 import pytest
 
-from kroeg.recorder.bots import BOT_STYLES, make_bot
+from kroeg.recorder.bots import BOT_STYLES, Bot, make_bot
+from kroeg.recorder.cards import Card
 from kroeg.recorder.errors import KroegError
 from kroeg.recorder.events import number_events
+from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
+from kroeg.recorder.toepen import Toepen
 
 STYLES = ["random", "cautious", "bluffer", "sharp"]
 
@@ -96,3 +99,56 @@ def test_a_whistle_owed_again_after_a_caught_laundry_is_announced_again() -> Non
     )
     assert sum(g.hands for g in games) >= 20
     assert max(whistles.values()) >= 2  # the same seat, the same hand, announced again
+
+
+def _strength_read_plainly(game: Toepen, seat: int) -> float:
+    """`Bot.strength` as it read before it counted with the trick core's bit masks: the
+    unseen cards as a list, each card's beaters counted one by one (docs/STATS.md)."""
+    cards = [c for c in game.hands[seat] if c is not None]
+    if not cards:
+        return 0.5
+    power = game.power
+    unseen = [c for c in game.deck if c not in game.seen]
+    others = sum(len(game.hands[s]) for s in game.seats_in_hand() if s != seat)
+    q = min(1.0, others / len(unseen)) if unseen else 0.0
+    players = max(2, len(game.seats_in_hand()))
+    wins_last = game.rules.last_trick == "wins"
+
+    def clear(card: Card) -> float:
+        beaters = sum(1 for c in unseen if c.suit is card.suit and power[c] > power[card])
+        return (1.0 - q) ** beaters
+
+    if len(cards) == 1 and game.trick_no == game.rules.hand_size:
+        card = cards[0]
+        live = [c for s, c in game.trick_plays if game.in_hand(s)]
+        if game.trick_plays and (
+            card.suit is not game.trick_plays[0][1].suit
+            or any(c.suit is card.suit and power[c] > power[card] for c in live)
+        ):
+            takes = 0.0
+        else:
+            takes = clear(card)
+        return takes if wins_last else 1.0 - takes
+    if wins_last:
+        best = max(clear(card) for card in cards)
+        return best * (0.2 + 0.8 / players) + (1 - best) * 0.3 / players
+    losing = clear(min(cards, key=lambda c: power[c]))
+    return 1.0 - losing * (0.35 + 0.65 / players) - (1 - losing) * 0.5 / players
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("lives", 5), ("classic", 6)])
+def test_strength_counts_the_beaters_as_the_plain_reading_does(preset: str, players: int) -> None:
+    """Exactly the same figure, float for float, at every moment of simulated hands (the
+    stored verdicts' digests depend on it: tests/analytics/test_same_answers.py)."""
+    compared = 0
+    for record in simulate(Ruleset.preset(preset), players, 30, 11, ["random", "sharp"]):
+        replay = Replay(record.rules, record.players)
+        for event in record.events:
+            game = replay.game
+            assert isinstance(game, Toepen)
+            for seat in range(game.n):
+                if game.hands[seat] and None not in game.hands[seat]:
+                    assert Bot.strength(game, seat) == _strength_read_plainly(game, seat)
+                    compared += 1
+            replay.feed(event)
+    assert compared > 1000
