@@ -17,7 +17,7 @@ from kroeg.recorder.events import (
     Whistle,
 )
 from kroeg.recorder.toepen_settle import ToepenSettlement
-from kroeg.recorder.toepen_state import _FACES, SwapWindow
+from kroeg.recorder.toepen_state import _FACE_CARDS, _SEVENS, SwapWindow
 
 __all__ = ["ToepenSwaps"]
 
@@ -97,10 +97,10 @@ class ToepenSwaps(ToepenSettlement):
         whatever the rules say of dirty laundry); None if not every card is known."""
         if any(c is None for c in cards):
             return None
-        faces = sum(1 for c in cards if c is not None and c.rank in _FACES)
+        faces = sum(1 for c in cards if c in _FACE_CARDS)
         if faces == len(cards):
             return True
-        sevens = sum(1 for c in cards if c is not None and c.rank is Rank.SEVEN)
+        sevens = sum(1 for c in cards if c in _SEVENS)
         return dirty and self.rules.dirty_laundry and faces == len(cards) - 1 and sevens == 1
 
     def claim_genuine(self, kind: str, cards: Sequence[Card | None]) -> bool | None:
@@ -111,7 +111,7 @@ class ToepenSwaps(ToepenSettlement):
             return self.is_laundry(cards)
         if any(c is None for c in cards):
             return None
-        return all(c is not None and c.rank in _FACES for c in cards)
+        return all(c in _FACE_CARDS for c in cards)
 
     def _genuine(self, window: SwapWindow) -> int | None:
         verdict = self.claim_genuine(window.kind, window.cards)
