@@ -209,28 +209,19 @@ class ToepenState(TrickGame):
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)
 
-    def fork(self) -> Self:
-        """A copy to play on without touching this game (its log starts empty).
-
-        For what-if playouts: the copy shares nothing mutable with the original.
-        """
-        other = super().fork()
-        other.lives, other.alive = list(self.lives), list(self.alive)
-        other.folded, other.dealt = list(self.folded), list(self.dealt)
-        other.answer_queue = list(self.answer_queue)
-        other.whistled = [set(w) for w in self.whistled]
-        other.lives_before, other.paid_this_hand = (
-            list(self.lives_before),
-            list(self.paid_this_hand),
-        )
-        other.declared_armoede = set(self.declared_armoede)
-        other.swapped = set(self.swapped)
-        other.stock_top = list(self.stock_top)
-        other.cut_round, other.cut_cards = list(self.cut_round), dict(self.cut_cards)
-        other.window = (
-            None if self.window is None else replace(self.window, cards=list(self.window.cards))
-        )
-        return other
+    def _fork_core(self) -> None:
+        super()._fork_core()
+        self.lives, self.alive = list(self.lives), list(self.alive)
+        self.folded, self.dealt = list(self.folded), list(self.dealt)
+        self.answer_queue = list(self.answer_queue)
+        self.whistled = [set(w) for w in self.whistled]
+        self.lives_before, self.paid_this_hand = list(self.lives_before), list(self.paid_this_hand)
+        self.declared_armoede = set(self.declared_armoede)
+        self.swapped = set(self.swapped)
+        self.stock_top = list(self.stock_top)
+        self.cut_round, self.cut_cards = list(self.cut_round), dict(self.cut_cards)
+        window = self.window
+        self.window = None if window is None else replace(window, cards=list(window.cards))
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything the table can see and the score: equal for equal positions."""

@@ -450,15 +450,24 @@ class TrickGame:
     def _shallow_copy(self) -> Self:
         """What `copy.copy` does, spelled out where it cannot: a compiled class (mypyc)
         has no `__dict__` to copy, and names its attributes in `__mypyc_attrs__`."""
+        if getattr(type(self), "__mypyc_attrs__", None) is None:
+            return copy.copy(self)
+        return self._copy_into(self._blank())
+
+    def _copy_into(self, other: Self) -> Self:
+        """Make `other`, a game of the same kind, share every attribute of this one."""
         names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
         if names is None:
-            return copy.copy(self)
-        other = self._blank()
+            other.__dict__.clear()
+            other.__dict__.update(self.__dict__)
+            return other
         for name in names:
             # Not contextlib.suppress: a context object per attribute cost 2/3 of a fork.
             try:
                 value = getattr(self, name)
             except AttributeError:  # an attribute never set
+                if hasattr(other, name):
+                    delattr(other, name)
                 continue
             setattr(other, name, value)
         return other
@@ -474,13 +483,25 @@ class TrickGame:
         return other
 
     def fork(self) -> Self:
-        """A copy to play on without touching this game (its log starts empty)."""
+        """A copy to play on without touching this game (its log starts empty).
+
+        For what-if playouts: the copy shares nothing mutable with the original.
+        """
         other = self._shallow_copy()
         other._fork_core()
         return other
 
+    def fork_into(self, other: Self) -> Self:
+        """`fork`, made in `other` (a fork of this game, played on and no longer needed)
+        rather than in a new game: a verdict that plays many copies of one position on,
+        one after the other, makes and frees no game for each (docs/BENCHMARKS.md)."""
+        self._copy_into(other)
+        other._fork_core()
+        return other
+
     def _fork_core(self) -> None:
-        """Give this shallow copy its own copies of the core's mutable state, and no log."""
+        """Give this shallow copy its own copies of the mutable state, and no log (each
+        game's class adds its own state)."""
         self.log = []
         self._mover_stamp = -1
         self.hands = [list(h) for h in self.hands]

@@ -562,14 +562,12 @@ class Troefcall(TrickGame):
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)
 
-    def fork(self) -> Self:
-        """A copy to play on without touching this game (its log starts empty)."""
-        other = super().fork()
-        other.scores = list(self.scores)
-        other.last_taker = list(self.last_taker)
-        other.jack_deal = list(self.jack_deal)
-        other._rest_of_deal = list(self._rest_of_deal)
-        return other
+    def _fork_core(self) -> None:
+        super()._fork_core()
+        self.scores = list(self.scores)
+        self.last_taker = list(self.last_taker)
+        self.jack_deal = list(self.jack_deal)
+        self._rest_of_deal = list(self._rest_of_deal)
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything the table can see and the score: equal for equal positions."""
