@@ -520,14 +520,15 @@ def swap_costs(
     fixed, hidden, pool, top = _swapper_view(game, seat)
     before = game.paid_this_hand[seat]
     swapping = keeping = 0.0
+    scratch = game.fork()  # each play-out is made in it, one after the other
     for _ in range(samples):
         order = list(pool)
         shuffle(order, rng)
         seeds = [rng.getrandbits(32) for _ in range(game.n + 1)]
         checks = [[rng.random() for _ in range(_CHECK_DRAWS)] for _ in range(game.n)]
         draws = (order, seeds, checks, top)
-        swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws) - before
-        keeping += _swap_played_on(game, seat, None, fixed, hidden, draws) - before
+        swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws, scratch) - before
+        keeping += _swap_played_on(game, seat, None, fixed, hidden, draws, scratch) - before
     return SwapCosts(swapping / samples, keeping / samples, genuine)
 
 
@@ -553,12 +554,14 @@ def _swap_played_on(
     fixed: list[list[int]],
     hidden: list[tuple[int, int, int]],
     draws: tuple[list[Card], list[int], list[list[float]], list[Card | None]],
+    scratch: Toepen | None = None,
 ) -> float:
     """What `seat` has paid in the hand by its end when `seat` swaps now (`kind`; None:
-    keeps the hand) in the copy of `game` that `_swap_position` supposes from `draws`,
-    the bots drawing from its seeds and the checks from its uniform draws."""
+    keeps the hand) in the copy of `game` that `_swap_position` supposes from `draws`
+    (made in `scratch` where given), the bots drawing from its seeds and the checks from
+    its uniform draws."""
     seeds, checks = draws[1], draws[2]
-    supposed = _swap_position(game, fixed, hidden, draws)
+    supposed = _swap_position(game, fixed, hidden, draws, scratch)
     if kind == "laundry":
         supposed.laundry(seat)
     elif kind == "armoede":
@@ -591,13 +594,15 @@ def _swap_position(
     fixed: list[list[int]],
     hidden: list[tuple[int, int, int]],
     draws: tuple[list[Card], list[int], list[list[float]], list[Card | None]],
+    scratch: Toepen | None = None,
 ) -> Toepen:
     """A copy of `game` as one of `swap_costs`' deals supposes it, before the swap: the
     others' unseen cards from the end of `draws`' order, the rest of it the stock, under
     the cards the swapper knows lie on top of it (`top`: `Toepen.stock_top` as the
-    swapper knows it, None where unknown), and the game's source seeded from `draws`."""
+    swapper knows it, None where unknown), and the game's source seeded from `draws`.
+    Made in `scratch` (`Toepen.fork_into`) where given."""
     order, seeds, _checks, top = draws
-    supposed = game.fork()
+    supposed = game.fork() if scratch is None else game.fork_into(scratch)
     deck = game.deck
     left = list(order)
     placed = (
