@@ -363,8 +363,14 @@ def _place(
     cards the seat held leave it, the supposed ones join it. Every supposed position
     (a knock's deals, a swap's) is made through here."""
     for seat, cards in placed:
-        seen.difference_update(c for c in hands[seat] if c is not None)
-        seen.update(c for c in cards if c is not None)
+        # Loops, not generators handed to the set: a generator is an object made and
+        # driven per seat, and this runs for every seat of every supposed deal.
+        for card in hands[seat]:
+            if card is not None:
+                seen.discard(card)
+        for card in cards:
+            if card is not None:
+                seen.add(card)
         hands[seat] = cards
 
 
