@@ -41,6 +41,19 @@ __all__ = ["BOT_STYLES", "Bot", "make_bot", "reference_card", "reference_choice"
 Answer = Literal["stay", "fold", "knock"]
 
 
+def _unseen_beaters(game: Toepen, card: Card) -> int:
+    """How many cards of `card`'s suit that beat it the engine has not seen: the deck
+    lists each suit strongest first (the trick core's numbers), so they are the unseen
+    cards before `card` in its suit's run."""
+    number = game.index[card]
+    deck, seen = game.deck, game.seen
+    beaters = 0
+    for i in range(number - number % game.ranks, number):
+        if deck[i] not in seen:
+            beaters += 1
+    return beaters
+
+
 class Bot:
     """The random style; the other styles override its decisions."""
 
@@ -83,45 +96,34 @@ class Bot:
         if not cards:
             return 0.5
         power = game.power
-        index = game.index
-        ranks = game.ranks
-        # The unseen cards as the trick core's bit mask: a card's beaters in its suit are
-        # the unseen cards numbered before it in its suit's block (strongest first).
-        seen_mask = 0
-        for c in game.seen:
-            seen_mask |= 1 << index[c]
-        unseen_mask = ((1 << len(game.deck)) - 1) & ~seen_mask
-        unseen = unseen_mask.bit_count()
+        unseen = len(game.deck) - len(game.seen)  # the engine sees only the deck's cards
         others = sum(len(game.hands[s]) for s in game.seats_in_hand() if s != seat)
         q = min(1.0, others / unseen) if unseen else 0.0
         players = max(2, len(game.seats_in_hand()))
         wins_last = game.rules.last_trick == "wins"
 
-        def clear_chance(card: Card) -> float:
-            """Chance that no opponent holds a card of the suit that beats `card`."""
-            number = index[card]
-            first = number - number % ranks
-            beaters = ((unseen_mask >> first) & ((1 << (number - first)) - 1)).bit_count()
-            return (1.0 - q) ** beaters
+        # The chance that no opponent holds a card of the suit that beats a card:
+        # clear ** its unseen beaters.
+        clear = 1.0 - q
 
         if len(cards) == 1 and game.trick_no == game.rules.hand_size:
             # The last trick is being played: read the table exactly where it can be read.
             card = cards[0]
             live = [c for s, c in game.trick_plays if game.in_hand(s)]
             if not game.trick_plays:
-                takes = clear_chance(card)
+                takes = clear ** _unseen_beaters(game, card)
             elif card.suit is not game.trick_plays[0][1].suit or any(
                 c.suit is card.suit and power[c] > power[card] for c in live
             ):
                 takes = 0.0
             else:
-                takes = clear_chance(card)
+                takes = clear ** _unseen_beaters(game, card)
             return takes if wins_last else 1.0 - takes
         if wins_last:
-            best = max(clear_chance(card) for card in cards)
+            best = max(clear ** _unseen_beaters(game, card) for card in cards)
             # Holding the top card is not enough: the last trick must also fall your way.
             return best * (0.2 + 0.8 / players) + (1 - best) * 0.3 / players
-        losing = clear_chance(min(cards, key=lambda c: power[c]))
+        losing = clear ** _unseen_beaters(game, min(cards, key=lambda c: power[c]))
         return 1.0 - losing * (0.35 + 0.65 / players) - (1 - losing) * 0.5 / players
 
     def edge(self, game: Toepen, seat: int) -> float:
