@@ -24,9 +24,9 @@ Phase = Literal["idle", "deal", "preplay", "play", "over"]
 
 #: The ranks that make laundry and armoede.
 _FACES = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
-#: Those ranks' cards, and the sevens (dirty laundry), as sets of cards: a card hashes by
-#: identity, where a rank's hash is `Enum.__hash__` in Python (83 ns; `is_laundry` is
-#: asked for every seat of every swap verdict's play-out).
+#: Those ranks' cards, and the sevens (dirty laundry), as sets of cards, asked by
+#: `is_laundry` for every seat of every swap verdict's play-out: a member read off an Enum
+#: class (`Rank.SEVEN`) costs 67 ns on Python 3.11, compiled or not.
 _FACE_CARDS = frozenset(card for card in FULL_DECK if card.rank in _FACES)
 _SEVENS = frozenset(card for card in FULL_DECK if card.rank is Rank.SEVEN)
 
