@@ -62,3 +62,18 @@ def test_the_error_hook_decides_strict_or_lenient() -> None:
     seen: list[str] = []
     counted = notation.parse(text, on_error=lambda error: seen.append(error.message))
     assert seen == [e.message for e in counted.errors] == [lenient.errors[0].message]
+
+
+@pytest.mark.parametrize("dropped", [("card",), ("seat", "target"), ("hand", "seq", "amount")])
+def test_an_event_line_without_its_keys_names_every_one_missing(dropped: tuple[str, ...]) -> None:
+    lines = as_jsonl(typed("players: Anna, Ben, Carla, Dan")).splitlines()
+    event = json.loads(lines[3])
+    for key in dropped:
+        del event[key]
+    lines[3] = json.dumps(event)
+    with pytest.raises(NotationError) as err:
+        jsonl.loads("\n".join(lines) + "\n")
+    expected = [
+        k for k in ("hand", "seq", "kind", "seat", "card", "amount", "target") if k in dropped
+    ]
+    assert str(err.value) == f"4: event line lacks {', '.join(expected)}"
