@@ -262,6 +262,16 @@ def _fork() -> _Forked:
     return _Forked(pid, open(tasks_in, "wb", buffering=0), open(answers_out, "rb", buffering=0))
 
 
+def module_command(module: str) -> tuple[list[str], dict[str, str]]:
+    """The command that runs `module` (`python -m`) in a fresh Python, and what to add to
+    its environment, for it to import the code this process imports whatever folder it
+    runs in: `-m` would put the current folder first on the import path, where a folder
+    holding a `kroeg` package (a clone of the repository, or worse) would be run instead.
+    So -P, and this process's own import path (`sys.path`) as `PYTHONPATH`."""
+    path = os.pathsep.join(p for p in sys.path if p and os.pathsep not in p)
+    return [sys.executable, "-P", "-m", module], {"PYTHONPATH": path}
+
+
 class Workers(Generic[T, R]):
     """`count` worker processes, started now and stopped on `close` (or leaving `with`);
     forked from this process with `fork` where it runs one thread (module docstring)."""
@@ -269,7 +279,8 @@ class Workers(Generic[T, R]):
     def __init__(self, count: int, fork: bool = False) -> None:
         self.processes: list[_Process] = []
         _pools.add(self)
-        env = {**os.environ, PARENT_VAR: str(os.getpid())}
+        command, imports = module_command("kroeg.analytics.workers")
+        env = {**os.environ, PARENT_VAR: str(os.getpid()), **imports}
         fork = fork and hasattr(os, "fork") and single_threaded()
         if fork:  # nothing of this process's buffers is written again by a worker
             for stream in (sys.stdout, sys.stderr):
@@ -282,7 +293,7 @@ class Workers(Generic[T, R]):
                         self.processes.append(_fork())
                         continue
                     self.processes.append(subprocess.Popen(
-                        [sys.executable, "-m", "kroeg.analytics.workers"],
+                        command,
                         # Unbuffered: what `select` says is ready is all in the pipe, none
                         # of it hidden in a reader's buffer.
                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env,

@@ -883,15 +883,18 @@ def dashboard(
     ds.check()
     _check_address(host, port)  # before the analysis: a wrong port is said at once
     analyse(ds)
+    from kroeg.analytics.workers import module_command
+
+    serve, imports = module_command("kroeg.dashboard.serve")  # streamlit, imports warm
     command = [
-        sys.executable, "-m", "kroeg.dashboard.serve",  # streamlit run, with its imports warm
+        *serve,
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--", str(ds.path.resolve()),
     ]  # fmt: skip
     if access.warning:
         say(access.warning, err=True)
     say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
-    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
+    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment, **imports}
     # glibc gives each of the server's threads an arena of its own (8 per core) and keeps
     # what they freed: the server's memory stayed 40 % above its idle figure after a busy
     # evening. Two arenas serve its threads as fast (the GIL serialises them anyway).
@@ -931,7 +934,10 @@ def _serve_until_stopped(command: list[str], env: dict[str, str]) -> None:
     stops by itself with an error is an `Error:` line there."""
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execve(sys.executable, [sys.executable, "-m", "kroeg._watch", *command], env)
+    from kroeg.analytics.workers import module_command
+
+    watch, imports = module_command("kroeg._watch")
+    os.execve(sys.executable, [*watch, *command], {**env, **imports})
 
 
 def _leave(code: int) -> NoReturn:

@@ -226,3 +226,39 @@ def test_kroeg_validate_runs_one_thread_where_it_starts_its_workers() -> None:
         "print(seen, found.games, found.errors)\n"
     )
     assert said.startswith("[(True, True)] ") and said.endswith(" []\n"), said
+
+
+IMPOSTOR = "open('imported', 'w').write(__name__)\nraise SystemExit(9)\n"
+
+
+def test_a_worker_imports_its_callers_code_not_a_kroeg_in_the_current_folder(
+    tmp_path: Path,
+) -> None:
+    """`python -m` puts the current folder first on the import path: a worker started in
+    a folder holding a `kroeg` package (a clone of this repository, or worse) would run
+    that code, not its caller's. Started with -P and the caller's path, it runs the
+    caller's."""
+    import subprocess
+    import sys
+
+    for package in ("kroeg", "kroeg/analytics"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text(IMPOSTOR)
+    (tmp_path / "kroeg" / "analytics" / "workers.py").write_text(IMPOSTOR)
+    code = (
+        "from kroeg.analytics.workers import Workers\n"
+        "with Workers(2) as pool:\n"
+        "    print(list(pool.run(abs, iter(range(-5, 0)))))\n"
+    )
+    path = os.pathsep.join(p for p in sys.path if p and p != str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code],  # as the `kroeg` script: not the folder first
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[5, 4, 3, 2, 1]\n"
+    assert not (tmp_path / "imported").exists()
