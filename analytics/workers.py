@@ -267,8 +267,11 @@ def module_command(module: str) -> tuple[list[str], dict[str, str]]:
     its environment, for it to import the code this process imports whatever folder it
     runs in: `-m` would put the current folder first on the import path, where a folder
     holding a `kroeg` package (a clone of the repository, or worse) would be run instead.
-    So -P, and this process's own import path (`sys.path`) as `PYTHONPATH`."""
-    path = os.pathsep.join(p for p in sys.path if p and os.pathsep not in p)
+    So -P, and this process's own import path (`sys.path`, each folder made absolute:
+    `''` is the current folder where the caller has it) as `PYTHONPATH`. An entry that is
+    not a string, or that holds the path separator, cannot be passed on and is left out."""
+    folders = (os.path.abspath(p) for p in sys.path if isinstance(p, str))
+    path = os.pathsep.join(p for p in folders if os.pathsep not in p)
     return [sys.executable, "-P", "-m", module], {"PYTHONPATH": path}
 
 

@@ -262,3 +262,24 @@ def test_a_worker_imports_its_callers_code_not_a_kroeg_in_the_current_folder(
     assert done.returncode == 0, done.stderr
     assert done.stdout == "[5, 4, 3, 2, 1]\n"
     assert not (tmp_path / "imported").exists()
+
+
+def test_module_command_passes_on_the_callers_path_as_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'' (the current folder, where a `python -c` caller has it) becomes that folder; an
+    entry that is not a string, or that a path list cannot hold, is left out, not fatal."""
+    import sys
+
+    from kroeg.analytics.workers import module_command
+
+    monkeypatch.chdir(tmp_path)
+    odd = f"/tmp/a{os.pathsep}b"
+    monkeypatch.setattr(sys, "path", ["", "lib", Path("/x"), b"/y", odd, "/usr/lib/python3"])
+    command, env = module_command("kroeg.analytics.workers")
+    assert command == [sys.executable, "-P", "-m", "kroeg.analytics.workers"]
+    assert env["PYTHONPATH"].split(os.pathsep) == [
+        str(tmp_path),
+        str(tmp_path / "lib"),
+        "/usr/lib/python3",
+    ]
