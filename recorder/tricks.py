@@ -455,7 +455,9 @@ class TrickGame:
         return self._copy_into(self._blank())
 
     def _copy_into(self, other: Self) -> Self:
-        """Make `other`, a game of the same kind, share every attribute of this one."""
+        """Make `other`, another game of the same kind, share every attribute of this one."""
+        if other is self or type(other) is not type(self):
+            raise TypeError(f"a {type(self).__name__} is copied into another of its kind")
         names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
         if names is None:
             other.__dict__.clear()
@@ -465,9 +467,7 @@ class TrickGame:
             # Not contextlib.suppress: a context object per attribute cost 2/3 of a fork.
             try:
                 value = getattr(self, name)
-            except AttributeError:  # an attribute never set
-                if hasattr(other, name):
-                    delattr(other, name)
+            except AttributeError:  # never set: every game sets all in __init__
                 continue
             setattr(other, name, value)
         return other

@@ -102,8 +102,8 @@ def test_a_whistle_owed_again_after_a_caught_laundry_is_announced_again() -> Non
 
 
 def _strength_read_plainly(game: Toepen, seat: int) -> float:
-    """`Bot.strength` as it read before it counted with the trick core's bit masks: the
-    unseen cards as a list, each card's beaters counted one by one (docs/STATS.md)."""
+    """`Bot.strength` as it read before it counted a card's beaters along its suit's run
+    of the deck: the unseen cards as a list, each card's beaters counted over it."""
     cards = [c for c in game.hands[seat] if c is not None]
     if not cards:
         return 0.5

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections import deque
 
 import pytest
 
@@ -13,6 +14,7 @@ from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
+from kroeg.recorder.toepen_state import SwapWindow
 from kroeg.recorder.tricks import TrickGame
 
 #: Rule sets whose state differs most: the classic table, lives, team toepen, a house
@@ -73,3 +75,55 @@ def test_a_fork_into_a_used_game_is_the_fork(
                 made.play(mover, made.legal_cards(mover)[0])
                 played += 1
     assert compared >= 50 and played >= 10
+
+
+#: What a fork shares with its position: tables read, never written, during play.
+SHARED = frozenset({"power", "index", "_clockwise", "side_seats", "players", "rules", "deck"})
+
+
+def _containers(value: object) -> list[object]:
+    """`value` and every list, set, dict or deque inside it (a window's cards too)."""
+    found: list[object] = []
+    if isinstance(value, (list, set, dict, deque)):
+        found.append(value)
+        items = value.values() if isinstance(value, dict) else value
+        for item in items:
+            found.extend(_containers(item))
+    elif isinstance(value, SwapWindow):
+        found.append(value)
+        found.extend(_containers(value.cards))
+    return found
+
+
+@pytest.mark.parametrize(("preset", "variants", "players", "bots"), CASES)
+def test_a_fork_shares_nothing_mutable_with_its_position(
+    preset: str, variants: tuple[str, ...], players: int, bots: list[str]
+) -> None:
+    """Whatever `fork` and `fork_into` share (`_fork_core`), neither may hand the copy a
+    list, set, dict, deque or window of the position's, at any depth, but the tables
+    in `SHARED`."""
+    found = positions(Ruleset.preset(preset).with_variants(*variants), players, bots)
+    scratch = found[-1].fork()
+    checked = 0
+    for position in random.Random(5).sample(found, min(100, len(found))):
+        theirs = {
+            id(c)
+            for name, value in attributes(position).items()
+            if name not in SHARED
+            for c in _containers(value)
+        }
+        for copy in (position.fork(), position.fork_into(scratch)):
+            for name, value in attributes(copy).items():
+                if name not in SHARED:
+                    assert not any(id(c) in theirs for c in _containers(value)), name
+        checked += 1
+    assert checked >= 50
+
+
+def test_a_game_is_forked_only_into_another_of_its_kind() -> None:
+    game = positions(Ruleset.preset("classic"), 4, ["random"])[-1]
+    with pytest.raises(TypeError):
+        game.fork_into(game)
+    troefcall = positions(Ruleset.preset("troefcall"), 4, ["random"])[-1]
+    with pytest.raises(TypeError):
+        game.fork_into(troefcall)  # type: ignore[arg-type]
