@@ -885,7 +885,8 @@ def dashboard(
     analyse(ds)
     from kroeg.analytics.workers import module_command
 
-    serve, imports = module_command("kroeg.dashboard.serve")  # streamlit, imports warm
+    # Its environment's import path is set where the watcher is started, which passes it on.
+    serve, _ = module_command("kroeg.dashboard.serve")  # streamlit, imports warm
     command = [
         *serve,
         "--server.address", host, "--server.port", str(port), "--server.headless", "true",
@@ -894,7 +895,7 @@ def dashboard(
     if access.warning:
         say(access.warning, err=True)
     say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
-    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment, **imports}
+    env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
     # glibc gives each of the server's threads an arena of its own (8 per core) and keeps
     # what they freed: the server's memory stayed 40 % above its idle figure after a busy
     # evening. Two arenas serve its threads as fast (the GIL serialises them anyway).
