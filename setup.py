@@ -1,5 +1,6 @@
-"""Builds the engine's hot modules as C extensions with mypyc, and the trick core's C twin
-(`kroeg/recorder/_trickcore.c`) beside them, and compiles the word catalogues
+"""Builds the engine's hot modules as C extensions with mypyc, and the hand-written C modules
+(the trick core's twin `kroeg/recorder/_trickcore.c`, the JSON Lines line scanner
+`kroeg/parsers/_linescan.c`) beside them, and compiles the word catalogues
 (`kroeg/locale/*/LC_MESSAGES/kroeg.po` into `.mo`); everything else is in pyproject.toml.
 
 Which modules, and why, is `kroeg/_native.py`'s to say (read here without importing
@@ -45,13 +46,16 @@ def native_modules() -> list[Any]:
     return list(modules)
 
 
-def core_module() -> list[Any]:
-    """The trick core's C twin: plain C and the CPython API, nothing to download; optional,
-    so that a machine without a compiler keeps the Python core."""
+def c_modules() -> list[Any]:
+    """The hand-written C modules (the trick core's C twin, the JSON Lines line scanner):
+    plain C and the CPython API, nothing to download; optional, so that a machine without
+    a compiler keeps the Python code they stand in for."""
     if os.environ.get("KROEG_PURE_PYTHON") == "1":
         return []
-    source = "kroeg/" + NATIVE["CORE_SOURCE"]
-    return [Extension(NATIVE["CORE"], [source], optional=True, extra_compile_args=["-O2"])]
+    return [
+        Extension(name, ["kroeg/" + source], optional=True, extra_compile_args=["-O2"])
+        for name, source in NATIVE["C_MODULES"]
+    ]
 
 
 def _remove(path: str) -> None:
@@ -65,8 +69,11 @@ class BuildWithManifest(build_ext):
 
     def run(self) -> None:
         super().run()
+        hand_written = {name for name, _ in NATIVE["C_MODULES"]}
         outputs = [
-            self.get_ext_fullpath(ext.name) for ext in self.extensions if ext.name != NATIVE["CORE"]
+            self.get_ext_fullpath(ext.name)
+            for ext in self.extensions
+            if ext.name not in hand_written
         ]
         package = Path(self.get_ext_fullpath(NATIVE["GROUP"] + "__mypyc")).parent
         _remove(str(package / NATIVE["MANIFEST"]))
@@ -110,6 +117,6 @@ class BuildWithCatalogues(build_py):
 
 
 setup(
-    ext_modules=native_modules() + core_module(),
+    ext_modules=native_modules() + c_modules(),
     cmdclass={"build_ext": BuildWithManifest, "build_py": BuildWithCatalogues},
 )

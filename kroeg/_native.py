@@ -15,9 +15,11 @@ builds again, and `make test` does so by itself first).
 
 Beside them, the trick core's C twin (`CORE`, from `CORE_SOURCE`: plain C and the CPython
 API) is built with the same compiler; where it is, `recorder.trickcore` runs its play-outs
-and searches there. Its source's digest is in the manifest too.
+and searches there. So is the JSON Lines line scanner (`SCANNER`, from `SCANNER_SOURCE`),
+which reads an event line of the written shape without a dict; where it is not built,
+`parsers.jsonl` reads every line with `json`. Their sources' digests are in the manifest too.
 
-setup.py reads `COMPILED`, `CORE` and `SOURCE_PACKAGES` from this file without importing
+setup.py reads `COMPILED`, `C_MODULES` and `SOURCE_PACKAGES` from this file without importing
 the package, so this module imports nothing of kroeg.
 """
 
@@ -33,20 +35,24 @@ __all__ = [
     "COMPILED",
     "CORE",
     "CORE_SOURCE",
+    "C_MODULES",
+    "SCANNER",
+    "SCANNER_SOURCE",
     "SOURCE_PACKAGES",
     "compiled",
     "describe",
     "digest",
     "main",
     "native_core",
+    "native_scanner",
     "sources",
     "stale",
 ]
 
 #: The hot paths, compiled: the trick core (its Python reference) and the trick-taking
-#: game, the Toepen engine, Troefcall, the bots and their
-#: driver; the analysis' verdicts; the notation's lexer and referee, and its writer's
-#: walk over an export's rows.
+#: game, the Toepen engine, Troefcall, the bots and their driver; the replay of a log
+#: through them; the analysis' verdicts; the notation's lexer and referee, and its
+#: writer's walk over an export's rows.
 COMPILED = (
     "kroeg.recorder.trickcore",
     "kroeg.recorder.tricks",
@@ -58,6 +64,7 @@ COMPILED = (
     "kroeg.recorder.bots",
     "kroeg.recorder.troefcall_bots",
     "kroeg.recorder.simulate",
+    "kroeg.recorder.referee",
     "kroeg.analytics.verdicts",
     "kroeg.parsers._lexer",
     "kroeg.parsers._referee",
@@ -70,6 +77,11 @@ SOURCE_PACKAGES = ("recorder", "parsers", "analytics")
 #: The trick core's C twin (hand-written C, not mypyc) and its source below the package.
 CORE = "kroeg.recorder._trickcore"
 CORE_SOURCE = "recorder/_trickcore.c"
+#: The JSON Lines line scanner (hand-written C) and its source below the package.
+SCANNER = "kroeg.parsers._linescan"
+SCANNER_SOURCE = "parsers/_linescan.c"
+#: Every hand-written C module, with its source: setup.py builds each, optional.
+C_MODULES = ((CORE, CORE_SOURCE), (SCANNER, SCANNER_SOURCE))
 #: The mypyc group: one shared library, a module of this package (not a top-level name).
 GROUP = "kroeg._native"
 MANIFEST = "_native.json"
@@ -116,6 +128,11 @@ def native_core() -> bool:
     return _is_extension(CORE)
 
 
+def native_scanner() -> bool:
+    """Whether the JSON Lines line scanner (`SCANNER`) was built here."""
+    return _is_extension(SCANNER)
+
+
 def compiled() -> tuple[str, ...]:
     """The modules of `COMPILED` that import as C extensions here."""
     return tuple(name for name in COMPILED if _is_extension(name))
@@ -138,6 +155,8 @@ def describe() -> str:
     line = f"compiled with mypyc ({len(running)} of {len(COMPILED)} modules)" if running else ""
     if native_core():
         line += (", " if line else "pure Python, ") + "native trick core (C)"
+    if native_scanner():
+        line += (", " if line else "pure Python, ") + "JSON Lines scanner (C)"
     if not line:
         return "pure Python"
     changed = stale()

@@ -15,7 +15,9 @@ JSON, the column). Like `json`: `loads`/`load`/`dumps`/`dump`.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -53,10 +55,25 @@ _PLAIN = frozenset((int, str, type(None)))  # not bool, not float: `int` reads t
 NO_GAME = "no game found: expected a header line with 'players'"
 
 
+def _load_scanner() -> Callable[[str], tuple[Any, ...] | None] | None:
+    """The C line scanner's `event_row` (`_linescan.c`: an event line of the written shape
+    as a tuple of its values, exactly json's, or None for any other line); None where it
+    was not built (or KROEG_PURE_PYTHON=1 says not to): every line then goes to json."""
+    if os.environ.get("KROEG_PURE_PYTHON") == "1":
+        return None
+    try:
+        scanner = importlib.import_module("kroeg.parsers._linescan")
+    except ImportError:
+        return None
+    return scanner.event_row  # type: ignore[no-any-return]
+
+
+_EVENT_ROW = _load_scanner()
+
+
 def _event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
     """event_from_row's event for a row (and its errors), built once for rows of plain
     values."""
-    key = (kind, seat, card, amount, target)
     plain = _PLAIN
     if not (
         type(kind) in plain
@@ -66,6 +83,12 @@ def _event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
         and type(target) in plain
     ):
         return event_from_row(kind, seat, card, amount, target)
+    return _plain_event(kind, seat, card, amount, target)
+
+
+def _plain_event(kind: Any, seat: Any, card: Any, amount: Any, target: Any) -> Event:
+    """`_event` for values known to be plain (str, int or None)."""
+    key = (kind, seat, card, amount, target)
     event = _EVENTS.get(key)
     if event is None:
         event = event_from_row(kind, seat, card, amount, target)
@@ -121,14 +144,8 @@ class _Game:
         self.hand, self.seq = 0, 0
 
     def feed(self, row: dict[str, Any], line: int) -> None:
-        if row.get("game_id") != self.game_id:
-            raise NotationError(
-                f"event of game {quoted(row.get('game_id'))} inside game {quoted(self.game_id)} "
-                "(each game's events follow its header line)",
-                line,
-                None,
-                self.source,
-            )
+        """Replay an event line read as a dict (by json)."""
+        self._check_game(row.get("game_id"), line)
         try:  # each key read once (a check of the keys first cost 8 % of a line)
             kind, hand, seq = row["kind"], row["hand"], row["seq"]
             seat, card, amount, target = row["seat"], row["card"], row["amount"], row["target"]
@@ -137,6 +154,41 @@ class _Game:
             raise NotationError(
                 f"event line lacks {', '.join(missing)}", line, None, self.source
             ) from None
+        self._feed(hand, seq, kind, seat, card, amount, target, False, line)
+
+    def feed_row(self, row: tuple[Any, ...], line: int) -> None:
+        """Replay an event line read by the line scanner: `_EVENT_KEYS`' values in order,
+        each a str, an int or None (what `feed` does with the same line read by json)."""
+        game_id, hand, seq, kind, seat, card, amount, target = row
+        if game_id != self.game_id:
+            self._check_game(game_id, line)
+        self._feed(hand, seq, kind, seat, card, amount, target, True, line)
+
+    def _check_game(self, game_id: Any, line: int) -> None:
+        """Raise where an event line names another game than the header's."""
+        if game_id != self.game_id:
+            raise NotationError(
+                f"event of game {quoted(game_id)} inside game {quoted(self.game_id)} "
+                "(each game's events follow its header line)",
+                line,
+                None,
+                self.source,
+            )
+
+    def _feed(
+        self,
+        hand: Any,
+        seq: Any,
+        kind: Any,
+        seat: Any,
+        card: Any,
+        amount: Any,
+        target: Any,
+        plain: bool,
+        line: int,
+    ) -> None:
+        """Check an event's place in the game, build it and replay it; `plain`: its values
+        are known to be str, int or None."""
         if kind == "hand_start":
             self.hand, self.seq = self.hand + 1, 0
         if (hand, seq) != (self.hand, self.seq):
@@ -149,7 +201,8 @@ class _Game:
             )
         self.seq += 1
         try:
-            event = _event(kind, seat, card, amount, target)
+            build = _plain_event if plain else _event
+            event = build(kind, seat, card, amount, target)
         except (KroegError, ValueError, TypeError) as exc:
             raise NotationError(
                 f"bad {quoted(kind)} event: {exc}", line, None, self.source
@@ -223,6 +276,7 @@ def iterparse(
             return None
 
     numbered = enumerate(lines, start=first_line)
+    scan = _EVENT_ROW
     while True:
         try:
             number, raw = next(numbered)
@@ -235,46 +289,57 @@ def iterparse(
         last_line = number
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
-        if not raw.strip():
-            continue
+        # An event line of the written shape, read without a dict (`_load_scanner`);
+        # None for any other line, which json reads.
+        fast = scan(raw) if scan is not None else None
         try:
-            try:
-                row = _loads(raw)
-            except json.JSONDecodeError as exc:
-                raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
-            except RecursionError:
-                raise NotationError("the JSON nests too deeply", number, 1, source) from None
-            except ValueError as exc:  # a number of more digits than Python converts
-                raise NotationError(f"not JSON: {quoted(str(exc))}", number, 1, source) from None
-            if not isinstance(row, dict):
-                raise NotationError(
-                    f"expected a JSON object, found {type(row).__name__}", number, 1, source
-                )
-            if "players" in row:
-                done = close(current, number - 1)
-                current = None
-                if done is not None:
-                    found = True
-                    yield done
-                skipping = True
-                current = _Game(row, number, source)
-                skipping = False
-            elif "kind" in row:
-                if skipping:
+            row: dict[str, Any] | None = None
+            if fast is None:
+                if not raw.strip():
                     continue
-                if current is None:
+                try:
+                    value = _loads(raw)
+                except json.JSONDecodeError as exc:
+                    raise NotationError(f"not JSON: {exc.msg}", number, exc.colno, source) from None
+                except RecursionError:
+                    raise NotationError("the JSON nests too deeply", number, 1, source) from None
+                except ValueError as exc:  # a number of more digits than Python converts
                     raise NotationError(
-                        "an event comes before any game header line", number, None, source
+                        f"not JSON: {quoted(str(exc))}", number, 1, source
+                    ) from None
+                if not isinstance(value, dict):
+                    raise NotationError(
+                        f"expected a JSON object, found {type(value).__name__}", number, 1, source
                     )
-                if current.failed is None:
-                    current.feed(row, number)
-            else:
+                row = value
+                if "players" in row:
+                    done = close(current, number - 1)
+                    current = None
+                    if done is not None:
+                        found = True
+                        yield done
+                    skipping = True
+                    current = _Game(row, number, source)
+                    skipping = False
+                    continue
+                if "kind" not in row:
+                    raise NotationError(
+                        "expected a game header (with 'players') or an event (with 'kind')",
+                        number,
+                        None,
+                        source,
+                    )
+            if skipping:
+                continue
+            if current is None:
                 raise NotationError(
-                    "expected a game header (with 'players') or an event (with 'kind')",
-                    number,
-                    None,
-                    source,
+                    "an event comes before any game header line", number, None, source
                 )
+            if current.failed is None:
+                if fast is not None:
+                    current.feed_row(fast, number)
+                elif row is not None:
+                    current.feed(row, number)
         except NotationError as error:
             report(error)
             if current is not None:

@@ -78,6 +78,15 @@ def test_the_trick_cores_c_twin_is_built_and_used_where_a_compiler_is() -> None:
     assert trickcore.use_native(True)  # what the play-outs and the search run in
 
 
+@pytest.mark.skipif(not COMPILER, reason="no C compiler: nothing is compiled")
+@pytest.mark.skipif(BUILT_PURE, reason="installed with KROEG_PURE_PYTHON=1")
+def test_the_line_scanner_is_built_and_used_where_a_compiler_is() -> None:
+    from kroeg.parsers import _linescan, jsonl
+
+    assert _native.native_scanner(), "setup.py built no _linescan here"
+    assert jsonl._EVENT_ROW is _linescan.event_row
+
+
 @pytest.mark.skipif(not _native.compiled(), reason="the engine is not compiled here")
 def test_the_build_is_as_new_as_the_sources() -> None:
     # A source edited after the build leaves the extension running the old code: said
@@ -115,6 +124,8 @@ def test_the_version_says_how_the_engine_runs() -> None:
     )
     if _native.native_core():
         expected += ", native trick core (C)"
+    if _native.native_scanner():
+        expected += ", JSON Lines scanner (C)"
     assert done.output.startswith(f"kroeg {kroeg.__version__} (engine: {expected}")
 
 
@@ -128,6 +139,8 @@ def test_the_compiled_and_the_pure_python_engine_give_the_same_games_and_facts(
         "from tests.recorder.test_native import fingerprint\n"
         "assert n.compiled() == () and t.__file__.endswith('.py'), t.__file__\n"
         "assert not n.native_core() and not c.NATIVE  # the Python core, not its twin\n"
+        "import kroeg.parsers.jsonl as j\n"
+        "assert not n.native_scanner() and j._EVENT_ROW is None  # every line read by json\n"
         "print(fingerprint())\n"
     )
     pure = subprocess.run(
