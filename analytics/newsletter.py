@@ -279,13 +279,13 @@ def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     if row is None or not row["games"]:
         return w("no_club_games", month=w.month(told.first))
     ends = con.sql(
-        f"""SELECT g.players[e.seat + 1] AS winner, g.players[e.target + 1] AS loser
-            FROM events e JOIN games g USING (game_id)
-            WHERE e.kind = 'game_end' AND {_TOLD}""",
+        f"""SELECT r.winners, r.losers FROM game_results AS r JOIN games AS g USING (game_id)
+            WHERE {_TOLD}""",
         params=[ids],
     ).pl()
-    winners = Counter(w for w in ends["winner"].to_list() if w)
-    losers = Counter(x for x in ends["loser"].to_list() if x)
+    # A side's every player is credited (a Troefcall or team game is won by a side).
+    winners = Counter(name for names in ends["winners"].to_list() for name in names)
+    losers = Counter(name for names in ends["losers"].to_list() for name in names)
     parts = [
         w("summary", month=w.month(told.first),
           evenings=w.count(row["evenings"], "n_evenings"),

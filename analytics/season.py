@@ -57,19 +57,12 @@ def evening_results(
                    g.started_at::DATE AS day, g.venue
             FROM games AS g
             WHERE g.game_type = ? AND g.started_at::DATE BETWEEN ? AND ? {bots}
-        ), ends AS (
-            SELECT game_id, any_value(seat) AS winner, any_value(target) AS loser
-            FROM events
-            WHERE kind = 'game_end' AND game_id IN (SELECT game_id FROM chosen)
-            GROUP BY game_id
         ), seats AS (
             SELECT c.evening, c.day, c.venue, c.players[s.i + 1] AS player,
-                   coalesce(s.i = e.winner OR c.teams[s.i + 1] = c.teams[e.winner + 1], false)
-                       AS won,
-                   coalesce(s.i = e.loser OR c.teams[s.i + 1] = c.teams[e.loser + 1], false)
-                       AS lost
+                   list_contains(r.winners, c.players[s.i + 1]) AS won,
+                   list_contains(r.losers, c.players[s.i + 1]) AS lost
             FROM chosen AS c
-            JOIN ends AS e USING (game_id)
+            JOIN game_results AS r USING (game_id)
             CROSS JOIN LATERAL (
                 SELECT unnest(generate_series(0, len(c.players) - 1)) AS i
             ) AS s

@@ -1,6 +1,7 @@
 """DuckDB views over a dataset, registered by one function; the SQL is in `sql/views.sql`.
 
-From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`.
+From the tables: `games`, `events`, `hands`, `hand_players`, `knocks`, `folds`, `tricks`,
+`game_results`.
 From the derived facts (analytics.derived): `knock_facts`, `fold_facts`, `answer_facts`,
 `luck_facts`, `knock_outcomes`, `hand_facts`, and both side by side a hand at a time:
 `hand_counts`; from the ratings (analytics.ratings): `ratings_stored`.

@@ -166,6 +166,26 @@ FROM events AS t
 JOIN games AS g USING (game_id)
 WHERE t.kind = 'trick';
 
+-- One row per finished game: the players who won it and those who lost it, from the
+-- engine's `game_end` fact, which names a seat of each (the first seat of a side where
+-- seats play in teams): a side's every player is named. The one place a game's result
+-- is read per player.
+CREATE OR REPLACE VIEW game_results AS
+SELECT g.game_id,
+       list_filter(list_transform(
+           generate_series(1, array_length(g.players)),
+           lambda i: CASE WHEN i - 1 = e.winner OR g.teams[i] = g.teams[e.winner + 1]
+                          THEN g.players[i] END),
+           lambda name: name IS NOT NULL) AS winners,
+       list_filter(list_transform(
+           generate_series(1, array_length(g.players)),
+           lambda i: CASE WHEN i - 1 = e.loser OR g.teams[i] = g.teams[e.loser + 1]
+                          THEN g.players[i] END),
+           lambda name: name IS NOT NULL) AS losers
+FROM games AS g
+JOIN (SELECT game_id, any_value(seat) AS winner, any_value(target) AS loser
+      FROM events WHERE kind = 'game_end' GROUP BY game_id) AS e USING (game_id);
+
 -- Derived facts (analytics/derived.py), stored once per game under DATASET/derived/.
 CREATE OR REPLACE VIEW knock_facts AS
 SELECT * FROM read_parquet({knock_facts}, union_by_name = true);

@@ -119,6 +119,32 @@ def test_a_troefcall_evening_gets_its_own_tables(tmp_path: Path) -> None:
     assert {r["unit"] for r in rows} == {"points"}  # Troefcall's, from games.unit
 
 
+def test_a_side_s_every_player_wins_and_loses_its_games(tmp_path: Path) -> None:
+    """A Troefcall game is won by a side: both partners are credited, as the engine's
+    `game_end` names the side (by its first seat), and so in a team game."""
+    from collections import Counter
+
+    dataset = _with_bots(tmp_path / "tc", "troefcall", 400, source="text")
+    won: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for game in Dataset(dataset).iter_games():
+        if game.started_at is None or game.started_at.month != 10:
+            continue
+        for event in game.events:
+            if event.kind == "game_end":  # partners sit opposite: seats 0 & 2, 1 & 3
+                _, winner, _, _, loser = event.to_row()
+                for seat, into in ((winner, won), (loser, lost)):
+                    if seat is not None:  # None: a draw
+                        into.update(game.players[s] for s in (seat, (seat + 2) % 4))
+    assert won and lost
+    md = _newsletter(dataset, "2026-10", tmp_path / "out")
+    said = {
+        key: Counter({name: int(n) for name, n in re.findall(r"(\w+) (\d+)", text)})
+        for key, text in re.findall(r"Games (won|lost): ([^.]*)\.", md)
+    }
+    assert said == {"won": won, "lost": lost}
+
+
 MARKUP_NAMES = ("![i](//127.0.0.1/img.png)", "[login](https//x.y)", "<img src=x onerror=a()>",
                 "a|b **c**")  # fmt: skip
 
@@ -264,7 +290,7 @@ def _with_bots(
     from kroeg.recorder.rules import Ruleset
     from kroeg.recorder.simulate import simulate
 
-    ruleset = Ruleset.from_dict({"name": rules} if isinstance(rules, str) else rules)
+    ruleset = Ruleset.preset(rules) if isinstance(rules, str) else Ruleset.from_dict(rules)
     start = datetime(2026, 10, 23, 21, 0, tzinfo=UTC)
     bots = simulate(ruleset, 4, hands=hands, seed=1, start=start, venue="Café De Kroeg")
     games = [*(game for log in club for game in notation.load(log)),
