@@ -546,11 +546,12 @@ def record(
         ruleset = Ruleset.resolve(rules, variant or [])
         if players is None:
             players = read_line("players (seat order, commas): ", interactive) or ""
-        names = [n.strip() for n in players.split(",") if n.strip()]
+        names = [n.strip() for n in players.split(",")]  # an empty one is refused, not lost
         fresh = not open_dataset(into).exists()
         dataset = open_dataset(into).create()
         stamp = datetime.now(UTC)
-        path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S}.jsonl"
+        # to the microsecond: two recordings started in one second keep a journal each
+        path = journal or dataset.path / "journal" / f"record-{stamp:%Y%m%d-%H%M%S-%f}.jsonl"
         try:
             manual = ManualGame.start(
                 names, ruleset, path, dataset=into, venue=venue, started_at=stamp, evening=evening
@@ -580,7 +581,7 @@ def record(
         line = read(f"[who challenges {pair}? two names, commas; Enter to stop] > ")
         if not line or not line.strip():
             break
-        challengers = [n.strip() for n in line.split(",") if n.strip()]
+        challengers = [n.strip() for n in line.split(",")]
         stamp = datetime.now(UTC)
         path = manual.journal.parent / f"record-{stamp:%Y%m%d-%H%M%S-%f}.jsonl"
         try:

@@ -100,12 +100,22 @@ def test_simulate_refuses_bad_input_with_one_error_line(tmp_path: Path, args, me
     [
         ("Anna,Ben", "Error: classic needs 3 to 8 players, found 2"),
         ("Anna,Anna,Ben", "Error: player names must differ: Anna, Anna, Ben"),
+        ("Anna,,Carla,Dan", "Error: a player name is empty"),  # not three seats for four
+        ("Anna,Ben,Carla,", "Error: a player name is empty"),
     ],
 )
 def test_record_refuses_a_table_that_cannot_sit_down(tmp_path: Path, players, message) -> None:
     result = kroeg("record", "--into", str(tmp_path / "d"), "--players", players)
     assert (result.exit_code, result.output) == (2, message + "\n")
     assert not (tmp_path / "d").exists()  # refused before anything was typed: no dataset
+
+
+def test_two_recordings_started_at_once_keep_a_journal_each(tmp_path: Path) -> None:
+    # The default journal is named by the time: to the microsecond, not the second.
+    for _ in range(3):
+        result = kroeg("record", "--into", str(tmp_path / "d"), "--players", "Anna,Ben,Carla")
+        assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "d" / "journal").glob("record-*.jsonl"))) == 3
 
 
 def test_bad_usage_exits_with_2() -> None:
