@@ -175,6 +175,9 @@ class ToepenState(TrickGame):
         if self.rules.score_display == "points":
             points = self.rules.lives - lives
             return f"{points} point{'' if points == 1 else 's'}"
+        # A player who pays more lives than they have left is out with none: never
+        # "-2 lives".
+        lives = max(lives, 0)
         return f"{lives} li{'fe' if lives == 1 else 'ves'}"
 
     def expected_dealer(self) -> int | None:

@@ -71,3 +71,21 @@ def test_english_worked_example_replayed_pays_at_its_pay_rows():
     fold = shown.index(("fold", carla, "0 points"))
     assert shown[fold + 1] == ("pay", carla, "1 point")
     assert rebuilt.score_texts() == tuple(game.score_text(s) for s in range(game.n))
+
+
+def test_a_player_out_of_lives_has_none_left_not_fewer():
+    """Lives are never shown below none: Anna, with 1 life, pays 3 and is out with 0
+    lives, not "-2 lives" (sample_logs/lives-armoede-cut.txt, hand 2)."""
+    from pathlib import Path
+
+    from kroeg.parsers import notation
+    from kroeg.recorder.referee import Replay
+
+    log = Path(__file__).resolve().parents[2] / "sample_logs" / "lives-armoede-cut.txt"
+    (game,) = notation.load(log)
+    rebuilt = Replay(game.rules, game.players)
+    for event in game.events:
+        rebuilt.feed(event)
+        assert not any(text.startswith("-") for text in rebuilt.score_texts()), event
+    out = [e.to_row()[1] for e in game.events if e.kind == "eliminated"]
+    assert out and all(rebuilt.score_texts()[s] == "0 lives" for s in out)
