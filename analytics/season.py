@@ -14,7 +14,9 @@ share a place. Nothing here knows a rule of the game: only the facts the engine 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import duckdb
 import polars as pl
@@ -25,8 +27,8 @@ from kroeg.analytics.formats import long_day
 from kroeg.analytics.words import Words, words
 
 __all__ = [
-    "Standings", "describe", "evening_results", "not_ranked", "shown_table", "standings",
-    "standings_text",
+    "Standings", "default_season", "describe", "evening_results", "not_ranked", "shown_table",
+    "standings", "standings_text",
 ]  # fmt: skip
 
 
@@ -43,6 +45,16 @@ class Standings:
     @property
     def evening_count(self) -> int:
         return self.evenings["evening"].n_unique() if not self.evenings.is_empty() else 0
+
+
+def default_season(seasons: Sequence[Season], today: date) -> Season:
+    """The season a visitor means without naming one: the one begun latest by `today` (of
+    those begun that day, the first the club file lists), else the file's first."""
+    begun = [s for s in seasons if s.first <= today]
+    if not begun:
+        return seasons[0]
+    latest = max(s.first for s in begun)
+    return next(s for s in begun if s.first == latest)
 
 
 def evening_results(

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import polars as pl
 import streamlit as st
 
 from kroeg.analytics.club import CLUB_FILE, read_club
 from kroeg.analytics.demo import DEMO_CLUB
-from kroeg.analytics.season import describe, not_ranked, shown_table, standings
+from kroeg.analytics.season import default_season, describe, not_ranked, shown_table, standings
 from kroeg.analytics.words import Words
 from kroeg.dashboard.data import ask
 from kroeg.dashboard.filters import current_path, empty_state
@@ -76,9 +78,11 @@ def season_page() -> None:
         return
     names = [s.name for s in club.seasons]
     wanted = st.query_params.get("season")
+    if wanted not in names:  # the season going on (or the last begun), not the file's last
+        wanted = default_season(club.seasons, date.today()).name
     chosen_name = st.selectbox(
         w.say("season_page_pick", "Season"), names,
-        index=names.index(wanted) if wanted in names else len(names) - 1,
+        index=names.index(wanted),
         key="season_page_season",
     )  # fmt: skip
     st.query_params["season"] = chosen_name  # the choice travels in a copied link
@@ -119,7 +123,8 @@ def season_page() -> None:
     st.dataframe(
         _headed(
             evenings.select(
-                "day", pl.col("venue").fill_null(""), "place", "player", "won", "lost", "points"
+                pl.col("day").dt.strftime("%Y-%m-%d"),  # a day, not midnight of it
+                pl.col("venue").fill_null(""), "place", "player", "won", "lost", "points"
             ),
             w,
         ),

@@ -332,3 +332,20 @@ def test_the_club_file_the_docs_and_the_help_show_is_one_kroeg_reads(tmp_path: P
         Season("Winter 2026", date(2026, 9, 1), date(2026, 12, 31), min_evenings=3,
                drop_worst=1),
     )  # fmt: skip
+
+
+def test_the_season_meant_without_a_name_is_the_one_begun_latest() -> None:
+    from datetime import date
+
+    from kroeg.analytics.club import Season
+    from kroeg.analytics.season import default_season
+
+    autumn = Season("Autumn", date(2026, 9, 1), date(2026, 11, 30))
+    autumn_troefcall = Season("Troefcall autumn", date(2026, 9, 1), date(2026, 11, 30),
+                              game="troefcall")  # fmt: skip
+    winter = Season("Winter", date(2026, 12, 1), date(2027, 2, 28))
+    seasons = [autumn, autumn_troefcall, winter]
+    assert default_season(seasons, date(2026, 12, 7)) is winter  # going on
+    assert default_season(seasons, date(2026, 10, 7)) is autumn  # the first listed of a day
+    assert default_season(seasons, date(2027, 6, 1)) is winter  # over: the last begun
+    assert default_season(seasons, date(2026, 1, 1)) is autumn  # none begun: the first

@@ -49,6 +49,7 @@ def test_the_season_page_shows_the_table_and_each_evening(season_club: Path) -> 
         "Carla": "16", "Dan": "16", "Anna": "13", "Ben": "13",
     }  # fmt: skip
     assert len(evenings) == 8 and set(evenings["points"]) == {8.0, 5.0}
+    assert {str(day) for day in evenings["day"]} == {"2026-11-06", "2026-11-13"}  # days
     at.toggle[0].set_value(True).run()  # the bots' game of 13 Nov: an evening of its own
     assert not at.exception
     assert "30 November 2026, 3 evenings." in said(at)
