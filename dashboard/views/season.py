@@ -124,7 +124,12 @@ def season_page() -> None:
         _headed(
             evenings.select(
                 pl.col("day").dt.strftime("%Y-%m-%d"),  # a day, not midnight of it
-                pl.col("venue").fill_null(""), "place", "player", "won", "lost", "points"
+                pl.col("venue").fill_null(""),
+                "place",
+                "player",
+                "won",
+                "lost",
+                "points",
             ),
             w,
         ),
