@@ -164,7 +164,7 @@ def replay() -> None:
     lines = _expected_lines(states, chosen, hand, record.players, shown)
     _stepper(
         states, record.players, verdicts, hand_result(record, hand).text_for(w), summary,
-        reveal_all, around, lines, w,
+        reveal_all, seat, around, lines, w,
     )  # fmt: skip
     if not states[0].troefcall:
         # Last, under the table: its figures add up every earlier game (once for the
@@ -590,6 +590,7 @@ def _stepper(
     outcome: str,
     summary: str,
     reveal_all: bool,
+    viewer: int | None,
     around: dict[str, dict[str, object] | None],
     lines: list[dict[str, object]],
     w: Words,
@@ -597,7 +598,11 @@ def _stepper(
     """Buttons, slider, table and move list: a click reruns only this part of the page.
     `outcome`: the hand's result, said at its last step; `summary`: the hand's verdicts
     in a line. Unless every card is shown, the moves, their marks and the summary come
-    only as far as the step shown: nothing still to come is told."""
+    only as far as the step shown: nothing still to come is told. A verdict reads cards
+    (a knock's strength, a claim's truth): the table's view (`viewer` None) judges each
+    decision at its step, as the analysis does; a player's view (`viewer`) judges that
+    player at each decision and the others once the hand is over, so that it tells
+    nothing of their cards the player did not see."""
     if st.session_state.pop("replay_whole_page", False):
         st.rerun()  # another hand or game: the pickers above change, not this part alone
     last = len(states) - 1
@@ -651,7 +656,12 @@ def _stepper(
     keys = " · ".join(said for _, _, said in jumped.values())
     left, right = st.columns([3, 2])
     told = states if reveal_all else states[: step + 1]
-    marks = {s.step: verdicts[s.seq] for s in told if s.seq in verdicts}
+    judged = [
+        s for s in told
+        if s.seq in verdicts
+        and (reveal_all or viewer is None or step == last or s.actor == viewer)
+    ]  # fmt: skip
+    marks = {s.step: verdicts[s.seq] for s in judged}
     # The decision panel, beside the table: the step's verdict in words, and at the end
     # the hand's result and its verdicts in a line.
     panel = (

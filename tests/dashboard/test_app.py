@@ -695,6 +695,32 @@ def test_a_players_view_shows_their_cards_and_nothing_still_to_come(club: Path) 
     assert "There is no view 9" in odd.warning[0].value
 
 
+def test_a_players_view_judges_the_others_once_the_hand_is_over(club: Path) -> None:
+    """A verdict reads cards the view does not show (Ben's knock: a bluff, his
+    strength): "As Carla saw it" tells it once the hand is over, and judges Carla's own
+    fold at her fold. The table's view judges each decision at its step."""
+    game_id, knock, fold = hand_two(club)
+    enrich(Dataset(club))
+    last = len(hand_states(Dataset(club).read_game(game_id), 2, reveal_all=False)) - 1
+
+    def verdict(at: AppTest) -> str:
+        found = re.search(r'<p class="kroeg-verdict[^"]*">([^<]*)</p>', page_html(at))
+        return found[1] if found else ""
+
+    table = replay_at(knock.step)
+    knock_said = verdict(table)
+    mark = '<span class="kroeg-mark bluff">'  # the knock's mark on the move in the list
+    assert "strength" in knock_said and mark in page_html(table)
+    at = replay_at(knock.step)
+    at.selectbox(key="replay_view").set_value("3").run()  # Carla's
+    assert not at.exception
+    assert verdict(at) == "" and mark not in page_html(at)
+    at.slider(key="replay_step").set_value(fold.step).run()
+    assert "Fold" in verdict(at)  # her own fold, judged at once
+    at.slider(key="replay_step").set_value(last).run()
+    assert mark in page_html(at)  # the knock's, once the hand is over
+
+
 def test_the_address_follows_the_hand_and_step_and_a_link_opens_there(club: Path) -> None:
     (game_id,) = Dataset(club).game_ids()
     at = app().run()
