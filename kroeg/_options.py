@@ -4,8 +4,10 @@ typer checks, the common arguments, and the helpers that talk to the terminal.
 
 from __future__ import annotations
 
+import ast
 import functools
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -21,7 +23,7 @@ import typer
 
 from kroeg.recorder.cards import mark_red_suits
 from kroeg.recorder.errors import DatasetError, Interrupted, KroegError, RulesError, UsageError
-from kroeg.recorder.text import plural, visible_text
+from kroeg.recorder.text import plural, unknown_choice, visible_text
 
 if TYPE_CHECKING:  # a command that opens a dataset imports it (`open_dataset`)
     from kroeg.recorder.store import Dataset
@@ -78,6 +80,29 @@ class Grouping(StrEnum):
     month = "month"
     venue = "venue"
     side = "side"
+
+
+#: How typer refuses a value that names none of an option's choices (an Enum's).
+_NOT_A_CHOICE = re.compile(
+    r"Invalid value for '(?P<option>[^']+)': Value error, (?P<word>'(?:[^'\\]|\\.)*'|\"[^\"]*\") "
+    r"is not one of (?P<choices>.*)\.$",
+    re.DOTALL,
+)
+
+
+def choice_message(message: str) -> str:
+    """A usage error as kroeg says it: a value that names none of an option's choices is
+    said as every other unknown name (`unknown_choice`: the nearest one offered), not in
+    typer's validator's words; any other message as it is."""
+    found = _NOT_A_CHOICE.fullmatch(message)
+    if found is None:
+        return message
+    try:
+        word = ast.literal_eval(found["word"])
+    except (ValueError, SyntaxError):
+        return message
+    choices = re.findall(r"'([^']*)'", found["choices"])
+    return f"{found['option']}: " + unknown_choice("value", str(word), choices)
 
 
 def day(text: str) -> datetime:

@@ -42,6 +42,7 @@ from kroeg._options import (
     VariantOpt,
     Working,
     analyse,
+    choice_message,
     day,
     friendly,
     open_dataset,
@@ -788,14 +789,16 @@ def standings(
     The seasons and their rules (minimum evenings, evenings dropped, points per place)
     are in the club file, docs/SEASONS.md:
 
+    \b
         [[seasons]]
-        name = "Winter 2026"
+        name = "Autumn 2026"
         from = 2026-09-01
-        to = 2026-12-31
+        to = 2026-11-30
         min_evenings = 3
         drop_worst = 1
 
-    Example: kroeg standings club.kroeg --season "Winter 2026"
+    Example (the demo's club file has this season): kroeg standings demo-data --season
+    "Autumn 2026" --include-simulated
     """
     from kroeg.analytics.club import CLUB_FILE, read_club
     from kroeg.analytics.report import stats_csv, stats_json
@@ -832,7 +835,8 @@ def hill(
     The evening's games are those typed with 'evening: king-of-the-hill' (or recorded
     with kroeg record --evening king-of-the-hill) on that day at that venue.
 
-    Example: kroeg hill club.kroeg --evening 2026-11-27 --venue "Café Paramaribo"
+    Example (the sample logs' evening): kroeg hill club.kroeg --evening 2026-08-28 --venue
+    "Café Paramaribo"
     """
     from kroeg.analytics.hill import hill_csv, hill_json, hill_standings, hill_text
     from kroeg.analytics.views import connect, consistently
@@ -964,6 +968,7 @@ def main() -> NoReturn:
         context = getattr(exc, "ctx", None)
         where = context.command_path if context is not None else "kroeg"
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        message = choice_message(message)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `kroeg` alone: its help, as asked
             say(message)
         else:

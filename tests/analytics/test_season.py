@@ -329,7 +329,7 @@ def test_the_club_file_the_docs_and_the_help_show_is_one_kroeg_reads(tmp_path: P
     helped = _toml_after(standings_command.__doc__ or "", "        [[seasons]]")
     path.write_text("[[seasons]]\n" + helped, encoding="utf-8")
     assert read_club(path).seasons == (
-        Season("Winter 2026", date(2026, 9, 1), date(2026, 12, 31), min_evenings=3,
+        Season("Autumn 2026", date(2026, 9, 1), date(2026, 11, 30), min_evenings=3,
                drop_worst=1),
     )  # fmt: skip
 

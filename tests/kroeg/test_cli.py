@@ -308,6 +308,16 @@ def test_stats_on_an_empty_dataset_is_an_error(tmp_path: Path) -> None:
         (["demo", "--port", "99999"],
          "Error: Invalid value for '--port': Input should be less than or equal to 65535 "
          "(see kroeg demo --help)"),
+        # A choice mistyped is said as every unknown name is, the nearest one offered.
+        (["stats", "x", "--by", "mnth"],
+         "Error: --by: unknown value 'mnth': did you mean month? Expected one of player, "
+         "game, session, month, venue, side (see kroeg stats --help)"),
+        (["games", "x", "--format", "jsn"],
+         "Error: --format: unknown value 'jsn': did you mean json? Expected one of table, "
+         "csv, json (see kroeg games --help)"),
+        (["stats", "x", "--type", "it's"],
+         "Error: --type: unknown value \"it's\": expected one of toepen, troefcall "
+         "(see kroeg stats --help)"),
     ],
 )  # fmt: skip
 def test_a_usage_mistake_the_parser_finds_is_one_line_too(tmp_path: Path, args, line) -> None:
