@@ -120,10 +120,11 @@ def test_what_stops_the_whole_reading_stops_it_in_parts(
     assert whole.games < 2 * _said(validate_file(_log(tmp_path / "a.txt", *TEXTS)))[0]
 
 
+@pytest.mark.parametrize("other", ["\u2028", "\x85", "\x0c", "\x1e"])  # ASCII or not
 def test_a_line_break_splitlines_counts_otherwise_reads_the_file_whole(
-    tmp_path: Path, small_parts: None
+    tmp_path: Path, small_parts: None, other: str
 ) -> None:
-    path = _log(tmp_path / "log.txt", *TEXTS, "# a comment\u2028with a break\n".encode(), *TEXTS)
+    path = _log(tmp_path / "log.txt", *TEXTS, f"# a comment{other}with a break\n".encode(), *TEXTS)
     assert parts_of(path) is None
     _same_either_way(path, parts=None)  # parts, until the planner finds the break
 
