@@ -134,8 +134,11 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
             games=formats.integer(PROVISIONAL_GAMES, w.lang),
         )
     )
+    # A game's number among the games of this chart (the club's, of this type): the
+    # stored step counts every game rated, the bots' and the other game's too.
+    numbers = {step: n for n, step in enumerate(sorted(set(chart["step"].to_list())), 1)}
     rows = [
-        {"player": r["player"], "game": int(r["step"]) + 1, "games": r["games"],
+        {"player": r["player"], "game": numbers[r["step"]], "games": r["games"],
          "when": _when(r["started_at"], w.lang),
          "rating": round(r["mu"], 2), "low": round(r["low"], 2), "high": round(r["high"], 2),
          "provisional": bool(r["provisional"]),
@@ -556,11 +559,14 @@ def _bar_spec(
     """The Vega-Lite spec of a bar chart per player, written out: building it with Altair
     (and its schema validation) took most of the page's time at every run.
 
-    Layers: the bars (a small sample grey), the done/opportunities labels, "no chances"
-    upright in an empty column, and on top a transparent full-height column per player
-    that takes the click, so that a bar at 0 lists its hands too."""
-    x = {"field": "player", "type": "nominal", "title": None, "sort": None,
-         "axis": {"labelAngle": -30, "labelLimit": 90}}  # fmt: skip
+    Layers: the bars (a small sample grey), a row per player; the done/opportunities
+    labels after them ("no chances" in an empty row); and on top a transparent
+    full-length bar per player that takes the click, so that a bar at 0 lists its hands
+    too."""
+    # A row per player, across: every name is shown whole on its own line (a column's
+    # name under it was dropped where the names crowd, and its label ran into the next).
+    y = {"field": "player", "type": "nominal", "title": None, "sort": None,
+         "axis": {"labelLimit": 130, "labelOverlap": False}}  # fmt: skip
     tooltip = [
         {"field": "player", "type": "nominal", "title": w("player")},
         {"field": "shown", "type": "nominal", "title": what},
@@ -568,48 +574,37 @@ def _bar_spec(
     scale = {"domain": [0, top], "nice": True}
 
     def layer(mark: dict[str, object], **encoding: object) -> dict[str, object]:
-        return {"mark": mark, "encoding": {"x": x, "tooltip": tooltip, **encoding}}
+        return {"mark": mark, "encoding": {"y": y, "tooltip": tooltip, **encoding}}
 
     value = {"field": "value", "type": "quantitative", "scale": scale}
     label = {"field": "label", "type": "nominal"}
     bars = layer(
         {"type": "bar", "cursor": "pointer"},
-        y={**value, "title": axis},
+        x={**value, "title": axis, "axis": {"orient": "top"}},
         color={"condition": {"test": "datum.small", "value": "#b9a3a3"}, "value": "#7a1f1f"},
         opacity={"condition": {"param": "bar", "value": 1.0}, "value": 0.45},
     )
-    labels = {
-        **layer({"type": "text", "dy": -8}, y=value, text=label),
-        "transform": [{"filter": "!datum.none"}],
-    }
-    none = {
-        **layer(
-            {
-                "type": "text",
-                "angle": 270,
-                "align": "left",
-                "dx": -4,
-                "color": "#666",
-                "fontSize": 11,
-            },
-            y=value,
-            text=label,
-        ),
-        "transform": [{"filter": "datum.none"}],
-    }
+    # The labels after the bar's end (done/opportunities), "no chances" in an empty row.
+    labels = layer(
+        {"type": "text", "align": "left", "dx": 4, "fontSize": 11},
+        x=value,
+        text=label,
+        color={"condition": {"test": "datum.none", "value": "#666"}, "value": "#333"},
+    )
     column = {
         **layer(
             {"type": "bar", "cursor": "pointer", "opacity": 0.001},
-            y={"field": "top", "type": "quantitative", "scale": scale},
+            x={"field": "top", "type": "quantitative", "scale": scale},
         ),
         "name": "columns",
     }
     return {
         "data": {"values": rows},
-        "height": 260,
+        "height": {"step": 24},
+        "padding": {"left": 4, "right": 56, "top": 4, "bottom": 4},  # room for a label
         "title": title,
         "config": _chart_config(w),
-        "layer": [bars, labels, none, column],
+        "layer": [bars, labels, column],
         "params": [
             {"name": "bar", "select": {"type": "point", "fields": ["player"], "on": "click"},
              "views": ["columns"]}

@@ -47,6 +47,10 @@ def test_the_club_s_ratings_game_by_game(tmp_path: Path, monkeypatch: pytest.Mon
     assert {r["player"] for r in toepen} == set(games[0].players)
     assert all(r["low"] < r["rating"] < r["high"] for r in toepen + troefcall)  # type: ignore[operator]
     assert all(str(r["shown"]).split()[0].endswith("?") for r in toepen)  # provisional
+    # Each chart counts its own games from 1, whatever else was played between them.
+    for rows in (toepen, troefcall):
+        numbers = sorted({int(r["game"]) for r in rows})  # type: ignore[call-overload]
+        assert numbers == list(range(1, len(numbers) + 1))
 
 
 def test_bots_alone_are_shown_as_the_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

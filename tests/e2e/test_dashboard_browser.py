@@ -188,7 +188,7 @@ def test_replay_and_players_in_a_real_browser(server, shots: Path) -> None:
         folds = page.locator(".vega-embed").nth(2)
         answered = page.get_by_text("Carla's folds")
         for _ in range(6):
-            folds.locator('path[aria-label^="player: Carla; top:"]').click()  # the column
+            folds.locator('path[aria-label^="top: "][aria-label*="; player: Carla;"]').click()
             try:
                 answered.wait_for(timeout=5_000)
                 break
@@ -1016,7 +1016,7 @@ def test_the_club_evening_pages_in_a_real_browser(evening_server, shots: Path) -
         chart = page.locator(".vega-embed").nth(2)  # cost per fold, in penalty points
         listed = page.get_by_text("'s folds")
         for _ in range(6):  # a busy page may take the first click before it is wired
-            chart.locator('path[aria-label*="; top: "]').first.click()  # a column
+            chart.locator('path[aria-label^="top: "]').first.click()  # a row's whole length
             try:
                 listed.wait_for(timeout=5_000)
                 break
