@@ -13,7 +13,7 @@ import polars as pl
 from kroeg.analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.summary import summarize
-from kroeg.recorder.text import plural
+from kroeg.recorder.text import plural, text_table
 
 __all__ = [
     "GRADE_SIGNS",
@@ -56,19 +56,12 @@ def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] =
     for group, rows in groups.items():
         if keys:
             out.append(f"{by} {' '.join('-' if g is None else str(g) for g in group)}")
-        labels = ["hands", *(s.label for s in stats)]
         table = [
             ["", *(str(r["side" if "side" in r else "player"]) for r in rows)],
-            ["hands", *(str(r["hands"]) for r in rows)],
+            ["hands", *(f"{r['hands']:,}" for r in rows)],
         ]
         table += [[s.label, *(s.cell(r[s.done], r[s.opportunities]) for r in rows)] for s in stats]
-        width = max(len(x) for x in labels)
-        columns = [max(len(line[i]) for line in table) for i in range(1, len(table[0]))]
-        for line in table:
-            cells = [line[0].ljust(width)] + [
-                c.rjust(w) for c, w in zip(line[1:], columns, strict=True)
-            ]
-            out.append("  ".join(cells).rstrip())
+        out += text_table(table)
         out.append("")
     out.append(
         f"rate done/opportunities; * fewer than {SMALL_SAMPLE} opportunities (docs/STATS.md)."
@@ -91,11 +84,7 @@ def ratings_table(frame: pl.DataFrame, provisional_games: int, interval: float) 
             ])  # fmt: skip
         if len(types) > 1:
             out.append(f"== {game_type.capitalize()} ==")
-        widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
-        for line in table:
-            cells = [line[0].rjust(widths[0]), line[1].ljust(widths[1])]
-            cells += [c.rjust(w) for c, w in zip(line[2:], widths[2:], strict=True)]
-            out.append("  ".join(cells).rstrip())
+        out += text_table(table, align="rl")
         out.append("")
     out.append(
         f"rating: μ, a Bayesian Plackett–Luce rating of who places last (higher is better), "
@@ -141,10 +130,10 @@ def dataset_report(dataset: Dataset) -> str:
         f"{dataset.path}: {plural(s.games, 'game')}, {plural(s.hands, 'hand')}, "
         f"{plural(s.events, 'event')}",
         f"on disk: {s.bytes_on_disk:,} bytes in {s.files} files"
-        + (f" ({s.bytes_per_hand:.1f} bytes per hand)" if s.hands else ""),
+        + (f" ({s.bytes_per_hand:,.1f} bytes per hand)" if s.hands else ""),
     ]
     if s.rulesets:
-        rules = ", ".join(f"{name} {count}" for name, count in sorted(s.rulesets.items()))
+        rules = ", ".join(f"{name} {count:,}" for name, count in sorted(s.rulesets.items()))
         lines.append(f"rule sets: {rules}")
     else:
         lines.append("No games yet: add some with `kroeg simulate --out DATASET`.")
@@ -153,21 +142,20 @@ def dataset_report(dataset: Dataset) -> str:
     lines += [f"game {game}: {UNREADABLE} ({problem})" for game, problem in unreadable_rules(con)]
     toepen, troefcall = ruleset_totals(con)
     for ruleset in sorted({row[0] for row in toepen}):
-        header = (
-            f"{ruleset:<16} {'games':>6} {'hands':>7} {'knocks':>7} {'folds':>6} "
-            f"{'cost':>7} {'cost/hand':>9}"
-        )
-        lines += ["", header, "-" * len(header)]
-        for _, name, games, hands, knocks, folds, cost in (r for r in toepen if r[0] == ruleset):
-            lines.append(
-                f"{name:<16} {games:>6,} {hands:>7,} {knocks:>7,} {folds:>6,} "
-                f"{cost:>7,} {cost / hands:>9.3f}"
-            )
+        table = [[ruleset, "games", "hands", "knocks", "folds", "cost", "cost/hand"]]
+        table += [
+            [name, f"{games:,}", f"{hands:,}", f"{knocks:,}", f"{folds:,}", f"{cost:,}",
+             f"{cost / hands:.3f}"]
+            for _, name, games, hands, knocks, folds, cost in (r for r in toepen if r[0] == ruleset)
+        ]  # fmt: skip
+        lines += ["", *text_table(table, rule=True)]
     for ruleset in sorted({row[0] for row in troefcall}):
-        header = f"{ruleset:<16} {'games':>6} {'hands':>7} {'calls':>6} {'side points':>11}"
-        lines += ["", header, "-" * len(header)]
-        for _, name, games, hands, calls, points in (r for r in troefcall if r[0] == ruleset):
-            lines.append(f"{name:<16} {games:>6,} {hands:>7,} {calls:>6,} {points:>11,}")
+        table = [[ruleset, "games", "hands", "calls", "side points"]]
+        table += [
+            [name, f"{games:,}", f"{hands:,}", f"{calls:,}", f"{points:,}"]
+            for _, name, games, hands, calls, points in (r for r in troefcall if r[0] == ruleset)
+        ]
+        lines += ["", *text_table(table, rule=True)]
     if toepen:
         lines += ["", "cost: penalty points taken or lives lost (every pay event)."]
     if troefcall:

@@ -797,8 +797,8 @@ def standings(
         min_evenings = 3
         drop_worst = 1
 
-    Example (the demo's club file has this season): kroeg standings demo-data --season
-    "Autumn 2026" --include-simulated
+    Example: kroeg standings demo-data --season "Autumn 2026" --include-simulated
+    (the demo's club file names this season)
     """
     from kroeg.analytics.club import CLUB_FILE, read_club
     from kroeg.analytics.report import stats_csv, stats_json
@@ -835,8 +835,8 @@ def hill(
     The evening's games are those typed with 'evening: king-of-the-hill' (or recorded
     with kroeg record --evening king-of-the-hill) on that day at that venue.
 
-    Example (the sample logs' evening): kroeg hill club.kroeg --evening 2026-08-28 --venue
-    "Café Paramaribo"
+    Example: kroeg hill club.kroeg --evening 2026-08-28 --venue "Café Paramaribo"
+    (the sample logs' evening)
     """
     from kroeg.analytics.hill import hill_csv, hill_json, hill_standings, hill_text
     from kroeg.analytics.views import connect, consistently

@@ -199,6 +199,36 @@ def unknown_choice(what: str, word: str, choices: Iterable[str]) -> str:
     return f"unknown {what} {quoted(word)}: expected one of {listed}"
 
 
+def text_width(text: str) -> int:
+    """The columns `text` takes on a terminal: a wide character (CJK, most emoji) two, a
+    combining mark none, any other one."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return width
+
+
+def text_table(rows: Sequence[Sequence[str]], align: str = "l", rule: bool = False) -> list[str]:
+    """`rows` as aligned text lines, two spaces between columns, each column as wide as
+    its widest cell on a terminal (`text_width`): `align` says each column's side, `l` or
+    `r`, from the first on (columns beyond it to the right); `rule`: a line of dashes
+    under the first row."""
+    widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell + " " * (width - text_width(cell)) if align[i : i + 1] == "l"
+            else " " * (width - text_width(cell)) + cell
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]  # fmt: skip
+        lines.append("  ".join(cells).rstrip())
+    if rule and lines:
+        lines.insert(1, "-" * max(text_width(line) for line in lines))
+    return lines
+
+
 def plural(count: int, word: str) -> str:
     """`1 game`, `2 games`, `1,000 hands`."""
     return f"{count:,} {word}{'' if count == 1 else 's'}"

@@ -131,7 +131,7 @@ def test_info_and_compact(tmp_path: Path) -> None:
     info = kroeg("info", str(out))
     assert info.exit_code == 0
     assert ", 120 hands, " in info.output
-    assert "classic           games   hands" in info.output and "Anna" in info.output
+    assert "classic  games  hands" in info.output and "Anna" in info.output
     compact = kroeg("compact", str(out))
     before, after = re.search(
         rf"^{re.escape(str(out))}: 4 files compacted into 2; ([0-9,]+) bytes before, ([0-9,]+) "
@@ -234,16 +234,35 @@ def test_info_totals_are_the_statistics_counts(tmp_path: Path) -> None:
     ds.write(notation.load(samples / "troefcall-evening.txt"))
     lines = kroeg("info", str(ds.path)).output.splitlines()
     # The same counts as `kroeg stats` (tests/kroeg/test_cli_stats.py, docs/STATS.md).
-    assert lines[
-        lines.index("classic           games   hands  knocks  folds    cost cost/hand") + 2 :
-    ][:4] == [
-        "Carla                 1       2       0      1       1     0.500",
-        "Dan                   1       2       0      0       2     1.000",
-        "Anna                  1       2       0      0       3     1.500",
-        "Ben                   1       2       1      0       4     2.000",
+    assert lines[lines.index("classic  games  hands  knocks  folds  cost  cost/hand") + 2 :][
+        :4
+    ] == [
+        "Carla        1      2       0      1     1      0.500",
+        "Dan          1      2       0      0     2      1.000",
+        "Anna         1      2       0      0     3      1.500",
+        "Ben          1      2       1      0     4      2.000",
     ]
-    assert "Anna                  1       3      1           5" in lines
-    assert "Dan                   1       3      0           4" in lines
+    assert "Anna           1      3      1            5" in lines
+    assert "Dan            1      3      0            4" in lines
+
+
+def test_info_s_columns_fit_long_and_wide_names(tmp_path: Path) -> None:
+    """A long name widens its column; a wide character (CJK, emoji) takes two of a
+    terminal's columns: the figures stay under their headings."""
+    import dataclasses
+
+    from kroeg.recorder.rules import Ruleset
+    from kroeg.recorder.simulate import simulate
+    from kroeg.recorder.text import text_width
+
+    names = ("Anna", "漢字ベン", "Carla van der Berg-Oosterhout", "Dan🎲")
+    games = simulate(Ruleset.preset("classic"), 4, 20, 1)
+    Dataset(tmp_path / "d").write(dataclasses.replace(g, players=names) for g in games)
+    lines = kroeg("info", str(tmp_path / "d")).output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("classic "))
+    block = lines[at : at + 2 + len(names)]
+    assert {text_width(line) for line in block} == {text_width(block[0])}  # one width
+    assert all(any(line.startswith(n + " ") for line in block) for n in names)
 
 
 def test_simulated_games_are_dated_club_evenings(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_hill_prints_the_sample_evenings_standings(tmp_path: Path) -> None:
 def test_hill_help_has_an_example() -> None:
     result = kroeg("hill", "--help")
     assert result.exit_code == 0
-    assert "Example: kroeg hill club.kroeg --evening 2026-11-27" in result.output
+    assert "Example: kroeg hill club.kroeg --evening 2026-08-28" in result.output
 
 
 def _typed(game: GameRecord) -> list[str]:
