@@ -118,6 +118,16 @@ def _one(con: duckdb.DuckDBPyConnection, query: str, params: list[object]) -> di
 _TOLD = "g.game_id IN (SELECT unnest(?::VARCHAR[]))"
 
 
+def check_request(month: str, lang: str) -> None:
+    """UsageError for a month that is not one (`2026-11`) or a language without words:
+    what a bulletin is asked for, checked before any work is done for it."""
+    month_range(month)
+    if lang not in LANGUAGES:
+        raise UsageError(
+            f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
+        )
+
+
 def build(
     con: duckdb.DuckDBPyConnection,
     dataset: Dataset,
@@ -128,10 +138,7 @@ def build(
     """Gather the month's figures (the dataset's derived facts must be up to date), to be
     written in `lang` (one of analytics.words.LANGUAGES); the club's games only, unless
     `include_simulated`."""
-    if lang not in LANGUAGES:
-        raise UsageError(
-            f"no newsletter words for {lang!r}: expected one of {', '.join(LANGUAGES)}"
-        )
+    check_request(month, lang)
     w = words(lang)
     told = month_games(con, month, with_simulated=include_simulated)
     first, ids = told.first, list(told.game_ids)

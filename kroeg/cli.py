@@ -753,13 +753,14 @@ def newsletter(
     Example: kroeg newsletter club.kroeg --month 2026-11 --out bulletin/ --lang nl
     """
     from kroeg.analytics.club import club_language
-    from kroeg.analytics.newsletter import build, write
+    from kroeg.analytics.newsletter import build, check_request, write
     from kroeg.analytics.ratings import update_ratings
     from kroeg.analytics.views import connect, consistently
 
     ds = open_dataset(dataset)
     ds.check()
     language = lang or club_language(ds.path) or "en"
+    check_request(month, language)  # a mistyped month is said before the analysis runs
     analyse(ds)
     update_ratings(ds)  # the risers and fallers: stored once, like the analysis
     with Working(f"Writing the bulletin of {month}"):

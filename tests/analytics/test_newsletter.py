@@ -85,6 +85,15 @@ def test_csv_neutralises_formulas(club: Path, tmp_path: Path) -> None:
 
 
 def test_a_month_without_hands_and_a_bad_month(club: Path, tmp_path: Path) -> None:
+    # A mistyped month or language is said before any work: nothing is analysed yet.
+    out = str(tmp_path / "o")
+    for options, said in (
+        (["--month", "2026/11"], "Error: expected a month like 2026-11, found '2026/11'"),
+        (["--month", "2026-11", "--lang", "de"], "Error: no newsletter words for 'de': "),
+    ):
+        refused = CliRunner().invoke(app, ["newsletter", str(club), *options, "--out", out])
+        assert refused.exit_code == 2 and refused.output.startswith(said), refused.output
+        assert not (club / "derived").exists() and not (tmp_path / "o").exists()
     empty = CliRunner().invoke(
         app, ["newsletter", str(club), "--month", "2025-01", "--out", str(tmp_path)]
     )
