@@ -63,6 +63,9 @@ class TableState:
     to_act_how: str = ""
     #: The event's amount column (a payment, a stake, a trick's number).
     amount: int | None = None
+    #: Cards shown that no hand holds (seat, card): a swapper's old hand, shown by the
+    #: check that caught a false claim; they lie in the middle until a card is played.
+    aside: tuple[tuple[int, str], ...] = ()
     #: The number in the hand of the event the step shows (its `seq` in the log, from 0;
     #: links and the analysis' facts name moves by it). A step that deals cards shows the
     #: state after the last of them.
@@ -98,12 +101,18 @@ def hand_states(
     states: list[TableState] = []
     dealt: dict[int, int] = {}  # the cards each seat got in the run of deals going on
     said = ""  # the words of the step the deals go to
+    aside: list[tuple[int, str]] = []  # cards shown that no hand holds (TableState.aside)
     for seq, event in enumerate(record.events[begin:end]):
         rebuilt.feed(event)
         game = rebuilt.game
         kind, seat, card, amount, _ = event.to_row()
         if card is not None and kind in ("play", "reveal"):
             shown.add(card)
+        if kind == "play":
+            aside = []
+        elif kind == "reveal" and seat is not None and card is not None:
+            if all(c is None or c.code != card for c in game.hands[seat]):
+                aside = [*aside, (seat, card)]
         if kind == "trick":
             trick_done, winner = True, seat
         elif kind == "play" and seat is not None and card is not None:
@@ -147,6 +156,7 @@ def hand_states(
         state = TableState(
             step=len(states),
             seq=opens,
+            aside=tuple(aside),
             text=text,
             kind=kind,
             stake=toepen.stake if toepen else 0,  # Troefcall has no stake

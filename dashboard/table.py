@@ -287,6 +287,12 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
         f"{'★ ' if seat == state.trick_winner else ''}{html.escape(players[seat])}</span></span>"
         for seat, c in state.trick
     )
+    if not state.trick:  # a hand shown and laid aside (a check's), before the first card
+        trick = "".join(
+            f'<span class="kroeg-played aside">{card_html(c)}'
+            f'<span class="kroeg-who">{html.escape(players[seat])}</span></span>'
+            for seat, c in state.aside
+        )
     parts.append(
         f'<div class="kroeg-trick{" wide" if n >= 4 else ""}">{_centre(state, players, w)}'
         f"<div>{trick}</div></div></div>"

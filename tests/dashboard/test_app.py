@@ -649,6 +649,26 @@ def test_a_link_to_a_game_or_hand_that_is_not_there_says_so(club: Path) -> None:
     assert at.selectbox(key="replay_hand").value == 1
 
 
+def test_a_hand_shown_by_a_check_lies_in_the_middle_until_a_card_is_played(
+    club: Path,
+) -> None:
+    """Dan's laundry claim is checked and false: the check shows his old hand, which he
+    no longer holds. It lies in the middle from the first card shown to the first card
+    played; the new hand he shows under face-up is in his hand, face up."""
+    from kroeg.dashboard.table import table_html
+
+    (record,) = Dataset(club).read_games()
+    states = hand_states(record, 2, reveal_all=False)
+    shown = [s for s in states if s.kind == "reveal"]
+    old = shown[3]  # the fourth card of the old hand
+    assert old.aside == ((3, "Ah"), (3, "Kh"), (3, "8s"), (3, "Jd"))
+    assert table_html(old, record.players).count('class="kroeg-played aside"') == 4
+    assert shown[-1].aside == old.aside and all(c != "??" for c in shown[-1].hands[3])
+    first_play = next(s for s in states if s.kind == "play")
+    assert first_play.aside == () and "aside" not in table_html(first_play, record.players)
+    assert all(s.aside == () for s in states[: states.index(shown[0])])
+
+
 def test_a_fold_and_a_check_are_each_paid_once_in_the_steps(club: Path) -> None:
     (record,) = Dataset(club).read_games()
     texts = [s.text for s in hand_states(record, 2, reveal_all=False)]
