@@ -110,9 +110,13 @@ def hand_states(
             shown.add(card)
         if kind == "play":
             aside = []
-        elif kind == "reveal" and seat is not None and card is not None:
-            if all(c is None or c.code != card for c in game.hands[seat]):
-                aside = [*aside, (seat, card)]
+        elif (
+            kind == "reveal"
+            and seat is not None
+            and card is not None
+            and all(c is None or c.code != card for c in game.hands[seat])
+        ):
+            aside = [*aside, (seat, card)]
         if kind == "trick":
             trick_done, winner = True, seat
         elif kind == "play" and seat is not None and card is not None:
