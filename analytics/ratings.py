@@ -592,8 +592,12 @@ def rating_chart(
     points: int = 200,
 ) -> pl.DataFrame:
     """Each player's rating over time for a chart (`rating_history`, of `players`, or all):
-    at most `points` of each player's games, evenly spread, their first and last kept."""
+    at most `points` of each player's games, evenly spread, their first and last kept.
+    `game`: the game's number among the games rated in this pool (this game type, the
+    club's or the bots'), from 1, before any is left out: the stored `step` counts every
+    game rated, of both pools and both game types."""
     history = rating_history(con, game_type, with_simulated).filter(pl.col("games") > 0)
+    history = history.with_columns(game=pl.col("step").rank("dense").cast(pl.Int64))
     if players:
         history = history.filter(pl.col("player").is_in(list(players)))
     history = history.with_columns(n=pl.int_range(pl.len()).over("player"),

@@ -134,11 +134,8 @@ def _rating_chart(w: Words, chart: pl.DataFrame) -> None:
             games=formats.integer(PROVISIONAL_GAMES, w.lang),
         )
     )
-    # A game's number among the games of this chart (the club's, of this type): the
-    # stored step counts every game rated, the bots' and the other game's too.
-    numbers = {step: n for n, step in enumerate(sorted(set(chart["step"].to_list())), 1)}
     rows = [
-        {"player": r["player"], "game": numbers[r["step"]], "games": r["games"],
+        {"player": r["player"], "game": r["game"], "games": r["games"],
          "when": _when(r["started_at"], w.lang),
          "rating": round(r["mu"], 2), "low": round(r["low"], 2), "high": round(r["high"], 2),
          "provisional": bool(r["provisional"]),

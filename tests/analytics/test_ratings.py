@@ -218,3 +218,18 @@ def test_provisional_until_the_documented_number_of_games(bots: Dataset) -> None
     anna = history.filter(pl.col("player") == "Anna").sort("step")
     assert anna.filter(pl.col("games") < PROVISIONAL_GAMES)["provisional"].all()
     assert not anna.filter(pl.col("games") >= PROVISIONAL_GAMES)["provisional"].any()
+
+
+def test_the_chart_numbers_each_pool_s_games_before_it_thins_them(bots: Dataset) -> None:
+    """A chart keeps at most `points` of a player's games; each kept point keeps its
+    game's number among the pool's rated games, counted from 1."""
+    from kroeg.analytics.ratings import rating_chart, rating_history
+
+    con = connect(bots)
+    history = rating_history(con, "toepen", True).filter(pl.col("games") > 0)
+    numbers = {s: n for n, s in enumerate(sorted(set(history["step"].to_list())), 1)}
+    whole = rating_chart(con, "toepen", True, points=10_000)
+    thin = rating_chart(con, "toepen", True, points=5)
+    assert len(thin) < len(whole) and thin["game"].max() == len(numbers)
+    for chart in (whole, thin):
+        assert all(numbers[r["step"]] == r["game"] for r in chart.iter_rows(named=True))
