@@ -48,9 +48,11 @@ class Standings:
 
 
 def default_season(seasons: Sequence[Season], today: date) -> Season:
-    """The season a visitor means without naming one: the one begun latest by `today` (of
-    those begun that day, the first the club file lists), else the file's first."""
-    begun = [s for s in seasons if s.first <= today]
+    """The season a visitor means without naming one: one going on `today` (of those, the
+    one begun latest, and of those begun that day the first the club file lists); else
+    the one begun latest; else the file's first."""
+    going_on = [s for s in seasons if s.first <= today <= s.last]
+    begun = going_on or [s for s in seasons if s.first <= today]
     if not begun:
         return seasons[0]
     latest = max(s.first for s in begun)

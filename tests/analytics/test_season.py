@@ -334,7 +334,7 @@ def test_the_club_file_the_docs_and_the_help_show_is_one_kroeg_reads(tmp_path: P
     )  # fmt: skip
 
 
-def test_the_season_meant_without_a_name_is_the_one_begun_latest() -> None:
+def test_the_season_meant_without_a_name_is_the_one_going_on() -> None:
     from datetime import date
 
     from kroeg.analytics.club import Season
@@ -349,3 +349,7 @@ def test_the_season_meant_without_a_name_is_the_one_begun_latest() -> None:
     assert default_season(seasons, date(2026, 10, 7)) is autumn  # the first listed of a day
     assert default_season(seasons, date(2027, 6, 1)) is winter  # over: the last begun
     assert default_season(seasons, date(2026, 1, 1)) is autumn  # none begun: the first
+    year = Season("Year", date(2026, 1, 1), date(2026, 12, 31))
+    cup = Season("March cup", date(2026, 3, 1), date(2026, 3, 31), game="troefcall")
+    assert default_season([year, cup], date(2026, 6, 15)) is year  # the cup is over
+    assert default_season([year, cup], date(2026, 3, 15)) is cup  # both on: the later
