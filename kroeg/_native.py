@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -123,14 +124,20 @@ def _is_extension(name: str) -> bool:
     return bool(origin) and any(str(origin).endswith(s) for s in EXTENSION_SUFFIXES)
 
 
+def _runs(name: str) -> bool:
+    """Whether the hand-written C module `name` was built here and is used: with
+    KROEG_PURE_PYTHON=1 set while running, the code it stands in for runs instead."""
+    return os.environ.get("KROEG_PURE_PYTHON") != "1" and _is_extension(name)
+
+
 def native_core() -> bool:
-    """Whether the trick core's C twin (`CORE`) was built here."""
-    return _is_extension(CORE)
+    """Whether the trick core's C twin (`CORE`) was built here and runs."""
+    return _runs(CORE)
 
 
 def native_scanner() -> bool:
-    """Whether the JSON Lines line scanner (`SCANNER`) was built here."""
-    return _is_extension(SCANNER)
+    """Whether the JSON Lines line scanner (`SCANNER`) was built here and runs."""
+    return _runs(SCANNER)
 
 
 def compiled() -> tuple[str, ...]:

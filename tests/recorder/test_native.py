@@ -87,6 +87,16 @@ def test_the_line_scanner_is_built_and_used_where_a_compiler_is() -> None:
     assert jsonl._EVENT_ROW is _linescan.event_row
 
 
+def test_the_c_modules_are_said_to_run_only_where_they_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # KROEG_PURE_PYTHON=1 while running keeps the C modules out (trickcore, jsonl): the
+    # version line says so too.
+    monkeypatch.setenv("KROEG_PURE_PYTHON", "1")
+    assert not _native.native_core() and not _native.native_scanner()
+    assert "(C)" not in _native.describe()
+
+
 @pytest.mark.skipif(not _native.compiled(), reason="the engine is not compiled here")
 def test_the_build_is_as_new_as_the_sources() -> None:
     # A source edited after the build leaves the extension running the old code: said
