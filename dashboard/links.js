@@ -8,9 +8,11 @@
 // entry each time a page's query parameters change: a replay step (`step=17`), or a
 // page filling in the parameters it was opened without (`/replay` becoming
 // `/replay?game=…&hand=1`), so Back went one step back, or nowhere. An address that only
-// adds parameters, or changes only `step`, replaces the entry instead: Back returns to
-// the page you came from, and a change of game or hand is still one entry.
-const QUIET = new Set(["step"]);
+// adds parameters, or changes only `step` or `view`, replaces the entry instead: Back
+// returns to the page you came from, and a change of game or hand is still one entry.
+// (A view is the page's setting, not a place: an entry for it was one Back did nothing
+// with, as the page wrote the view it shows back into the address.)
+const QUIET = new Set(["step", "view"]);
 
 function refines(from, to) {
   if (from.origin !== to.origin || from.pathname !== to.pathname) return false;

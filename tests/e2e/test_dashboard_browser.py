@@ -1360,6 +1360,15 @@ def test_back_returns_to_the_page_before_the_replay(server, shots: Path, size) -
         step_on(1)
         page.wait_for_function(SETTLED)
         assert page.evaluate("history.length") == before + 2
+        # Another view is the page's setting, not a place: no entry of its own.
+        view = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').nth(2)
+        choose(page, view, "All cards")
+        page.wait_for_function(SETTLED)
+        assert "view=all" in page.url and page.evaluate("history.length") == before + 2
+        choose(page, view, "The table")
+        page.wait_for_function(SETTLED)
+        assert "view=table" in page.url and page.evaluate("history.length") == before + 2
+        page.locator("h1").first.click()  # the keys to the page again, not the picker
         page.screenshot(path=str(shots / f"history-hand-2-{tag}.png"))
         # Another game (the one played before): one entry more, its steps none.
         game_url = page.url
