@@ -94,12 +94,15 @@ def test_the_version_says_how_the_engine_runs(tmp_path: Path) -> None:
     done = run("kroeg", "--version", cwd=tmp_path)
     assert done.returncode == 0
     # Built where a C compiler is (CI's machine has one): the wheel must hold the engine
-    # compiled, all of it, and the trick core's C twin; elsewhere it is pure Python, and
-    # says so.
+    # compiled, all of it, the trick core's C twin and the JSON Lines scanner; elsewhere
+    # it is pure Python, and says so.
     engine = "pure Python"
     if shutil.which("cc"):
         modules = len(COMPILED)
-        engine = f"compiled with mypyc ({modules} of {modules} modules), native trick core (C)"
+        engine = (
+            f"compiled with mypyc ({modules} of {modules} modules), native trick core (C), "
+            "JSON Lines scanner (C)"
+        )
     assert done.stdout == f"kroeg {VERSION} (engine: {engine})\n"
 
 
