@@ -35,14 +35,17 @@ from kroeg.analytics.words import Words, words
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import side_name, side_seats
 
-__all__ = ["PLAYED", "ROSTER_WIDTH", "SIMULATED_SOURCE", "GameName", "MonthGames", "chosen",
-           "evening", "evening_games_frame", "evening_moments", "evening_numbers",
+__all__ = ["BOT_MARK", "PLAYED", "ROSTER_WIDTH", "SIMULATED_SOURCE", "GameName", "MonthGames",
+           "chosen", "evening", "evening_games_frame", "evening_moments", "evening_numbers",
            "evenings_frame", "game_names", "in_month", "month_games", "month_range",
            "simulated", "toepen_out", "toepen_seats", "troefcall_hands", "troefcall_running",
            "troefcall_totals"]  # fmt: skip
 
 #: The `source` of a game the engine's bots played.
 SIMULATED_SOURCE = "engine"
+#: What follows a bot's name where the bots' figures are shown beside the club's: a bot
+#: named like a member is another player (analytics.stats.bots_apart).
+BOT_MARK = " (bot)"
 
 
 def _column(alias: str, name: str) -> str:

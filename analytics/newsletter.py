@@ -31,13 +31,26 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.club import CLUB_FILE, read_club
-from kroeg.analytics.evenings import MonthGames, evening, game_names, month_games, month_range
+from kroeg.analytics.evenings import (
+    MonthGames,
+    evening,
+    game_names,
+    month_games,
+    month_range,
+    simulated,
+)
 from kroeg.analytics.formats import day_name, integer, rounded
 from kroeg.analytics.moments import biggest_bluff, blunder, costliest_fold, regrettable_folds
 from kroeg.analytics.ratings import month_movers
 from kroeg.analytics.report import stats_csv
 from kroeg.analytics.season import Standings, not_ranked, points_text, rules_sentence, standings
-from kroeg.analytics.stats import SMALL_SAMPLE, STAT_BY_NAME, player_stats, troefcall_stats
+from kroeg.analytics.stats import (
+    SMALL_SAMPLE,
+    STAT_BY_NAME,
+    bots_apart,
+    player_stats,
+    troefcall_stats,
+)
 from kroeg.analytics.verdict_words import shown_figures
 from kroeg.analytics.words import LANGUAGES, Words, words
 from kroeg.parsers.render import describe_events, pretty
@@ -285,14 +298,22 @@ def _summary(con: duckdb.DuckDBPyConnection, told: MonthGames, w: Words) -> str:
     )
     if row is None or not row["games"]:
         return w("no_club_games", month=w.month(told.first))
-    ends = con.sql(
-        f"""SELECT r.winners, r.losers FROM game_results AS r JOIN games AS g USING (game_id)
+    # A side's every player is credited (a Troefcall or team game is won by a side), and
+    # a bot named like a member is another player (stats.bots_apart).
+    ends = bots_apart(
+        con,
+        con.sql(
+            f"""SELECT unnest(r.winners || r.losers) AS player,
+                   unnest(list_transform(r.winners, lambda x: true)
+                          || list_transform(r.losers, lambda x: false)) AS won,
+                   {simulated("g")} AS bots
+            FROM game_results AS r JOIN games AS g USING (game_id)
             WHERE {_TOLD}""",
-        params=[ids],
-    ).pl()
-    # A side's every player is credited (a Troefcall or team game is won by a side).
-    winners = Counter(name for names in ends["winners"].to_list() for name in names)
-    losers = Counter(name for names in ends["losers"].to_list() for name in names)
+            params=[ids],
+        ).pl(),
+    )
+    winners = Counter(ends.filter("won")["player"].to_list())
+    losers = Counter(ends.filter(~pl.col("won"))["player"].to_list())
     parts = [
         w("summary", month=w.month(told.first),
           evenings=w.count(row["evenings"], "n_evenings"),

@@ -11,8 +11,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from kroeg.analytics.evenings import PLAYED, Games, chosen, game_names
-from kroeg.analytics.stats import STAT_BY_NAME, Stat, totals_source, with_rates
+from kroeg.analytics.evenings import PLAYED, Games, chosen, game_names, simulated
+from kroeg.analytics.stats import BOTS, STAT_BY_NAME, Stat, totals_source, with_rates
 from kroeg.analytics.views import connect
 
 __all__ = [
@@ -165,12 +165,18 @@ BEHIND = {
 }
 
 
-def behind(con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games) -> pl.DataFrame:
-    """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`:
-    game_id, hand, seq, the kind's figures, and `game`, the game's name (`game_names`:
-    never its id)."""
+def behind(
+    con: duckdb.DuckDBPyConnection, kind: str, player: str, games: Games, bots: bool | None = None
+) -> pl.DataFrame:
+    """At most 50 of `player`'s hands behind a number (`BEHIND`'s kinds), among `games`
+    (and only the bots' games, or only the club's, when `bots` says which: a statistics
+    row's `bots`): game_id, hand, seq, the kind's figures, and `game`, the game's name
+    (`game_names`: never its id)."""
     alias = {"regrets": "f", "blunders": "a"}.get(kind, "")
     where, params = chosen(games, alias)
+    if bots is not None:
+        where += f" AND {f'{alias}.' if alias else ''}{BOTS} = ?"
+        params = [*params, bots]
     hands = _frame(con, BEHIND[kind].format(where=where), [player, *params])
     names = game_names(con, hands["game_id"].unique().to_list())
     return hands.with_columns(
@@ -202,18 +208,19 @@ def counts_before_games(con: duckdb.DuckDBPyConnection, games: Games) -> pl.Data
     running = ", ".join(f"sum(n.{c}) OVER earlier AS {c}" for c in counts)
     return _frame(
         con,
-        f"WITH played AS (SELECT game_id, players, row_number() OVER (ORDER BY {PLAYED}) AS n "
-        "FROM games), "
+        f"WITH played AS (SELECT game_id, players, {simulated()} AS bots, "
+        f"row_number() OVER (ORDER BY {PLAYED}) AS n FROM games), "
         f"counted AS (SELECT t.game_id, t.player, {added} FROM {totals_source(con)} AS t "
         f"WHERE {where} GROUP BY t.game_id, t.player), "
         # Every game's players, with their counts in it when it counts (among `games`,
         # with a finished hand): the game outside `games` still has the earlier ones'.
-        "seated AS (SELECT DISTINCT o.game_id, o.n, p.player FROM played AS o, "
+        # A bot named like a member is another player (stats.bots_apart): apart.
+        "seated AS (SELECT DISTINCT o.game_id, o.n, o.bots, p.player FROM played AS o, "
         "unnest(o.players) AS p(player)), "
         f"summed AS (SELECT s.game_id, s.player, {running}, "
         "count(n.game_id) OVER earlier AS games_before "
         "FROM seated AS s LEFT JOIN counted AS n USING (game_id, player) "
-        "WINDOW earlier AS (PARTITION BY s.player ORDER BY s.n "
+        "WINDOW earlier AS (PARTITION BY s.player, s.bots ORDER BY s.n "
         "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) "
         f"SELECT game_id, player, {', '.join(counts)} FROM summed WHERE games_before > 0 "
         "ORDER BY game_id, player",

@@ -24,6 +24,7 @@ import polars as pl
 from kroeg.analytics.club import Season
 from kroeg.analytics.evenings import evening, simulated
 from kroeg.analytics.formats import long_day
+from kroeg.analytics.stats import bots_apart
 from kroeg.analytics.words import Words, words
 
 __all__ = [
@@ -62,17 +63,19 @@ def default_season(seasons: Sequence[Season], today: date) -> Season:
 def evening_results(
     con: duckdb.DuckDBPyConnection, season: Season, include_simulated: bool = False
 ) -> pl.DataFrame:
-    """Each player's finished games of the season's type, per evening: games, won, lost."""
+    """Each player's finished games of the season's type, per evening: games, won, lost
+    (a bot named like a member apart from them, `Anna (bot)`, when the bots' evenings are
+    included: stats.bots_apart)."""
     bots = "" if include_simulated else f"AND NOT {simulated('g')}"
     frame: pl.DataFrame = con.sql(
         f"""
         WITH chosen AS (
             SELECT g.game_id, g.players, g.teams, {evening("g")} AS evening,
-                   g.started_at::DATE AS day, g.venue
+                   g.started_at::DATE AS day, g.venue, {simulated("g")} AS bots
             FROM games AS g
             WHERE g.game_type = ? AND g.started_at::DATE BETWEEN ? AND ? {bots}
         ), seats AS (
-            SELECT c.evening, c.day, c.venue, c.players[s.i + 1] AS player,
+            SELECT c.evening, c.day, c.venue, c.bots, c.players[s.i + 1] AS player,
                    list_contains(r.winners, c.players[s.i + 1]) AS won,
                    list_contains(r.losers, c.players[s.i + 1]) AS lost
             FROM chosen AS c
@@ -82,15 +85,16 @@ def evening_results(
             ) AS s
         )
         SELECT evening, any_value(day) AS day, any_value(venue) AS venue, player,
-               count(*)::BIGINT AS games, count_if(won)::BIGINT AS won,
-               count_if(lost)::BIGINT AS lost
+               any_value(bots) AS bots, count(*)::BIGINT AS games,
+               count_if(won)::BIGINT AS won, count_if(lost)::BIGINT AS lost
         FROM seats
         GROUP BY evening, player
         ORDER BY day, evening, player
         """,
         params=[season.game, season.first, season.last],
     ).pl()
-    return frame
+    # A bot named like a member is another player, in the season's table too.
+    return bots_apart(con, frame).drop("bots")
 
 
 def _placed(results: pl.DataFrame, season: Season) -> pl.DataFrame:

@@ -16,10 +16,12 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics import formats
+from kroeg.analytics.evenings import BOT_MARK, simulated
 from kroeg.parsers.names import NameIndex
 from kroeg.recorder.errors import NotFoundError, UnknownName, UsageError
 
 __all__ = [
+    "BOTS",
     "GAME_TYPES",
     "GROUPINGS",
     "SMALL_SAMPLE",
@@ -29,6 +31,7 @@ __all__ = [
     "TROEFCALL_STATS",
     "Stat",
     "StatsBlock",
+    "bots_apart",
     "player_stats",
     "ruleset_totals",
     "stats_blocks",
@@ -173,6 +176,14 @@ def _type(count: str) -> str:
     return "DOUBLE" if count in FRACTIONS else "BIGINT"
 
 
+def _summed(count: str) -> str:
+    """SQL: a count summed. A sum of fractions is rounded to 9 places: added in another
+    order (DuckDB's threads, Spark's tasks) it may differ in its last bits, and a figure
+    such as 351.75 shown to one place would read 351.7 on one engine and 351.8 on another."""
+    total = f"sum({count})::{_type(count)}"
+    return f"round({total}, 9)" if count in FRACTIONS else total
+
+
 def _counts(stats: Sequence[Stat]) -> tuple[str, ...]:
     """Every count the statistics add up, each once, opportunities first."""
     return tuple(dict.fromkeys(c for s in stats for c in (s.opportunities, s.done)))
@@ -285,12 +296,29 @@ def _sums(
 ) -> pl.DataFrame:
     """Each count summed per player (and grouping keys) over the rows of `source`."""
     query = (
-        f"SELECT {''.join(f'{k}, ' for k in keys)} player, "
-        + ", ".join(f"sum({c})::{_type(c)} AS {c}" for c in counts)
+        f"SELECT {''.join(f'{k}, ' for k in keys)} player, player AS name, {BOTS} AS bots, "
+        + ", ".join(f"{_summed(c)} AS {c}" for c in counts)
         + f" FROM {source} WHERE true {' '.join(filters)} GROUP BY ALL ORDER BY ALL"
     )
-    frame: pl.DataFrame = con.sql(query, params=params).pl()
-    return frame
+    return bots_apart(con, con.sql(query, params=params).pl())
+
+
+#: SQL: whether a row's game was played by the bots, by its `game_id` (evenings.simulated).
+BOTS = f"game_id IN (SELECT game_id FROM games WHERE {simulated()})"
+
+
+def bots_apart(con: duckdb.DuckDBPyConnection, frame: pl.DataFrame) -> pl.DataFrame:
+    """Players of the bots' games told apart from the club's, by the frame's `bots` column:
+    in a dataset that holds games of the club, a bot's `player` gets BOT_MARK (`Anna
+    (bot)`), so a bot named like a member is never added to the member's figures nor shown
+    under their name, in any table. A dataset of the bots' games alone names them as they
+    are. `name`, where the frame has it, stays the name the games give."""
+    if frame.is_empty() or not frame["bots"].any():
+        return frame
+    if not con.sql(f"SELECT count(*) > 0 FROM games WHERE NOT {simulated()}").fetchall()[0][0]:
+        return frame
+    marked = pl.when(pl.col("bots")).then(pl.col("player") + BOT_MARK).otherwise("player")
+    return frame.with_columns(marked.alias("player"))
 
 
 #: Troefcall's figures (docs/STATS.md): a player shares the side's tricks and announcements.
@@ -372,17 +400,34 @@ def ruleset_totals(
     Toepen rows: (ruleset, player, games, hands, knocks, folds, cost), least cost per
     hand first; Troefcall rows: (ruleset, player, games, hands, calls, side points).
     """
-    toepen = con.sql(
-        "SELECT ruleset, player, count(DISTINCT game_id) AS games, sum(hands)::BIGINT AS hands, "
-        "sum(knocks)::BIGINT AS knocks, sum(folds)::BIGINT AS folds, sum(paid)::BIGINT AS cost "
-        "FROM seat_totals JOIN games USING (game_id) GROUP BY ALL"
-    ).fetchall()
+    toepen = (
+        bots_apart(
+            con,
+            con.sql(
+                f"SELECT ruleset, player, {simulated()} AS bots, count(DISTINCT game_id) AS games, "
+                "sum(hands)::BIGINT AS hands, sum(knocks)::BIGINT AS knocks, "
+                "sum(folds)::BIGINT AS folds, sum(paid)::BIGINT AS cost "
+                "FROM seat_totals JOIN games USING (game_id) GROUP BY ALL"
+            ).pl(),
+        )
+        .drop("bots")
+        .rows()
+    )
     toepen.sort(key=lambda r: (r[0], r[6] / r[3], r[1]))
-    troefcall = con.sql(
-        "SELECT g.ruleset, t.player, count(DISTINCT t.game_id) AS games, "
-        "sum(t.hands)::BIGINT, sum(t.calls)::BIGINT, sum(t.points)::BIGINT "
-        "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL ORDER BY 1, 2"
-    ).fetchall()
+    troefcall = (
+        bots_apart(
+            con,
+            con.sql(
+                f"SELECT g.ruleset, t.player, {simulated('g')} AS bots, "
+                "count(DISTINCT t.game_id) AS games, sum(t.hands)::BIGINT AS hands, "
+                "sum(t.calls)::BIGINT AS calls, sum(t.points)::BIGINT AS points "
+                "FROM troef_seats t JOIN games g USING (game_id) GROUP BY ALL"
+            ).pl(),
+        )
+        .drop("bots")
+        .sort(["ruleset", "player"])
+        .rows()
+    )
     return toepen, troefcall
 
 

@@ -209,7 +209,7 @@ def _stats(path: Path, game: str, unit: str | None = None) -> pl.DataFrame:
 def _mine(frame: pl.DataFrame) -> pl.DataFrame:
     """The players the sidebar's filter names (all without one)."""
     people = st.session_state.get("filter_people") or []
-    return frame.filter(pl.col("player").is_in(people)) if people else frame
+    return frame.filter(pl.col("name").is_in(people)) if people else frame  # bots' rows too
 
 
 def _by_unit() -> dict[str, pl.DataFrame]:
@@ -371,7 +371,7 @@ def _toepen_players(w: Words, frame: pl.DataFrame) -> None:
     else:
         st.subheader(w.say("players_numbers", "The numbers, with done / opportunities"))
         _numbers(w, frame, STATS)
-    _hands_behind(w, frame["player"].to_list())
+    _hands_behind(w, frame)
 
 
 def _kinds(w: Words) -> dict[str, str]:
@@ -436,8 +436,11 @@ def _what(w: Words, kind: str, r: dict[str, Any]) -> str:
     )
 
 
-def _hands_behind(w: Words, names: list[str]) -> None:
-    """The hands behind one player's number, each linking to its replay."""
+def _hands_behind(w: Words, frame: pl.DataFrame) -> None:
+    """The hands behind one player's number (a row of `frame`: a bot named like a member
+    is a row of its own, stats.bots_apart), each linking to its replay."""
+    players = {r["player"]: (r["name"], r["bots"]) for r in frame.iter_rows(named=True)}
+    names = list(players)
     if st.session_state.get("who") not in names:
         st.session_state.pop("who", None)
     kinds = _kinds(w)
@@ -448,7 +451,8 @@ def _hands_behind(w: Words, names: list[str]) -> None:
         key="behind", horizontal=True,
     )  # fmt: skip
     label = kinds[kind]
-    hands = ask(current_path(), behind, kind, who, chosen_games())
+    name, bots = players[who]
+    hands = ask(current_path(), behind, kind, name, chosen_games(), bots)
     st.markdown(
         w.say_n(
             "players_hands_shown",

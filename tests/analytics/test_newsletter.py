@@ -313,8 +313,10 @@ def test_the_club_and_the_bots_on_one_night_are_two_evenings(tmp_path: Path) -> 
     games and the bots' apart; a game's hour is named only among games of its evening."""
     data = _with_bots(tmp_path / "ds", "classic", 6, SAMPLES / "laundry-and-checks.txt")
     shown = _newsletter(data, "2026-10", tmp_path / "out", "--include-simulated")
+    # The bots' game is the one that ended: its loser is the bot named Anna, not the
+    # member (stats.bots_apart).
     assert ("In October 2026 the club met on 2 evenings and played 2 games, 8 hands in all, "
-            "at Café De Kroeg. Games lost: Anna 1.") in shown  # fmt: skip
+            "at Café De Kroeg. Games lost: Anna (bot) 1.") in shown  # fmt: skip
     assert "of the game of Fri 23 Oct at Café De Kroeg (Anna, Ben, Carla, Dan)" in shown
     assert "Fri 23 Oct, 2" not in shown
 
@@ -338,7 +340,7 @@ def test_bot_games_are_left_out_of_every_part_unless_asked_for(tmp_path: Path) -
     with open(tmp_path / "out" / "newsletter-2026-10.csv", encoding="utf-8") as handle:
         assert {row["hands"] for row in csv.DictReader(handle)} == {"2"}
     counted = _newsletter(data, "2026-10", tmp_path / "all", "--include-simulated")
-    assert ("played 2 games, 8 hands in all, at Café De Kroeg. Games lost: Anna 1.\n\n"
+    assert ("played 2 games, 8 hands in all, at Café De Kroeg. Games lost: Anna (bot) 1.\n\n"
             "Counted in: 1 game played by the bots (simulated).\n") in counted  # fmt: skip
     assert "played for a stake of 3." in counted
 
