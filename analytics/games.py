@@ -58,7 +58,8 @@ def games_frame(
         params.append(source)
     sql = f"""
         WITH ends AS (
-            SELECT game_id, max(hand) AS hands FROM events WHERE kind = 'hand_start'
+            SELECT game_id, max(hand) AS hands FROM events
+            WHERE kind IN ('hand_start', 'hand_skipped')
             GROUP BY game_id
         ), finished AS (
             SELECT game_id, any_value(seat) AS winner, any_value(target) AS loser

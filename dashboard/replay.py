@@ -133,6 +133,8 @@ def hand_states(
             )
             for s in range(game.n)
         )
+        if kind == "hand_skipped":  # nothing of the hand is known: no cards on the table
+            hands, table = ((),) * game.n, []
         troefcall = game if isinstance(game, Troefcall) else None
         toepen = game if isinstance(game, Toepen) else None
         text = _sentence(game, event, hide_cards=not reveal_all, viewer=viewer, speaker=speaker)

@@ -27,7 +27,7 @@ from kroeg.parsers import jsonl, notation
 from kroeg.parsers._rows import plain_row
 from kroeg.parsers._rows import text as notation_of
 from kroeg.recorder import columns
-from kroeg.recorder.events import event_from_row
+from kroeg.recorder.events import HAND_OPENERS, event_from_row
 from kroeg.recorder.store import _record_from_row, records_from_tables, table_rows
 
 __all__ = ["Prepared", "render"]
@@ -195,7 +195,7 @@ def _jsonl_lines(events: pa.Table, rows: _Distinct) -> _Lines:
         json.dumps(dict(zip(_JSON_KEYS, row, strict=True)), ensure_ascii=False)[1:] + "\n"
         for row in distinct
     ]
-    opening = np.array([row[0] == "hand_start" for row in distinct], dtype=bool)[inverse]
+    opening = np.array([row[0] in HAND_OPENERS for row in distinct], dtype=bool)[inverse]
     hand, seq, game_of = columns.hands_and_seqs(opening, np.diff(starts))
     # A line is its (game, hand)'s opening and its (seq, row)'s rest: a few tens of
     # thousands of each, written once in Python, then joined row by row in Arrow.

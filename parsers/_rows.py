@@ -94,13 +94,19 @@ _SCORE: Final = 11
 _HAND_END: Final = 12
 _REVEAL: Final = 13
 _OTHER: Final = 14
+_HAND_SKIPPED: Final = 15
 _CODES: Final = {
     "deal": _DEAL, "trump": _TRUMP, "play": _PLAY, "trick": _TRICK,
     "hand_start": _HAND_START, "knock": _VERB, "stay": _VERB, "fold": _VERB,
     "armoede": _VERB, "laundry": _VERB_FLUSH, "redeal": _VERB_FLUSH, "check": _CHECK,
     "whistle": _WHISTLE, "pay": _PAY, "kap": _ANNOUNCE, "baunie": _ANNOUNCE,
     "stop": _ANNOUNCE, "score": _SCORE, "hand_end": _HAND_END, "reveal": _REVEAL,
+    "hand_skipped": _HAND_SKIPPED,
 }  # fmt: skip
+#: The line under a hand a lenient reading passed over: a comment, so that the text reads
+#: as it was typed, the hand unread (strict, its import stops there; lenient, it is passed
+#: over again, and the game is the same).
+SKIPPED_LINE: Final = "# not read when this log was imported (kroeg import --lenient)"
 _SUITS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
@@ -163,7 +169,7 @@ def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str
     cut: list[str] = []
     for i in range(begin, end):
         row = rows[i]
-        if row.code == _HAND_START:
+        if row.code == _HAND_START or row.code == _HAND_SKIPPED:
             break
         if row.code == _REVEAL:
             cut.append(f"{names[row.seat]} {row.word}")
@@ -238,6 +244,11 @@ def text(record: GameRecord, rows: list[Row], begin: int, end: int) -> tuple[str
             out.append("")
             out.append(f"hand {hand}, dealer {names[row.seat]}")
             paid = {}
+        elif code == _HAND_SKIPPED:
+            hand += 1
+            out.append("")
+            out.append(f"hand {hand}" + ("" if row.seat < 0 else f", dealer {names[row.seat]}"))
+            out.append(SKIPPED_LINE)
         elif code == _HAND_END:
             if line:
                 out.append(label + ", ".join(line))

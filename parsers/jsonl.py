@@ -30,7 +30,7 @@ from kroeg.recorder.errors import (
     NotationError,
     NotationRuleError,
 )
-from kroeg.recorder.events import Event, event_from_row, number_events
+from kroeg.recorder.events import HAND_OPENERS, Event, event_from_row, number_events
 from kroeg.recorder.hill import HillReferee
 from kroeg.recorder.records import FORMAT_VERSION, GameRecord
 from kroeg.recorder.referee import Replay
@@ -189,7 +189,7 @@ class _Game:
     ) -> None:
         """Check an event's place in the game, build it and replay it; `plain`: its values
         are known to be str, int or None."""
-        if kind == "hand_start":
+        if kind in HAND_OPENERS:
             self.hand, self.seq = self.hand + 1, 0
         if (hand, seq) != (self.hand, self.seq):
             raise NotationError(

@@ -22,6 +22,7 @@ from kroeg.recorder.events import (
     Fold,
     GameEnd,
     HandEnd,
+    HandSkipped,
     HandStart,
     HandWon,
     Kap,
@@ -55,6 +56,7 @@ __all__ = [
     "say_amount",
     "say_score",
     "scores_text",
+    "skipped_text",
     "suit_name",
     "view_hand",
 ]
@@ -97,6 +99,15 @@ class HandView:
     steps: list[list[str]]
 
 
+def skipped_text(speaker: Speaker = PLAIN_ENGLISH) -> str:
+    """What is known of a hand a lenient reading passed over (`hand_skipped`)."""
+    return speaker.say(
+        "step_skipped",
+        "This hand could not be read when its log was imported (kroeg import --lenient): "
+        "it keeps its number, and nothing else of it is known.",
+    )
+
+
 def view_hand(record: GameRecord, number: int) -> HandView:
     """Rebuild hand `number` (1-based) of a game and describe every step of it."""
     events = record.events
@@ -107,9 +118,12 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     game = rebuilt.game
     names = record.players
     dealer = events[begin]
+    title = f"Hand {number} of game {record.game_id} ({record.rules.label}, {record.hands} hands)"
+    if isinstance(dealer, HandSkipped):
+        return HandView([title, skipped_text()], [])
     assert isinstance(dealer, HandStart)
     heading = [
-        f"Hand {number} of game {record.game_id} ({record.rules.label}, {record.hands} hands)",
+        title,
         f"Dealer {names[dealer.seat]}; scores before the hand: {scores_text(game)}",
     ]
     steps: list[list[str]] = []
@@ -587,6 +601,8 @@ class _Steps:
                 return "  → " + sp.say(
                     "step_trick", "{player} takes trick {number}", player=names[seat], number=number
                 )
+            case HandSkipped():
+                return skipped_text(sp)
         if isinstance(game, Troefcall):
             return self.troefcall_sentence(game, event, names)
         match event:

@@ -130,10 +130,10 @@ def timestamps(values: Sequence[datetime | None]) -> pa.Array:
 
 def hands_and_seqs(opening: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, ...]:
     """`hand` and `seq` of every row of games laid one after another, as
-    `events.number_events` counts them (each `hand_start` opens the next hand; `seq`
-    counts the rows since the last `hand_start` or the game's start), and the game of
-    each row: `opening` says which rows are a `hand_start`, `sizes` how many rows each
-    game has (0 for a game without events)."""
+    `events.number_events` counts them (each hand opener, `HAND_OPENERS`, opens the next
+    hand; `seq` counts the rows since the last opener or the game's start), and the game
+    of each row: `opening` says which rows open a hand, `sizes` how many rows each game has
+    (0 for a game without events)."""
     sizes = np.asarray(sizes, np.int64)
     starts = np.cumsum(sizes) - sizes  # each game's first row
     game_of = np.repeat(np.arange(len(sizes)), sizes)

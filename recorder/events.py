@@ -4,7 +4,8 @@ Each event class maps its fields onto the four payload columns of
 FORMAT.md (`seat`, `card`, `amount`, `target`); the Parquet schema and the
 row conversion are derived from these declarations, never written twice.
 The `hand` and `seq` columns are not stored in the event: they follow from
-the event's position in a game's log (every `hand_start` opens a hand).
+the event's position in a game's log (every `hand_start` opens a hand, as does a
+`hand_skipped`: HAND_OPENERS).
 
     >>> Knock(seat=1, stake=2).to_row()
     ('knock', 1, None, 2, None)
@@ -25,6 +26,7 @@ __all__ = [
     "CARD_WORDS",
     "CODE_NULL",
     "EVENT_TYPES",
+    "HAND_OPENERS",
     "PAYLOAD_COLUMNS",
     "PAYLOAD_TYPES",
     "VERDICT_FIELDS",
@@ -40,6 +42,7 @@ __all__ = [
     "Fold",
     "GameEnd",
     "HandEnd",
+    "HandSkipped",
     "HandStart",
     "HandWon",
     "Kap",
@@ -409,6 +412,24 @@ class Score(Event):
     reason: ScoreReason | None = _col("card", default=None)
 
 
+# -- both games, added later (registered last: every older kind keeps its code) --------------
+
+
+@_event("hand_skipped")
+@dataclass(frozen=True, slots=True)
+class HandSkipped(Event):
+    """A hand that a lenient reading could not referee (`kroeg import --lenient`): it keeps
+    its number, so later hands keep theirs, and the engine passes over it as the reading
+    did (who deals next). `seat`: its dealer as the log named them, or None. Nothing else
+    of it is known: it is never finished, so no statistic counts it."""
+
+    seat: int | None = None
+
+
+#: The kinds that open a hand: every hand's first event, the next `hand` number.
+HAND_OPENERS = ("hand_start", "hand_skipped")
+
+
 CARD_WORDS.extend(
     dict.fromkeys(
         [*(c.code for c in FULL_DECK), *(r.value for r in Rank), *(s.value for s in Suit)]
@@ -442,10 +463,11 @@ def without_verdicts(event: Event) -> Event:
 
 
 def number_events(events: Iterable[Event]) -> Iterator[tuple[int, int, Event]]:
-    """Yield (hand, seq, event): every `hand_start` opens the next hand; hand 0 before it."""
+    """Yield (hand, seq, event): every `hand_start` (or `hand_skipped`: HAND_OPENERS) opens
+    the next hand; hand 0 before it."""
     hand, seq = 0, 0
     for event in events:
-        if event.kind == "hand_start":
+        if event.kind in HAND_OPENERS:
             hand += 1
             seq = 0
         yield hand, seq, event

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from kroeg.recorder.errors import NotFoundError
-from kroeg.recorder.events import VERDICT_KINDS, Event, HandStart, without_verdicts
+from kroeg.recorder.events import VERDICT_KINDS, Event, HandSkipped, HandStart, without_verdicts
 from kroeg.recorder.rules import Ruleset, partners_opposite
 
 __all__ = [
@@ -70,7 +70,12 @@ def seats_name(
 def log_rows(events: Iterable[Event]) -> list[tuple[object, ...]]:
     """The rows that identify a log's content: the engine's verdicts left out, so a game
     keeps its id whichever version of kroeg recorded it."""
-    return [without_verdicts(e).to_row() for e in events if e.kind not in VERDICT_KINDS]
+    return [without_verdicts(e).to_row() for e in events if e.kind not in _NOT_CONTENT]
+
+
+#: What a game's id leaves out: the engine's verdicts, and the hands a lenient reading
+#: passed over (`hand_skipped`, recorded since; the same text keeps the id it had).
+_NOT_CONTENT = VERDICT_KINDS | {"hand_skipped"}
 
 
 @dataclass(frozen=True)
@@ -109,8 +114,11 @@ class GameRecord:
         return len(self.hand_starts())
 
     def hand_starts(self) -> list[int]:
-        """The position in `events` of each hand's `hand_start`."""
-        return [i for i, e in enumerate(self.events) if type(e) is HandStart]
+        """The position in `events` of each hand's first event: its `hand_start`, or the
+        `hand_skipped` of a hand a lenient reading could not referee."""
+        return [
+            i for i, e in enumerate(self.events) if type(e) is HandStart or type(e) is HandSkipped
+        ]
 
     def hand_bounds(self, number: int) -> tuple[int, int]:
         """Where hand `number` (1-based) begins and ends in `events`: the one way to slice

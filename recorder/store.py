@@ -75,6 +75,7 @@ from kroeg.recorder.events import (
     CARD_WORDS,
     CODE_NULL,
     EVENT_TYPES,
+    HAND_OPENERS,
     PAYLOAD_COLUMNS,
     PAYLOAD_TYPES,
     Event,
@@ -1087,7 +1088,7 @@ def events_to_table(records: Iterable[GameRecord]) -> pa.Table:
     rows = np.frombuffer(codes, np.intc).reshape(-1, 1 + len(PAYLOAD_COLUMNS))
     sizes = np.frombuffer(lengths, np.int64)
     kinds = list(EVENT_TYPES)
-    opening = rows[:, 0] == kinds.index("hand_start")
+    opening = np.isin(rows[:, 0], [kinds.index(kind) for kind in HAND_OPENERS])
     hands, seqs, game_of = columns.hands_and_seqs(opening, sizes)
     payload = [
         columns.words(rows[:, i], CARD_WORDS, CODE_NULL)

@@ -31,6 +31,7 @@ from kroeg.recorder.events import (
     Deal,
     Event,
     Fold,
+    HandSkipped,
     HandStart,
     Knock,
     Laundry,
@@ -449,6 +450,8 @@ class Toepen(ToepenSwaps):
         match event:
             case HandStart(seat=seat):
                 return self.start_hand(seat)
+            case HandSkipped(seat=seat):
+                return self.skip_hand(seat)
             case Deal(seat=seat, card=card):
                 return self.deal(seat, card)
             case CardPlayed(seat=seat, card=card):
@@ -545,16 +548,25 @@ class Toepen(ToepenSwaps):
             fixed, hidden, pool, samples, draws,
         )  # fmt: skip
 
-    def skip_hand(self, dealer: int | None = None) -> None:
-        """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
+    def skip_hand(self, dealer: int | None = None) -> HandSkipped:
+        """Pass over a hand that could not be refereed (a lenient reading keeps the rest),
+        and record it (`hand_skipped`), so that the stored game replays as it was read.
 
-        The hand still counts, so that later messages name hands as they were typed. Where
-        the deal passes left, the next dealer follows from `dealer` (who dealt the skipped
-        hand, if known); where the winner deals, nobody can tell (None).
+        The hand still counts, so that later messages and the stored hand numbers name
+        hands as they were typed. Where the deal passes left, the next dealer follows from
+        `dealer` (who dealt the skipped hand, if known); where the winner deals, nobody can
+        tell (None).
         """
+        if self.phase != "idle":
+            raise self._illegal("a hand is passed over only between hands")
+        if dealer is not None:
+            self._check_seat(dealer)
+        event = HandSkipped(dealer)
+        self.log.append(event)
         self.hand_no += 1
         self.phase = "idle"
         if self.rules.next_dealer == "left" and dealer is not None and self.alive[dealer]:
             self.next_dealer = self._next_alive(dealer)
         else:
             self.next_dealer = None
+        return event

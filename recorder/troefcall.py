@@ -33,6 +33,7 @@ from kroeg.recorder.events import (
     Event,
     GameEnd,
     HandEnd,
+    HandSkipped,
     HandStart,
     HandWon,
     Kap,
@@ -529,6 +530,8 @@ class Troefcall(TrickGame):
     def apply(self, event: Event) -> Event:
         """Apply an event that a player or the dealer causes; return the recorded event."""
         match event:
+            case HandSkipped(seat=seat):
+                return self.skip_hand(seat)
             case HandStart(seat=seat, caller=caller):
                 return self.start_hand(seat, caller)
             case Deal(seat=seat, card=card):
@@ -550,14 +553,22 @@ class Troefcall(TrickGame):
             "is not something a player does in Troefcall"
         )
 
-    def skip_hand(self, dealer: int | None = None) -> None:
-        """Pass over a hand that could not be refereed (a lenient reading keeps the rest).
+    def skip_hand(self, dealer: int | None = None) -> HandSkipped:
+        """Pass over a hand that could not be refereed (a lenient reading keeps the rest),
+        and record it (`hand_skipped`), so that the stored game replays as it was read.
 
         The deal moves on one seat from `dealer` (or from the expected dealer) regardless.
         """
+        if self.phase != "idle":
+            raise self._illegal("a hand is passed over only between hands")
+        if dealer is not None:
+            self._check_seat(dealer)
+        event = HandSkipped(dealer)
+        self.log.append(event)
         dealt = self.next_dealer if dealer is None else dealer
         self.next_dealer = None if dealt is None else (dealt + 1) % self.n
         self.hand_no += 1  # later messages name hands as they were typed
+        return event
 
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)

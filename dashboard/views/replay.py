@@ -648,9 +648,12 @@ def _stepper(
             {key: list(kinds) for kinds, key in jumps.values()},
             w,
         )
-    step = slide.slider(
-        w.say("replay_step", "Step"), 0, last, key="replay_step", label_visibility="collapsed"
-    )
+    if last:
+        step = slide.slider(
+            w.say("replay_step", "Step"), 0, last, key="replay_step", label_visibility="collapsed"
+        )
+    else:  # one step (a hand passed over on import, `hand_skipped`): nothing to slide
+        step = 0
     state = states[step]
     st.query_params["step"] = str(state.seq)  # links name a move by its event number
     keys = " · ".join(said for _, _, said in jumped.values())

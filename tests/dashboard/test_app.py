@@ -1137,3 +1137,30 @@ def test_replay_judges_the_choice_at_seven_in_a_row(
     # which says again what the move says, is not added to the verdict.
     assert '<span class="kroeg-mark kap">● kap</span>' in shown
     assert "the first seven tricks in a row" not in shown
+
+
+def test_a_hand_passed_over_on_import_opens_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game imported leniently with its hand 2 passed over (`hand_skipped`): the Replay
+    page opens that hand, says why nothing of it is shown, and the next hand plays."""
+    from kroeg.analytics.derived import enrich
+    from kroeg.parsers.reading import collect
+    from kroeg.parsers.render import skipped_text
+    from tests.parsers.test_resync import FIRST_GAME
+
+    broken = FIRST_GAME.replace("Da kc, Be toep, Da s, Ben Ts", "Da kc, Be toep, Da s, Ben Qs")
+    (game,) = notation.parse(broken, on_error=collect).games
+    dataset = Dataset(tmp_path / "ds")
+    dataset.write([game])
+    enrich(dataset, workers=1)
+    monkeypatch.setenv("KROEG_DATASET", str(dataset.path))
+    for hand in ("2", "3"):
+        at = app()
+        at.query_params.update({"game": game.game_id, "hand": hand})
+        at.run()
+        at.switch_page("views/replay.py").run()
+        assert not at.exception, at.exception
+        assert at.selectbox(key="replay_hand").value == int(hand)
+        shown = plain(page_html(at))
+        assert (skipped_text() in shown) == (hand == "2"), shown[:2000]

@@ -191,3 +191,21 @@ def test_a_log_without_win_rows_gets_the_engines_verdict() -> None:
     old = dataclasses.replace(game, events=tuple(e for e in game.events if e.kind != "win"))
     states = hand_states(old, 1, reveal_all=False)
     assert states[-1].text == "Anna took the last trick and loses the hand; Ben wins (stake 9)"
+
+
+def test_a_hand_passed_over_on_import_is_one_step_that_says_so() -> None:
+    """A lenient import keeps a hand it could not referee as `hand_skipped`: the replay
+    lists it by its number and shows an empty table with the reason, then the next hand
+    as it was played."""
+    from kroeg.parsers.reading import collect
+    from kroeg.parsers.render import skipped_text
+    from tests.parsers.test_resync import FIRST_GAME
+
+    broken = FIRST_GAME.replace("Da kc, Be toep, Da s, Ben Ts", "Da kc, Be toep, Da s, Ben Qs")
+    (game,) = notation.parse(broken, on_error=collect).games
+    assert hand_numbers(game) == [1, 2, 3, 4]
+    (state,) = hand_states(game, 2, reveal_all=True)
+    assert state.text == skipped_text() and state.kind == "hand_skipped"
+    assert state.hands == ((),) * 4 and state.trick == ()
+    after = hand_states(game, 3, reveal_all=True)
+    assert after[0].kind == "hand_start" and after[-1].kind == "hand_end"

@@ -201,7 +201,7 @@ def test_a_lenient_reading_keeps_the_hands_around_a_bad_one() -> None:
         "10:4: hand 2, before the first lead: Anna cannot play Jh: it is Ben's turn, not Anna's"
     ]
     (game,) = parsed.games
-    assert game.hands == 1
+    assert game.hands == 2 and game.events[-1].kind == "hand_skipped"  # hand 2: passed over
     summed = notation.parse(PLAYERS + BAD_HAND, on_error=collect)
     assert [str(e) for e in summed.errors] == [
         "8:1: hand 1: the result says Anna paid 7, but the rules give 0"

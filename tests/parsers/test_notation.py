@@ -142,7 +142,8 @@ Dan: 9c 8c Kc 7c
         "evening.txt:19:1: hand 2 is not finished (Carla to act)"
     ]
     (game,) = parsed.games
-    assert game.hands == 2  # hands 1 and 3
+    assert game.hands == 3  # hands 1 and 3, and hand 2 passed over: they keep their numbers
+    assert [e.kind for e in game.events].count("hand_skipped") == 1
     assert game.events[-1].to_row() == ("hand_end", 3, None, 1, None)
 
 

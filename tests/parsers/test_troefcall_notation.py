@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from kroeg.parsers import jsonl, notation
 from kroeg.parsers.reading import collect
 from kroeg.recorder.errors import NotationError, RulesError
-from kroeg.recorder.events import Kap, Score
+from kroeg.recorder.events import HAND_OPENERS, Kap, Score
+from kroeg.recorder.referee import replay
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.troefcall import TEAMS
@@ -119,6 +120,11 @@ def test_lenient_skips_a_bad_hand_and_the_deal_still_moves_on() -> None:
     starts = [e for e in game.events if e.kind == "hand_start"]
     # Hand 2 (Anna dealing) is left out; hand 3 is still Ben's deal and Carla's call.
     assert [(e.seat, e.caller) for e in starts] == [(3, 0), (1, 2)]  # type: ignore[attr-defined]
+    # It is recorded as passed over, so the stored game keeps its hand numbers and replays.
+    assert [(e.kind, e.seat) for e in game.events if e.kind in HAND_OPENERS] == [
+        ("hand_start", 3), ("hand_skipped", None), ("hand_start", 1)  # no dealer typed
+    ]  # fmt: skip
+    replay(game.rules, game.players, game.events)
 
 
 def test_holdings_come_before_the_first_card() -> None:

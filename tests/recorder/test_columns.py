@@ -27,6 +27,7 @@ from kroeg.recorder.events import (
     Deal,
     Event,
     GameEnd,
+    HandSkipped,
     HandStart,
     Kap,
     Knock,
@@ -151,6 +152,8 @@ def _games() -> list[GameRecord]:
         Score(seat=0, amount=-3, reason=None),
         Baunie(seat=2),
         Stop(seat=3),
+        HandSkipped(seat=None),  # opens hand 2, as hand_start does
+        HandSkipped(seat=1),
         GameEnd(seat=None, loser=None),
     ]
     games.insert(3, dataclasses.replace(games[0], game_id="hand-made", events=tuple(made)))
