@@ -5,6 +5,7 @@ says them; each is a message of the catalogues (docs/LANGUAGES.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from kroeg.analytics.formats import integer, rounded
@@ -477,11 +478,14 @@ def verdict_summary(
     w: Words,
     knocks: list[tuple[str, bool | None, bool]],
     folds: list[tuple[str, bool | None, int]],
+    grades: Sequence[tuple[str, str | None]] = (),
 ) -> str:
     """One line of a hand's verdicts by player:
-    `Ben: 1 knock, 1 bluff (1 that worked)`."""
+    `Ben: 1 knock, 1 bluff (1 that worked), 1 mistake`. `grades`: (player, grade) of
+    every decision judged from what the player could see (knocks, answers, swaps): its
+    inaccuracies, mistakes and blunders are counted, as lichess sums up a game."""
     players: dict[str, list[str]] = {}
-    for player in [k[0] for k in knocks] + [f[0] for f in folds]:
+    for player in [k[0] for k in knocks] + [f[0] for f in folds] + [g[0] for g in grades]:
         players.setdefault(player, [])
     for player, parts in players.items():
         mine = [k for k in knocks if k[0] == player]
@@ -517,4 +521,13 @@ def verdict_summary(
                     "replay_summary_unknown", " ({n} unknown)", " ({n} unknown)", unknown
                 )
             parts.append(text)
-    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items())
+        mine_graded = [g for who, g in grades if who == player]
+        if n := mine_graded.count("inaccuracy"):
+            parts.append(
+                w.say_n("replay_summary_inaccuracies", "{n} inaccuracy", "{n} inaccuracies", n)
+            )
+        if n := mine_graded.count("mistake"):
+            parts.append(w.say_n("replay_summary_mistakes", "{n} mistake", "{n} mistakes", n))
+        if n := mine_graded.count("blunder"):
+            parts.append(w.say_n("replay_summary_blunders", "{n} blunder", "{n} blunders", n))
+    return "; ".join(f"{p}: {', '.join(parts)}" for p, parts in players.items() if parts)

@@ -412,6 +412,9 @@ def _verdicts(
         w,
         [(r["player"], r["bluff"], r["bluff_won"]) for r in knocks.iter_rows(named=True)],
         [(r["player"], r["regret"], r["cost"]) for r in folds.iter_rows(named=True)],
+        [(r["player"], r["knock_grade"]) for r in knocks.iter_rows(named=True)]
+        + [(players[r["seat"]], r["grade"]) for r in answers.iter_rows(named=True)]
+        + [(players[r["seat"]], r["grade"]) for r in swaps.iter_rows(named=True)],
     )
     return verdicts, summary
 

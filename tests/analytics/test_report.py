@@ -34,3 +34,15 @@ def test_the_verdicts_of_a_hand_in_one_line() -> None:
         "Carla: 2 folds, 1 regrettable (cost 2) (1 unknown); Dan: 1 fold"
     )
     assert verdict_summary(words("en"), [], []) == ""
+    # The decisions graded from what the player could see are counted as well.
+    graded = verdict_summary(
+        words("en"),
+        [("Ben", True, False)],
+        [("Carla", False, 1)],
+        [("Ben", "mistake"), ("Ben", None), ("Carla", "blunder"), ("Carla", "blunder"),
+         ("Dan", "inaccuracy"), ("Anna", None)],
+    )  # fmt: skip
+    assert graded == (
+        "Ben: 1 knock, 1 bluff, 1 mistake; Carla: 1 fold, 2 blunders; Dan: 1 inaccuracy"
+    )
+    assert verdict_summary(words("nl"), [], [], [("Ben", "mistake")] * 2) == "Ben: 2 fouten"

@@ -851,8 +851,9 @@ def test_the_verdict_shows_at_the_knock_and_the_fold(club: Path) -> None:
     shown = page_html(at)
     assert re.search(r"below the fair share 0\.\d\d; the knocker lost the hand\.</p>", shown)
     assert re.search(
+        # and the decisions graded from what each player could see
         r"<b>Verdicts:</b> Ben: 1 knock, 1 bluff; Carla: 1 fold(, 1 regrettable "
-        r"\(cost 1\))?</p>",
+        r"\(cost 1\))?; Dan: 1 blunder; Anna: 1 mistake</p>",
         shown,
     )
     at.slider(key="replay_step").set_value(fold).run()
