@@ -34,6 +34,7 @@ from kroeg.analytics.moments import biggest_bluff, costliest_fold, regrettable_f
 from kroeg.analytics.words import Words, words
 from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import side_name, side_seats
+from kroeg.recorder.text import isolated
 
 __all__ = ["BOT_MARK", "PLAYED", "ROSTER_WIDTH", "SIMULATED_SOURCE", "GameName", "MonthGames",
            "chosen", "evening", "evening_games_frame", "evening_moments", "evening_numbers",
@@ -279,9 +280,10 @@ def _short(name: str) -> str:
     return name if len(name) <= PLAYER_WIDTH else name[: PLAYER_WIDTH - 1].rstrip() + "…"
 
 
-def _cut(names: Sequence[str], width: int) -> str:
+def _cut(names: Sequence[str], width: int, bidi: bool = False) -> str:
     """`Anna, Ben, Carla` while it fits in `width`, else as many as fit and `+3`: the
-    first always shown, however long (shortened to PLAYER_WIDTH)."""
+    first always shown, however long (shortened to PLAYER_WIDTH); `bidi`: a right-to-left
+    name isolated (`text.isolated`), for a page."""
     names = [_short(n) for n in names]
     shown: list[str] = []
     for at, name in enumerate(names):
@@ -291,6 +293,8 @@ def _cut(names: Sequence[str], width: int) -> str:
             break
         shown.append(name)
     more = len(names) - len(shown)
+    if bidi:
+        shown = [isolated(n) for n in shown]
     return ", ".join(shown) + (f" +{more}" if more else "")
 
 
@@ -340,18 +344,18 @@ class GameName:
             return ""
         return w.say("evening_game_order", "game {number}", number=integer(self.number, w.lang))
 
-    def in_evening_in(self, w: Words) -> str:
+    def in_evening_in(self, w: Words, bidi: bool = False) -> str:
         """The name where its evening is already said (the Evenings page's heading), in
-        `w`'s language: `Game 2, 20:30 — Anna, Ben, Carla, Dan`."""
+        `w`'s language: `Game 2, 20:30 — Anna, Ben, Carla, Dan` (`bidi`: see roster_in)."""
         said = ", ".join(p for p in (self.order_in(w), self.time or "") if p)
-        roster = self.roster_in(w)
+        roster = self.roster_in(w, bidi)
         return f"{said[:1].upper()}{said[1:]} — {roster}" if said else roster
 
-    def said(self, w: Words) -> str:
+    def said(self, w: Words, bidi: bool = False) -> str:
         """Its whole name in `w`'s language: `20 Nov, game 2, 20:30 — Anna, Ben, Carla,
-        Dan`, `20 nov, spel 2, 20:30 — …`."""
+        Dan`, `20 nov, spel 2, 20:30 — …` (`bidi`: see roster_in)."""
         parts = (self.evening_in(w), self.order_in(w), self.time or "")
-        return f"{', '.join(p for p in parts if p)} — {self.roster_in(w)}"
+        return f"{', '.join(p for p in parts if p)} — {self.roster_in(w, bidi)}"
 
     @property
     def evening(self) -> str:
@@ -363,18 +367,21 @@ class GameName:
         """`order_in` in English."""
         return self.order_in(words("en"))
 
-    def roster_in(self, w: Words) -> str:
+    def roster_in(self, w: Words, bidi: bool = False) -> str:
         """Its players by seat (`Anna, Ben, Carla`), or its sides (`Anna & Carla v Ben &
         Dan`, `… tegen …`), cut to ROSTER_WIDTH: `Anna, Ben, Carla, Dan +3`, `Anna +1 v
-        Ben +1 v Eva +1`."""
+        Ben +1 v Eva +1`. `bidi`: each right-to-left name isolated (`text.isolated`), for
+        a page; a terminal would show the isolates as escapes."""
         if not self.teams:
-            return _cut(self.players, ROSTER_WIDTH)
+            return _cut(self.players, ROSTER_WIDTH, bidi)
         versus = w.say("evening_versus", " v ")
         players = [_short(p) for p in self.players]
         sides = range(max(self.teams) + 1)
         whole = versus.join(side_name(players, self.teams, side) for side in sides)
+        if bidi:
+            players = [isolated(p) for p in players]
         if len(whole) <= ROSTER_WIDTH:
-            return whole
+            return versus.join(side_name(players, self.teams, side) for side in sides)
         firsts = [side_seats(self.teams, self.teams.index(side)) for side in sides]
         return versus.join(
             players[seats[0]] + (f" +{len(seats) - 1}" if len(seats) > 1 else "")

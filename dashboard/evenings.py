@@ -55,6 +55,7 @@ from kroeg.dashboard.replay import hand_numbers
 from kroeg.parsers.render import reason_text, say_amount
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.records import seats_name
+from kroeg.recorder.text import isolated
 from kroeg.recorder.text import markdown_text as md
 
 __all__ = [
@@ -125,7 +126,8 @@ class Evening:
         """The title with its players and games: never a hash alone."""
         bots = " · " + w.say("evening_label_simulated", "simulated") if self.simulated else ""
         games = w.count(self.games, "n_games")
-        return f"{self.title_in(w)} · {', '.join(self.players)} · {games}{bots}"
+        players = ", ".join(isolated(p) for p in self.players)
+        return f"{self.title_in(w)} · {players} · {games}{bots}"
 
 
 def evenings(path: Path, games: Games) -> list[Evening]:
@@ -151,13 +153,13 @@ def replay_link(game_id: str, hand: int, seq: int | None = None) -> str:
 
 
 def _names(names: list[str]) -> str:
-    return ", ".join(md(n) for n in names)
+    return ", ".join(md(isolated(n)) for n in names)
 
 
 def game_name(name: GameName, w: Words | None = None) -> str:
     """A game as people call it, plain text, in `w`'s language (GameName.said): `20 Nov,
     game 2, 20:30 — Anna, Ben, Carla, Dan`; a page writing it in Markdown escapes it."""
-    return name.said(_words(w))
+    return name.said(_words(w), bidi=True)
 
 
 def game_title(name: GameName, ruleset: str, w: Words | None = None) -> str:
@@ -194,7 +196,7 @@ def hand_lines(path: Path, game_id: str, game_type: str, w: Words | None = None)
         folded = [r["player"] for r in rows.iter_rows(named=True) if r["folds"]]
         won = [r["seat"] for r in rows.iter_rows(named=True) if r["won"]]
         paid = [
-            f"{md(r['player'])} {_figure(r['paid'], w)}"
+            f"{md(isolated(r['player']))} {_figure(r['paid'], w)}"
             for r in rows.iter_rows(named=True)
             if r["paid"]
         ]

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_NAME",
     "MAX_TEXT",
+    "isolated",
     "markdown_text",
     "names_problem",
     "plural",
@@ -197,6 +198,18 @@ def unknown_choice(what: str, word: str, choices: Iterable[str]) -> str:
     if near:
         return f"unknown {what} {quoted(word)}: did you mean {near[0]}? Expected one of {listed}"
     return f"unknown {what} {quoted(word)}: expected one of {listed}"
+
+
+def isolated(name: str) -> str:
+    """A name written right to left (Hebrew, Arabic: `שרה`) between the Unicode isolates
+    FSI and PDI, so that a page that lists it among others keeps the list's order: without
+    them the browser's bidi algorithm pulls the commas and numbers after it into the name
+    (`שרה, Dan · 3 games` read backwards). Any other name is returned as it is: nothing
+    invisible is added where it changes nothing. For pages, not terminals, which show
+    these characters as escapes (`visible_text`)."""
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        return f"\u2068{name}\u2069"
+    return name
 
 
 def text_width(text: str) -> int:

@@ -98,7 +98,7 @@ def _evening(night: Evening, chosen: Games, w: Words) -> None:
     _hill(night, w)
     games, count = evening_games(path, night.key, chosen, w)
     for game in games:  # named by their order in the evening, whatever the filters hide
-        st.subheader(f"{md(game.name.in_evening_in(w))} · {md(w.ruleset(game.ruleset))}")
+        st.subheader(f"{md(game.name.in_evening_in(w, bidi=True))} · {md(w.ruleset(game.ruleset))}")
         st.markdown(w.say("evening_standings", "**Standings:** {standings}",
                           standings=game.standings))  # fmt: skip
         st.markdown("\n".join(game.lines))

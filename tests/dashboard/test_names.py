@@ -122,3 +122,25 @@ def test_the_evening_names_its_games_and_moments_by_their_order(one_night: Datas
         md("Anna, Ben, Carla, Dan") + " · " + md("classic + dirty-laundry + face-up")
     ]
     assert "**Costliest fold:** [Carla, hand 2](replay?game=g1000000000000d4&" in page_html(at)
+
+
+def test_a_right_to_left_name_is_isolated_on_the_pages_and_nowhere_else(tmp_path: Path) -> None:
+    """`שרה` among Latin names: on a page each right-to-left name sits between the Unicode
+    isolates FSI and PDI, so the browser keeps the list's order (the commas and the
+    `· 3 games` after it stayed inside the name); a Latin name gets nothing invisible, and
+    the terminal's text (the CLI's game names) none at all."""
+    from kroeg.analytics.evenings import game_names
+    from kroeg.analytics.views import connect
+    from kroeg.analytics.words import words
+    from kroeg.dashboard.evenings import Evening, _names, game_name
+
+    (game,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    game = dataclasses.replace(game, players=("Anna", "שרה", "Carla", "Dan"))
+    dataset = Dataset(tmp_path / "rtl")
+    dataset.write([game])
+    name = game_names(connect(dataset), None)[game.game_id]
+    assert "Anna, \u2068שרה\u2069, Carla" in game_name(name)
+    assert "Anna, שרה, Carla" in str(name) and "\u2068" not in str(name)  # the CLI's
+    evening = Evening("k", None, None, False, 3, ("Anna", "שרה"))
+    assert evening.label_in(words("en")) == "Undated games · Anna, \u2068שרה\u2069 · 3 games"
+    assert _names(["Anna", "Ben"]) == "Anna, Ben"
