@@ -32,8 +32,10 @@ def content_id(prefix: str, *parts: object) -> str:
 
 
 def side_name(players: Sequence[str], teams: Sequence[int], side: int) -> str:
-    """The players of a side, by seat, joined: `Anna & Carla`. (SQL: games.side_names.)"""
-    return " & ".join(p for p, team in zip(players, teams, strict=True) if team == side)
+    """The players of a side in alphabetical order, joined: `Anna & Carla`, wherever they
+    sat, so that a partnership has one name in every game and on every surface (`kroeg
+    stats --by side`, `kroeg hill`, the replay). (SQL: games.side_names.)"""
+    return " & ".join(sorted(p for p, team in zip(players, teams, strict=True) if team == side))
 
 
 def side_seats(teams: Sequence[int] | None, seat: int) -> tuple[int, ...]:

@@ -10,14 +10,16 @@
 CREATE OR REPLACE VIEW games AS
 SELECT g.*,
        r.* EXCLUDE (rules),
-       -- Each side's name where seats play in teams: its players joined by ' & ', by seat.
-       -- (Lambdas and 1-based element access only: the same text runs on Spark, below.)
+       -- Each side's name where seats play in teams: its players in alphabetical order
+       -- joined by ' & ', wherever they sat (recorder.records.side_name): one name a
+       -- partnership, in every game. (Lambdas and 1-based element access only: the same
+       -- text runs on Spark, below.)
        CASE WHEN g.teams IS NOT NULL THEN list_transform(
            generate_series(0, list_max(g.teams)),
-           lambda side: array_to_string(list_filter(list_transform(
+           lambda side: array_to_string(list_sort(list_filter(list_transform(
                generate_series(1, array_length(g.players)),
                lambda i: CASE WHEN g.teams[i] = side THEN g.players[i] END),
-               lambda name: name IS NOT NULL), ' & ')
+               lambda name: name IS NOT NULL)), ' & ')
        ) END AS side_names
 FROM read_parquet({games}, union_by_name = true) AS g
 LEFT JOIN game_rules AS r USING (rules);

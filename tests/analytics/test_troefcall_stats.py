@@ -111,3 +111,36 @@ def test_a_side_is_named_the_same_in_sql_and_in_python(evening: Dataset) -> None
             "Ben & Dan",
         }
     )
+
+
+def test_a_partnership_has_one_name_wherever_its_players_sat(tmp_path: Path) -> None:
+    """The same two pairs in two seatings (Anna first, then Carla first): one row each in
+    `--by side`, named as `kroeg hill` and the engine's words name them (alphabetical),
+    where the seat order made `Carla & Anna` a partnership of its own."""
+    import dataclasses
+
+    from kroeg.analytics.hill import hill_standings
+    from kroeg.recorder.records import side_name
+
+    first, second = list(simulate(Ruleset.preset("troefcall"), 4, 60, 5))[:2]
+    seated = [
+        dataclasses.replace(first, players=("Anna", "Ben", "Carla", "Dan")),
+        dataclasses.replace(second, players=("Carla", "Dan", "Anna", "Ben")),
+    ]
+    assert side_name(seated[1].players, seated[1].teams or (), 0) == "Anna & Carla"
+    dataset = Dataset(tmp_path / "two")
+    dataset.write(seated)
+    con = connect(dataset)
+    sides = troefcall_stats(con, by="side")
+    hands = {g.game_id: g.hands for g in seated}
+    assert sides["player"].to_list() == ["Anna & Carla", "Ben & Dan"]
+    assert sides["hands"].to_list() == [sum(hands.values())] * 2
+    # The sample king-of-the-hill evening: its pairs are the sides `--by side` shows (it
+    # said `Sharda & Ingrid`, by seat, where the hill said `Ingrid & Sharda`).
+    hill = Dataset(tmp_path / "hill")
+    (report,) = import_files([SAMPLES / "troefcall-king-of-the-hill.txt"], hill)
+    assert not report.rejected
+    con = connect(hill)
+    pairs = set(hill_standings(con, None, None).pairs["pair"])
+    assert pairs == set(troefcall_stats(con, by="side")["player"])
+    assert "Ingrid & Sharda" in pairs
