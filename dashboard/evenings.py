@@ -260,7 +260,7 @@ def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) 
     if game_type == "troefcall":
         sides: pl.DataFrame = ask(path, troefcall_totals, game_id)
         return ", ".join(
-            f"{md(r['side_name'])} {_points(int(r['points']), w, troefcall=True)}"
+            f"{md(isolated(r['side_name']))} {_points(int(r['points']), w, troefcall=True)}"
             for r in sides.iter_rows(named=True)
         )
     seats = _seats(path, game_id)
@@ -290,9 +290,9 @@ def standings(path: Path, game_id: str, game_type: str, w: Words | None = None) 
                 said = w.say("evening_standing_out", "out")
             else:
                 said = say_amount(w, left, "lives")
-            parts.append(f"{md(r['player'])} {said}")
+            parts.append(f"{md(isolated(r['player']))} {said}")
         else:
-            parts.append(f"{md(r['player'])} {_points(int(r['paid']), w)}")
+            parts.append(f"{md(isolated(r['player']))} {_points(int(r['paid']), w)}")
     return ", ".join(parts)
 
 

@@ -133,7 +133,8 @@ def hand_states(
             )
             for s in range(game.n)
         )
-        if kind == "hand_skipped":  # nothing of the hand is known: no cards on the table
+        skipped = kind == "hand_skipped"  # nothing of the hand is known: an empty table
+        if skipped:
             hands, table = ((),) * game.n, []
         troefcall = game if isinstance(game, Troefcall) else None
         toepen = game if isinstance(game, Toepen) else None
@@ -165,11 +166,11 @@ def hand_states(
             aside=tuple(aside),
             text=text,
             kind=kind,
-            stake=toepen.stake if toepen else 0,  # Troefcall has no stake
-            dealer=game.dealer if game.dealer is not None else 0,
-            trick_no=game.trick_no,
-            in_hand=tuple(game.in_hand(s) for s in range(game.n)),
-            folded=tuple(toepen.folded) if toepen else (False,) * game.n,
+            stake=toepen.stake if toepen and not skipped else 0,  # Troefcall has no stake
+            dealer=(seat if seat is not None else -1) if skipped else (game.dealer or 0),
+            trick_no=0 if skipped else game.trick_no,
+            in_hand=(True,) * game.n if skipped else tuple(game.in_hand(s) for s in range(game.n)),
+            folded=tuple(toepen.folded) if toepen and not skipped else (False,) * game.n,
             hands=hands,
             trick=tuple(table),
             # The pay and score rows so far: the facts.
@@ -177,7 +178,7 @@ def hand_states(
                 say_score(speaker, t, troefcall is not None) for t in rebuilt.score_texts()
             ),
             actor=seat,
-            over=game.between_hands(),
+            over=game.between_hands() and not skipped,
             table_trick=table_trick,
             trick_winner=winner,
             to_act=(

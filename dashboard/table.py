@@ -302,6 +302,9 @@ def table_html(state: TableState, players: tuple[str, ...], w: Words | None = No
 
 def _centre(state: TableState, players: tuple[str, ...], w: Words) -> str:
     """The middle of the table: the stake (Toepen), or trump and the sides' tricks (Troefcall)."""
+    if state.kind == "hand_skipped":  # passed over on import: nothing of it is known
+        said = html.escape(w.say("table_hand_skipped", "not read"))
+        return f"<div>{said}</div>"
     if state.over:  # also after a kap in Troefcall, when 7 tricks decide the hand early
         said = w.say("table_hand_over", "hand over")
     elif state.trick_winner is not None:  # the trick on the table is complete

@@ -218,6 +218,8 @@ class HandResult:
     #: The scores after the hand: who (a player, or a side) and the score as the engine
     #: writes it (`9 lives`; `say_score` says it in a speaker's words).
     scores: tuple[tuple[str, str], ...]
+    #: A hand a lenient reading passed over (`hand_skipped`): nothing of it is known.
+    skipped: bool = False
 
     def who(self, seats: tuple[int, ...], speaker: Speaker = PLAIN_ENGLISH) -> str:
         """Seats in words, a whole side by its name."""
@@ -342,6 +344,8 @@ class HandResult:
 
     def text_for(self, speaker: Speaker) -> str:
         """`text` in `speaker`'s words."""
+        if self.skipped:
+            return skipped_text(speaker)
         parts: list[str] = []
         if self.finished:
             parts.append(self.verdict_for(speaker) + ".")
@@ -430,7 +434,10 @@ def result_of(game: Game) -> HandResult:
     the engine's verdicts even where a stored log lacks them): the one reading of a hand's
     result. `game` is past the hand's events (or some of them)."""
     log = game.log
-    begin = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], HandStart)), 0)
+    begin = next(
+        (i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], HandStart | HandSkipped)),
+        0,
+    )
     hand = log[begin:]
     teams = game.teams
     troefcall = isinstance(game, Troefcall)
@@ -460,6 +467,7 @@ def result_of(game: Game) -> HandResult:
         side_tricks=game.side_tricks if isinstance(game, Troefcall) else None,
         side_points=(game.scores[0], game.scores[1]) if isinstance(game, Troefcall) else None,
         scores=_scores(game),
+        skipped=bool(hand) and isinstance(hand[0], HandSkipped),
     )
 
 

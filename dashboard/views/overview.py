@@ -26,6 +26,7 @@ from kroeg.dashboard.evenings import (
 )
 from kroeg.dashboard.filters import chosen_games, current_path, empty_state
 from kroeg.dashboard.words import page_words
+from kroeg.recorder.text import isolated
 from kroeg.recorder.text import markdown_text as md
 
 #: Earlier evenings listed under the chosen one.
@@ -90,7 +91,7 @@ def _evening(night: Evening, chosen: Games, w: Words) -> None:
         kind = w.say("evening_kind_simulated", "Simulated games (bots)")
     else:
         kind = w.say("evening_kind_club", "Club games")
-    st.caption(f"{kind} · {md(', '.join(night.players))}")
+    st.caption(f"{kind} · {md(', '.join(isolated(p) for p in night.players))}")
     notable = moments(path, night.key, chosen, w)
     if notable:
         st.subheader(w.say("evening_moments", "Moments of the evening"))

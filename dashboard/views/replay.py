@@ -708,7 +708,7 @@ def _stepper(
     )
     # Unless every card is shown, the graph goes as far as the step shown.
     drawn = lines if reveal_all else [r for r in lines if int(r["step"]) <= step]  # type: ignore[call-overload]
-    if drawn:
+    if drawn and last:  # a hand of one step (passed over on import) has no course
         with right:
             _expected_chart(drawn, step, last, w)
 

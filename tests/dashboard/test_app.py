@@ -1165,3 +1165,7 @@ def test_a_hand_passed_over_on_import_opens_and_says_so(
         assert at.selectbox(key="replay_hand").value == int(hand)
         shown = plain(page_html(at))
         assert (skipped_text() in shown) == (hand == "2"), shown[:2000]
+        if hand == "2":  # nothing of hand 1's result, and no course of one step
+            assert "wins the hand" not in shown and "hand over" not in shown
+            at.selectbox(key="replay_view").set_value("all").run()
+            assert not at.exception and not at.get("vega_lite_chart")

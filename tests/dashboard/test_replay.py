@@ -197,8 +197,9 @@ def test_a_hand_passed_over_on_import_is_one_step_that_says_so() -> None:
     """A lenient import keeps a hand it could not referee as `hand_skipped`: the replay
     lists it by its number and shows an empty table with the reason, then the next hand
     as it was played."""
+    from kroeg.dashboard.table import table_html
     from kroeg.parsers.reading import collect
-    from kroeg.parsers.render import skipped_text
+    from kroeg.parsers.render import PLAIN_ENGLISH, hand_result, skipped_text
     from tests.parsers.test_resync import FIRST_GAME
 
     broken = FIRST_GAME.replace("Da kc, Be toep, Da s, Ben Ts", "Da kc, Be toep, Da s, Ben Qs")
@@ -207,5 +208,12 @@ def test_a_hand_passed_over_on_import_is_one_step_that_says_so() -> None:
     (state,) = hand_states(game, 2, reveal_all=True)
     assert state.text == skipped_text() and state.kind == "hand_skipped"
     assert state.hands == ((),) * 4 and state.trick == ()
+    # Nothing of hand 1 is shown as this hand's: no stake, nobody out, its dealer as typed.
+    assert (state.stake, state.over, state.dealer) == (0, False, 0)
+    assert state.in_hand == (True,) * 4 and state.folded == (False,) * 4
+    assert "not read" in table_html(state, game.players)
+    assert "hand over" not in table_html(state, game.players)
+    assert hand_result(game, 2).text_for(PLAIN_ENGLISH) == skipped_text()
+    assert "wins the hand" in hand_result(game, 1).text_for(PLAIN_ENGLISH)
     after = hand_states(game, 3, reveal_all=True)
     assert after[0].kind == "hand_start" and after[-1].kind == "hand_end"
