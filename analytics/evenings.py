@@ -36,11 +36,31 @@ from kroeg.recorder.errors import UsageError
 from kroeg.recorder.records import side_name, side_seats
 from kroeg.recorder.text import isolated
 
-__all__ = ["BOT_MARK", "PLAYED", "ROSTER_WIDTH", "SIMULATED_SOURCE", "GameName", "MonthGames",
-           "chosen", "evening", "evening_games_frame", "evening_moments", "evening_numbers",
-           "evenings_frame", "game_names", "in_month", "month_games", "month_range",
-           "simulated", "toepen_out", "toepen_seats", "troefcall_hands", "troefcall_running",
-           "troefcall_totals"]  # fmt: skip
+__all__ = [
+    "BOT_MARK",
+    "PLAYED",
+    "ROSTER_WIDTH",
+    "SIMULATED_SOURCE",
+    "GameName",
+    "MonthGames",
+    "chosen",
+    "evening",
+    "evening_games_frame",
+    "evening_moments",
+    "evening_numbers",
+    "evenings_frame",
+    "game_names",
+    "in_month",
+    "month_games",
+    "month_range",
+    "simulated",
+    "skipped_hands",
+    "toepen_out",
+    "toepen_seats",
+    "troefcall_hands",
+    "troefcall_running",
+    "troefcall_totals",
+]  # fmt: skip
 
 #: The `source` of a game the engine's bots played.
 SIMULATED_SOURCE = "engine"
@@ -205,6 +225,16 @@ def evening_numbers(con: duckdb.DuckDBPyConnection, games: Games) -> dict[str, i
         params * 4,
     ).row(0, named=True)
     return row
+
+
+def skipped_hands(con: duckdb.DuckDBPyConnection, game_id: str) -> list[int]:
+    """The hands of a game a lenient reading passed over (`hand_skipped`, docs/FORMAT.md):
+    nothing of them is known but their numbers."""
+    rows = con.sql(
+        "SELECT hand FROM events WHERE game_id = ? AND kind = 'hand_skipped' ORDER BY hand",
+        params=[game_id],
+    ).fetchall()
+    return [int(hand) for (hand,) in rows]
 
 
 def toepen_seats(con: duckdb.DuckDBPyConnection, game_id: str) -> pl.DataFrame:

@@ -30,6 +30,7 @@ from kroeg.analytics.evenings import (
     evening_numbers,
     evenings_frame,
     game_names,
+    skipped_hands,
     toepen_out,
     toepen_seats,
     troefcall_hands,
@@ -186,8 +187,18 @@ def hand_lines(path: Path, game_id: str, game_type: str, w: Words | None = None)
     folded, who won and who paid what (Toepen); who called what, the tricks and the
     points (Troefcall); in `w`'s language (English when not given)."""
     w = _words(w)
+    # A hand passed over on import (`hand_skipped`) keeps its line, saying so.
+    skipped: list[int] = ask(path, skipped_hands, game_id)
+    said = w.say("evening_hand_skipped", "not read when its log was imported")
+    lines = [(hand, f"- {_hand_link(game_id, hand, w)} — {said}") for hand in skipped]
     if game_type == "troefcall":
-        return _troefcall_lines(path, game_id, w)
+        lines += _troefcall_lines(path, game_id, w)
+    else:
+        lines += _toepen_lines(path, game_id, w)
+    return [line for _, line in sorted(lines, key=lambda numbered: numbered[0])]
+
+
+def _toepen_lines(path: Path, game_id: str, w: Words) -> list[tuple[int, str]]:
     seats = _seats(path, game_id)
     lines = []
     for (hand,), rows in seats.group_by(["hand"], maintain_order=True):
@@ -219,11 +230,12 @@ def hand_lines(path: Path, game_id: str, game_type: str, w: Words | None = None)
         if paid:
             parts.append(w.say("evening_hand_paid", "paid: {payments}", payments=", ".join(paid)))
         text = "; ".join(parts) or w.say("evening_hand_quiet", "no knock, nobody paid")
-        lines.append(f"- {_hand_link(game_id, int(str(hand)), w)} — {text}")
+        number = int(str(hand))
+        lines.append((number, f"- {_hand_link(game_id, number, w)} — {text}"))
     return lines
 
 
-def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[str]:
+def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[tuple[int, str]]:
     hands: pl.DataFrame = ask(path, troefcall_hands, game_id)
     lines = []
     for r in hands.iter_rows(named=True):
@@ -241,7 +253,7 @@ def _troefcall_lines(path: Path, game_id: str, w: Words) -> list[str]:
             side_1=md(r["side_1"]), tricks_1=_figure(r["tricks_1"], w),
             points=_figure(r["points"], w), scorer=md(scorer), reason=extra,
         )  # fmt: skip
-        lines.append(f"- {_hand_link(game_id, int(r['hand']), w)} — {told}")
+        lines.append((int(r["hand"]), f"- {_hand_link(game_id, int(r['hand']), w)} — {told}"))
     return lines
 
 

@@ -1169,3 +1169,10 @@ def test_a_hand_passed_over_on_import_opens_and_says_so(
             assert "wins the hand" not in shown and "hand over" not in shown
             at.selectbox(key="replay_view").set_value("all").run()
             assert not at.exception and not at.get("vega_lite_chart")
+    # The Games and Evenings pages list it in its place, saying so, linked to the replay.
+    from kroeg.dashboard.evenings import hand_lines
+
+    lines = hand_lines(dataset.path, game.game_id, "toepen")
+    assert len(lines) == 4 and "hand=2)" in lines[1]
+    assert lines[1].endswith("— not read when its log was imported")
+    assert all("not read" not in line for line in lines[:1] + lines[2:])
