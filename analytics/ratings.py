@@ -50,6 +50,7 @@ import pyarrow as pa
 
 from kroeg.analytics.evenings import PLAYED, simulated
 from kroeg.analytics.schemas import RATING_SCHEMA, RATINGS_VERSION
+from kroeg.analytics.stats import bots_apart
 from kroeg.analytics.views import connect
 from kroeg.recorder.store import Dataset
 
@@ -595,7 +596,9 @@ def rating_chart(
     at most `points` of each player's games, evenly spread, their first and last kept.
     `game`: the game's number among the games rated in this pool (this game type, the
     club's or the bots'), from 1, before any is left out: the stored `step` counts every
-    game rated, of both pools and both game types."""
+    game rated, of both pools and both game types. `players` are named as the games name
+    them; in the bots' pool of a dataset with the club's games too, a bot's `player` reads
+    `Anna (bot)` (stats.bots_apart)."""
     history = rating_history(con, game_type, with_simulated).filter(pl.col("games") > 0)
     history = history.with_columns(game=pl.col("step").rank("dense").cast(pl.Int64))
     if players:
@@ -604,7 +607,9 @@ def rating_chart(
                                    of=pl.len().over("player"))  # fmt: skip
     every = (pl.col("of") // points + 1).cast(pl.Int64)
     kept = history.filter((pl.col("n") % every == 0) | (pl.col("n") == pl.col("of") - 1))
-    return kept.drop("n", "of")
+    # The bots' pool beside the club's: a bot's line reads "Anna (bot)", as in every table.
+    marked = bots_apart(con, kept.drop("n", "of").with_columns(bots=pl.lit(with_simulated)))
+    return marked.drop("bots")
 
 
 #: A player is among the month's risers and fallers from this many rated games that month.

@@ -16,6 +16,7 @@ import polars as pl
 from kroeg.analytics.evenings import BOT_MARK, month_games
 from kroeg.analytics.newsletter import _summary
 from kroeg.analytics.pages import behind, counts_before_games
+from kroeg.analytics.ratings import rating_chart, update_ratings
 from kroeg.analytics.season import standings
 from kroeg.analytics.stats import player_stats, ruleset_totals, troefcall_stats
 from kroeg.analytics.views import connect
@@ -100,3 +101,22 @@ def test_a_season_and_a_bulletin_with_the_bots_counted_keep_them_apart(tmp_path:
     told = month_games(con, "2026-11", with_simulated=True)
     summary = _summary(con, told, words("en"))
     assert summary.endswith(f"Games lost: Anna{BOT_MARK} 1, Ben 1."), summary
+
+
+def test_the_bots_rating_chart_names_them_as_bots(tmp_path: Path) -> None:
+    """The Players page's chart of the bots' ratings: its legend said "Anna", the member's
+    name, while every other figure of that bot read "Anna (bot)"."""
+    both = Dataset(tmp_path / "both")
+    both.write([BOTS, CLUB])
+    update_ratings(both)
+    con = connect(both)
+    bots = rating_chart(con, "toepen", True)
+    assert set(bots["player"]) == {f"{p}{BOT_MARK}" for p in ("Anna", "Ben", "Carla", "Dan")}
+    assert set(rating_chart(con, "toepen", True, ["Anna"])["player"]) == {f"Anna{BOT_MARK}"}
+    assert set(rating_chart(con, "toepen", False)["player"]) == {"Anna", "Ben", "Carla", "Dan"}
+    alone = Dataset(tmp_path / "alone")
+    alone.write([BOTS])
+    update_ratings(alone)
+    assert set(rating_chart(connect(alone), "toepen", True)["player"]) == {
+        "Anna", "Ben", "Carla", "Dan"
+    }
