@@ -557,14 +557,7 @@ class Toepen(ToepenSwaps):
         `dealer` (who dealt the skipped hand, if known); where the winner deals, nobody can
         tell (None).
         """
-        if self.phase != "idle":
-            raise self._illegal("a hand is passed over only between hands")
-        if dealer is not None:
-            self._check_seat(dealer)
-        event = HandSkipped(dealer)
-        self.log.append(event)
-        self.hand_no += 1
-        self.phase = "idle"
+        event = self._log_skipped(dealer, self.phase == "idle")
         if self.rules.next_dealer == "left" and dealer is not None and self.alive[dealer]:
             self.next_dealer = self._next_alive(dealer)
         else:

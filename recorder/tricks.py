@@ -25,7 +25,7 @@ from typing import Final, Self, TypeVar, cast
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import FULL_ORDER, Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError
-from kroeg.recorder.events import CardPlayed, Deal, Event, TrickWon
+from kroeg.recorder.events import CardPlayed, Deal, Event, HandSkipped, TrickWon
 from kroeg.recorder.text import quoted
 
 __all__ = [
@@ -225,6 +225,19 @@ class TrickGame:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise self._illegal(f"there is no seat {quoted(seat)} (seats are 0 to {self.n - 1})")
         return seat
+
+    def _log_skipped(self, dealer: int | None, idle: bool) -> HandSkipped:
+        """What every game's `skip_hand` does first: only between hands (`idle`), `dealer`
+        a seat or None, the hand recorded (`hand_skipped`) and counted, so that later
+        messages and the stored hand numbers name hands as they were typed."""
+        if not idle:
+            raise self._illegal("a hand is passed over only between hands")
+        if dealer is not None:
+            self._check_seat(dealer)
+        event = HandSkipped(dealer)
+        self.log.append(event)
+        self.hand_no += 1
+        return event
 
     def in_hand(self, seat: int) -> bool:
         """Whether the player at `seat` takes part in the current hand (overridden)."""

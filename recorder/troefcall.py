@@ -559,15 +559,9 @@ class Troefcall(TrickGame):
 
         The deal moves on one seat from `dealer` (or from the expected dealer) regardless.
         """
-        if self.phase != "idle":
-            raise self._illegal("a hand is passed over only between hands")
-        if dealer is not None:
-            self._check_seat(dealer)
-        event = HandSkipped(dealer)
-        self.log.append(event)
+        event = self._log_skipped(dealer, self.phase == "idle")
         dealt = self.next_dealer if dealer is None else dealer
         self.next_dealer = None if dealt is None else (dealt + 1) % self.n
-        self.hand_no += 1  # later messages name hands as they were typed
         return event
 
     def _blank(self) -> Self:
