@@ -63,6 +63,7 @@ from kroeg.analytics.verdicts import (
 from kroeg.analytics.workers import Workers, usable_cores
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Suit
+from kroeg.recorder.errors import KroegError
 from kroeg.recorder.events import number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
@@ -100,6 +101,10 @@ class GameFacts:
     calls: list[dict[str, object]] = field(default_factory=list)
     announcements: list[dict[str, object]] = field(default_factory=list)
     swaps: list[dict[str, object]] = field(default_factory=list)
+    #: Where the engine refused the stored log part way (a log an older kroeg stored, or
+    #: another tool wrote): what it said, where included. The facts stop there; the rest
+    #: of the dataset is analysed as usual, and `stopped_games` names the game.
+    stopped: str | None = None
 
 
 def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
@@ -112,9 +117,14 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     luck: list[dict[str, object]] = []
     rebuilt = Replay(record.rules, record.players)
     if record.rules.game == "troefcall":  # knocks and folds are Toepen's; calls Troefcall's
-        calls, announcements = _troefcall_facts(record, rebuilt, samples)
+        calls, announcements, refused = _troefcall_facts(record, rebuilt, samples)
         return GameFacts(
-            knocks, folds, _upgraded(record, rebuilt), calls=calls, announcements=announcements
+            knocks,
+            folds,
+            None if refused else _upgraded(record, rebuilt),
+            calls=calls,
+            announcements=announcements,
+            stopped=refused,
         )
     # Each verdict's own random source, seeded by the game's id (the knocks' strengths do
     # not depend on the answers being judged), and its draws kept for the whole game.
@@ -126,6 +136,7 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     swap_rng = random.Random(int(content_id("", "swaps", record.game_id)[:12], 16))
     swaps: list[dict[str, object]] = []
     lucky_hand = 0  # the last hand whose deal was judged
+    stopped: str | None = None
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
         assert isinstance(game, Toepen)
@@ -158,17 +169,23 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
             answer = _answer(game, seat, kind, answer_rng, samples)
             if answer is not None:
                 answers.append({"game_id": record.game_id, "hand": hand, "seq": seq, **answer})
-        rebuilt.feed(event)
+        try:
+            rebuilt.feed(event)
+        except KroegError as error:
+            stopped = str(error)
+            break
     for draws in (rng, answer_rng, luck_rng, knock_rng):
         draws.finish()
-    return GameFacts(knocks, folds, _upgraded(record, rebuilt), answers, luck, swaps=swaps)
+    upgraded = None if stopped else _upgraded(record, rebuilt)
+    return GameFacts(knocks, folds, upgraded, answers, luck, swaps=swaps, stopped=stopped)
 
 
 def _troefcall_facts(
     record: GameRecord, rebuilt: Replay, samples: int
-) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+) -> tuple[list[dict[str, object]], list[dict[str, object]], str | None]:
     """Replay a Troefcall game through `rebuilt`, judging every trump call as it is made
-    (CALL_SCHEMA rows) and every choice at seven tricks in a row (ANNOUNCE_SCHEMA rows):
+    (CALL_SCHEMA rows) and every choice at seven tricks in a row (ANNOUNCE_SCHEMA rows),
+    up to where the engine refuses the log (`GameFacts.stopped`, else None):
     `CALL_SAMPLES` deals per call and `ANNOUNCE_SAMPLES` per choice (at the knocks'
     `SAMPLES`; in proportion to `samples` else), each seeded by the game's id."""
     rng, announce_rng = (
@@ -203,8 +220,11 @@ def _troefcall_facts(
             row = judge_announcement(game, seat, kind, announce_rng, announce_deals)
             if row is not None:
                 announcements.append({"game_id": record.game_id, "hand": hand, "seq": seq, **row})
-        rebuilt.feed(event)
-    return calls, announcements
+        try:
+            rebuilt.feed(event)
+        except KroegError as error:
+            return calls, announcements, str(error)
+    return calls, announcements, None
 
 
 def judge_announcement(
@@ -464,21 +484,25 @@ def _enrich(
     facts_of: dict[str, list[dict[str, object]]] = {name: [] for name in FACT_TABLES}
     upgraded: list[GameRecord] = []
     ids: list[str] = []
+    stopped: dict[str, str] = {}
     for results in _in_order(_chunk_facts, tasks, workers):
-        for hands, facts in results:
+        chunk = tasks.chunks.popleft()
+        for game_id, (hands, facts) in zip(chunk, results, strict=True):
             for name, rows in facts_of.items():
                 rows.extend(getattr(facts, name))
             if facts.upgraded is not None:
                 upgraded.append(facts.upgraded)
+            if facts.stopped is not None:
+                stopped[game_id] = facts.stopped
             if progress is not None:
                 progress(hands)  # called once per game
-        ids.extend(tasks.chunks.popleft())
+        ids.extend(chunk)
         if len(ids) >= batch:
-            _store(dataset, facts_of, upgraded, ids)
+            _store(dataset, facts_of, upgraded, ids, stopped)
             facts_of = {name: [] for name in FACT_TABLES}
-            upgraded, ids = [], []
+            upgraded, ids, stopped = [], [], {}
     if ids:
-        _store(dataset, facts_of, upgraded, ids)
+        _store(dataset, facts_of, upgraded, ids, stopped)
     return len(todo)
 
 
@@ -487,16 +511,35 @@ def _store(
     facts_of: dict[str, list[dict[str, object]]],
     upgraded: list[GameRecord],
     ids: list[str],
+    stopped: dict[str, str],
 ) -> None:
-    """One batch's facts (`FACT_TABLES`), the logs given facts, and the games they are of,
-    as one operation: a crash leaves all of them or none, so no fact is stored twice."""
-    rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in sorted(ids)]
+    """One batch's facts (`FACT_TABLES`), the logs given facts, and the games they are of
+    (with where the engine stopped a game, `GameFacts.stopped`), as one operation: a crash
+    leaves all of them or none, so no fact is stored twice."""
+    rows = [
+        {"game_id": g, "version": ANALYSIS_VERSION, "stopped": stopped.get(g)} for g in sorted(ids)
+    ]
     dataset.write_derived_batch([
         *((name, pa.Table.from_pylist(facts_of[name], schema=schema))
           for name, schema in FACT_TABLES.items()),
         ("events", events_to_table(upgraded)),
         ("games", pa.Table.from_pylist(rows, schema=ANALYSED_SCHEMA)),
     ])  # fmt: skip
+
+
+def stopped_games(dataset: Dataset) -> list[tuple[str, str]]:
+    """The games analysed under the current version whose stored log the engine refused
+    part way (`GameFacts.stopped`), each with what it said, in game_id order."""
+    found: dict[str, str] = {}
+    for path in dataset.files("derived/games"):
+        table = dataset.read_file(path)
+        if "stopped" not in table.column_names:  # stored before kroeg said so
+            continue
+        columns = (table.column(c).to_pylist() for c in ("game_id", "version", "stopped"))
+        for game_id, version, said in zip(*columns, strict=True):
+            if version == ANALYSIS_VERSION and said is not None:
+                found[game_id] = said
+    return sorted(found.items())
 
 
 def pending(dataset: Dataset) -> int:

@@ -137,7 +137,12 @@ FACT_TABLES = {
     "knocks": KNOCK_SCHEMA, "folds": FOLD_SCHEMA, "answers": ANSWER_SCHEMA, "luck": LUCK_SCHEMA,
     "calls": CALL_SCHEMA, "announcements": ANNOUNCE_SCHEMA, "swaps": SWAP_SCHEMA,
 }  # fmt: skip
-ANALYSED_SCHEMA = pa.schema([("game_id", pa.string()), ("version", pa.int16())])
+#: `stopped`: where the engine refused the game's stored log part way, what it said (the
+#: facts stop there; analytics.derived.GameFacts), else NULL. Files stored before it was
+#: added lack the column: NULL.
+ANALYSED_SCHEMA = pa.schema(
+    [("game_id", pa.string()), ("version", pa.int16()), ("stopped", pa.string())]
+)
 
 #: What `seat_counts` (sql/views.sql) counts per player per game, stored by analytics.totals.
 COUNTS = (

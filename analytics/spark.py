@@ -169,10 +169,11 @@ _DDL_TYPES = {
 
 
 def _facts_schema() -> pa.Schema:
-    """One row per derived fact of any of `FACT_TABLES`, or an event of a game's upgraded
-    log (`fact` says which), as Spark tasks give them: every table's columns, once each."""
+    """One row per derived fact of any of `FACT_TABLES`, an event of a game's upgraded log,
+    or a game the engine stopped (`fact` says which: a table's name, "events", "games"),
+    as Spark tasks give them: every table's columns, once each."""
     fields: dict[str, pa.DataType] = {"fact": pa.string()}
-    for schema in (*FACT_TABLES.values(), EVENTS_SCHEMA):
+    for schema in (*FACT_TABLES.values(), EVENTS_SCHEMA, ANALYSED_SCHEMA):
         for field in schema:
             assert fields.setdefault(field.name, field.type) == field.type, field.name
     return pa.schema(list(fields.items()))
@@ -205,6 +206,8 @@ def _facts_of(
             if facts.upgraded is not None:
                 log = events_to_table([facts.upgraded]).to_pylist()
                 rows += [{"fact": "events", **e} for e in log]
+            if facts.stopped is not None:
+                rows.append({"fact": "games", "game_id": record.game_id, "stopped": facts.stopped})
         if rows:
             yield pa.RecordBatch.from_pylist(rows, schema=FACTS_SCHEMA)
 
@@ -259,9 +262,15 @@ def _analyse(
     }
     logs = facts.filter(pc.equal(kinds, "events")).select(EVENTS_SCHEMA.names)
     logs = logs.cast(EVENTS_SCHEMA)
+    stops = facts.filter(pc.equal(kinds, "games"))
+    stopped = dict(zip(stops.column("game_id").to_pylist(), stops.column("stopped").to_pylist(),
+                       strict=True))  # fmt: skip
     for first in range(0, len(todo), batch):
         ids = pa.array(todo[first : first + batch], pa.string())
-        rows = [{"game_id": g, "version": ANALYSIS_VERSION} for g in ids.to_pylist()]
+        rows = [
+            {"game_id": g, "version": ANALYSIS_VERSION, "stopped": stopped.get(g)}
+            for g in ids.to_pylist()
+        ]
         # One operation, as the local path: a crash leaves all of them or none.
         dataset.write_derived_batch([
             *((name, table.filter(pc.is_in(table.column("game_id"), ids)))

@@ -33,7 +33,7 @@ __all__ = [
     "LogFormat", "RulesOpt", "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt",
     "Working", "analyse", "clock_text", "day", "friendly", "open_dataset", "read_line",
     "red_suits", "say",
-    "stop_process",
+    "stop_process", "stopped_lines", "warn_stopped",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -480,7 +480,26 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
         stopped = True  # said below, once the interrupted frames (and their workers) are gone
     if stopped:
         raise _interrupted(dataset, todo)
+    warn_stopped(dataset)
     return done
+
+
+def stopped_lines(dataset: Dataset) -> list[str]:
+    """A line for each game whose stored log the engine refused part way: the analysis
+    went on with the rest, and that game's verdicts stop where the engine did."""
+    from kroeg.analytics.derived import stopped_games
+
+    return [
+        f"game {game}: the engine refuses its stored log ({said}); its verdicts stop there, "
+        "its results count as stored (a log an older kroeg stored, or another tool wrote)"
+        for game, said in stopped_games(dataset)
+    ]
+
+
+def warn_stopped(dataset: Dataset) -> None:
+    """`stopped_lines` on stderr, each time the analysis is brought up to date."""
+    for line in stopped_lines(dataset):
+        say(f"Warning: {line}", err=True)
 
 
 def refuse_unreadable_rules(dataset: Dataset) -> None:

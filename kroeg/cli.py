@@ -49,6 +49,7 @@ from kroeg._options import (
     read_line,
     red_suits,
     say,
+    stopped_lines,
 )
 from kroeg.analytics.words import LANGUAGES
 from kroeg.analytics.workers import in_workers, usable_cores
@@ -225,7 +226,7 @@ def check(dataset: DatasetArg) -> None:
     """
     ds = open_dataset(dataset)
     with Working(f"Checking {dataset}") as working:
-        problems = ds.verify(working.stage)
+        problems = ds.verify(working.stage) + stopped_lines(ds)
     for problem in problems:
         say(problem)
     if problems:

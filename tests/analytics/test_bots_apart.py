@@ -118,5 +118,8 @@ def test_the_bots_rating_chart_names_them_as_bots(tmp_path: Path) -> None:
     alone.write([BOTS])
     update_ratings(alone)
     assert set(rating_chart(connect(alone), "toepen", True)["player"]) == {
-        "Anna", "Ben", "Carla", "Dan"
+        "Anna",
+        "Ben",
+        "Carla",
+        "Dan",
     }

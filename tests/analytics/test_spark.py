@@ -25,6 +25,7 @@ from kroeg.parsers.files import read_file
 from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.simulate import simulate
 from kroeg.recorder.store import Dataset
+from tests.analytics.test_refused_logs import older_log
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
 
@@ -41,7 +42,8 @@ spark = pytest.mark.skipif(not _spark_ready(), reason="needs pyspark and Java")
 
 
 def _games() -> list:  # type: ignore[type-arg]
-    """A few thousand hands of each game, the sample logs, and team toepen."""
+    """A few thousand hands of each game, the sample logs, team toepen, and a game whose
+    stored log the engine refuses part way (tests/analytics/test_refused_logs.py)."""
     styles = ["random", "bluffer", "cautious", "sharp"]
     games = list(simulate(Ruleset.preset("classic"), 4, 2000, 11, styles))
     games += list(simulate(Ruleset.preset("lives").with_variants("team-toepen"), 4, 600, 12,
@@ -49,7 +51,7 @@ def _games() -> list:  # type: ignore[type-arg]
     games += list(simulate(Ruleset.preset("troefcall"), 4, 300, 13, ["sharp", "random"]))
     for log in sorted(SAMPLES.glob("*.txt")):
         games += read_file(log).games
-    return games
+    return [*games, older_log()]  # the engine refuses it part way: both say where
 
 
 def _facts(dataset: Dataset, name: str) -> pa.Table:
