@@ -212,6 +212,40 @@ class ToepenState(TrickGame):
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)
 
+    def _copy_fields(self, other: Self) -> None:
+        super()._copy_fields(other)
+        other.rules = self.rules
+        other.teams = self.teams
+        other.side_seats = self.side_seats
+        other.lives = self.lives
+        other.alive = self.alive
+        other.phase = self.phase
+        other.dealer = self.dealer
+        other.next_dealer = self.next_dealer
+        other.cut_round = self.cut_round
+        other.cut_cards = self.cut_cards
+        other.sudden_death = self.sudden_death
+        other.winner = self.winner
+        other.loser = self.loser
+        other.stake = self.stake
+        other.folded = self.folded
+        other.dealt = self.dealt
+        other.answer_queue = self.answer_queue
+        other.hand_winners = self.hand_winners
+        other.last_knocker = self.last_knocker
+        other.knock_count = self.knock_count
+        other.window = self.window
+        other.stock = self.stock
+        other.stock_top = self.stock_top
+        other.drawing_from_stock = self.drawing_from_stock
+        other.poor = self.poor
+        other.whistled = self.whistled
+        other.lives_before = self.lives_before
+        other.paid_this_hand = self.paid_this_hand
+        other.poverty_asked = self.poverty_asked
+        other.declared_armoede = self.declared_armoede
+        other.swapped = self.swapped
+
     def _fork_core(self) -> None:
         super()._fork_core()
         self.lives, self.alive = list(self.lives), list(self.alive)

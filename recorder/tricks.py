@@ -471,19 +471,44 @@ class TrickGame:
         """Make `other`, another game of the same kind, share every attribute of this one."""
         if other is self or type(other) is not type(self):
             raise TypeError(f"a {type(self).__name__} is copied into another of its kind")
-        names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
-        if names is None:
+        if getattr(type(self), "__mypyc_attrs__", None) is None:  # plain Python: a dict
             other.__dict__.clear()
             other.__dict__.update(self.__dict__)
-            return other
-        for name in names:
-            # Not contextlib.suppress: a context object per attribute cost 2/3 of a fork.
-            try:
-                value = getattr(self, name)
-            except AttributeError:  # never set: every game sets all in __init__
-                continue
-            setattr(other, name, value)
+        else:
+            self._copy_fields(other)
         return other
+
+    def _copy_fields(self, other: Self) -> None:
+        """`_copy_into` in a compiled class: each attribute named in the code, so that it
+        is a field copied (all of a Toepen's 58 in 0.2 µs, against 2.0 µs looked up by
+        name at run time). Each class that sets attributes of its own copies them after
+        its parent's; tests/recorder/test_fork.py holds every attribute set anywhere in
+        a game's classes to be copied here."""
+        other.deck = self.deck
+        other.rank_order = self.rank_order
+        other.players = self.players
+        other.n = self.n
+        other.seed = self.seed
+        other.rng = self.rng
+        other.log = self.log
+        other.hand_no = self.hand_no
+        other.power = self.power
+        other.index = self.index
+        other.ranks = self.ranks
+        other.trump = self.trump
+        other._clockwise = self._clockwise
+        other.hands = self.hands
+        other.seen = self.seen
+        other.voids = self.voids
+        other.deal_queue = self.deal_queue
+        other.shuffled = self.shuffled
+        other.trick_no = self.trick_no
+        other.trick_plays = self.trick_plays
+        other.played = self.played
+        other.leader = self.leader
+        other.tricks_won = self.tricks_won
+        other._mover_stamp = self._mover_stamp
+        other._mover = self._mover
 
     def clone(self) -> Self:
         """An independent copy of the game, its log and random source included: a

@@ -567,6 +567,25 @@ class Troefcall(TrickGame):
     def _blank(self) -> Self:
         return type(self)(self.rules, self.players)
 
+    def _copy_fields(self, other: Self) -> None:
+        super()._copy_fields(other)
+        other.rules = self.rules
+        other.teams = self.teams
+        other.scores = self.scores
+        other.phase = self.phase
+        other.dealer = self.dealer
+        other.caller = self.caller
+        other.next_dealer = self.next_dealer
+        other.jack_deal = self.jack_deal
+        other.winner = self.winner
+        other.loser = self.loser
+        other.sweeping = self.sweeping
+        other.last_taker = self.last_taker
+        other.kapped_by = self.kapped_by
+        other.baunie_by = self.baunie_by
+        other.scored_by = self.scored_by
+        other._rest_of_deal = self._rest_of_deal
+
     def _fork_core(self) -> None:
         super()._fork_core()
         self.scores = list(self.scores)

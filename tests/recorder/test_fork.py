@@ -4,12 +4,15 @@ is made in held before, and shares nothing mutable with the position."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import random
 from collections import deque
+from pathlib import Path
 
 import pytest
 
+import kroeg.recorder
 from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.rules import Ruleset
@@ -127,3 +130,75 @@ def test_a_game_is_forked_only_into_another_of_its_kind() -> None:
     troefcall = positions(Ruleset.preset("troefcall"), 4, ["random"])[-1]
     with pytest.raises(TypeError):
         game.fork_into(troefcall)  # type: ignore[arg-type]
+
+
+#: Every class a game is made of, by its module: the attributes any of them sets.
+GAME_CLASSES = {
+    "tricks": ("TrickGame",),
+    "toepen_state": ("ToepenState",),
+    "toepen_settle": ("ToepenSettlement",),
+    "toepen_swaps": ("ToepenSwaps",),
+    "toepen": ("Toepen",),
+    "troefcall": ("Troefcall",),
+}
+
+
+def _assigned(cls: ast.ClassDef, method: str | None = None, owner: str = "self") -> set[str]:
+    """The attributes of `owner` assigned in the class's methods (in `method` only, if
+    given), annotated or not, one by one or unpacked."""
+    found: set[str] = set()
+    for function in cls.body:
+        if not isinstance(function, ast.FunctionDef) or method not in (None, function.name):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(t, ast.Attribute) and ast.unparse(t.value) == owner:
+                        found.add(t.attr)
+    return found
+
+
+def test_every_attribute_a_game_sets_is_copied_by_name() -> None:
+    """A compiled game is copied attribute by attribute, each named in `_copy_fields`:
+    an attribute added to a game's class and not there would be the blank game's in
+    every fork, silently. Every attribute any game class assigns is copied."""
+    source = Path(kroeg.recorder.__file__).parent
+    every: dict[str, set[str]] = {}
+    copied: dict[str, set[str]] = {}
+    for module, classes in GAME_CLASSES.items():
+        tree = ast.parse((source / f"{module}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name in classes:
+                every[node.name] = _assigned(node)
+                copied[node.name] = _assigned(node, "_copy_fields", "other")
+    assert set(every) == {c for cs in GAME_CLASSES.values() for c in cs}
+    # The class attributes a game's kind sets (its deck), as TrickGame declares them.
+    base = copied["TrickGame"]
+    assert base >= every["TrickGame"] | {"deck", "rank_order"}
+    toepen, troefcall = base | copied["ToepenState"], base | copied["Troefcall"]
+    for name in ("ToepenState", "ToepenSettlement", "ToepenSwaps", "Toepen"):
+        assert every[name] <= toepen, (name, every[name] - toepen)
+    assert every["Troefcall"] <= troefcall, every["Troefcall"] - troefcall
+    assert not copied["ToepenSettlement"] | copied["ToepenSwaps"] | copied["Toepen"]
+
+
+@pytest.mark.parametrize(("preset", "variants", "players", "bots"), CASES)
+def test_a_copy_shares_every_attribute(
+    preset: str, variants: tuple[str, ...], players: int, bots: list[str]
+) -> None:
+    """`_copy_fields` (the compiled path of a fork) leaves the copy holding the very
+    objects the position holds, each attribute of the class (`__mypyc_attrs__`, or the
+    instance's dict in plain Python)."""
+    found = positions(Ruleset.preset(preset).with_variants(*variants), players, bots)
+    for position in found[len(found) // 2 :: 17]:
+        other = position._blank()
+        position._copy_fields(other)
+        mine, theirs = attributes(position), attributes(other)
+        assert set(mine) <= set(theirs)  # plain Python: the deck on the class, not the game
+        assert all(theirs[name] is value for name, value in mine.items())
