@@ -450,7 +450,7 @@ def export(
                 written = export_games(ds, ids, fmt, handle, progress)
     if out is not None:
         what = f"game {ids[0]}" if len(ids) == 1 else f"{written.games:,} games"
-        say(f"{out}: {what} written ({written.hands:,} hands)")
+        say(f"{out}: {what} written ({plural(written.hands, 'hand')})")
 
 
 @app.command()

@@ -40,6 +40,7 @@ from kroeg.recorder.events import (
 )
 from kroeg.recorder.records import GameRecord, seats_name, side_name, side_seats
 from kroeg.recorder.referee import Game, Replay
+from kroeg.recorder.text import plural
 from kroeg.recorder.toepen import Toepen
 from kroeg.recorder.troefcall import TEAMS, Troefcall
 
@@ -118,7 +119,8 @@ def view_hand(record: GameRecord, number: int) -> HandView:
     game = rebuilt.game
     names = record.players
     dealer = events[begin]
-    title = f"Hand {number} of game {record.game_id} ({record.rules.label}, {record.hands} hands)"
+    hands = plural(record.hands, "hand")
+    title = f"Hand {number} of game {record.game_id} ({record.rules.label}, {hands})"
     if isinstance(dealer, HandSkipped):
         return HandView([title, skipped_text()], [])
     assert isinstance(dealer, HandStart)

@@ -123,3 +123,9 @@ def test_a_skipped_hand_is_stored_so_the_game_replays_and_keeps_its_hand_numbers
     assert jsonl.loads(jsonl.dumps([game])) == [game]
     view = view_hand(game, 2)
     assert view.heading[1] == skipped_text() and view.steps == []
+
+
+def test_a_game_of_one_hand_says_one_hand() -> None:
+    """`kroeg replay` said "(classic, 1 hands)"."""
+    (game,) = notation.parse(FIRST_GAME.split("hand 2,")[0]).games
+    assert view_hand(game, 1).heading[0] == f"Hand 1 of game {game.game_id} (classic, 1 hand)"
