@@ -829,8 +829,10 @@ def table_csv(news: Newsletter) -> str:
         add(f"{ruleset} (sides)", news.units[ruleset], frame, _COLUMNS)
     if news.troefcall_players is not None and not news.troefcall_players.is_empty():
         add("troefcall", news.troefcall_unit, news.troefcall_players, _TROEF_COLUMNS)
-    if not rows:
-        return ""
+    if not rows:  # a month without club games: the header, for a spreadsheet kept monthly
+        header = ["rule_set", "unit", "player", "hands"]
+        header += [c for name in _COLUMNS for c in (name, f"{name}_done", f"{name}_of")]
+        return stats_csv(pl.DataFrame(schema=dict.fromkeys(header, pl.String)))
     columns = list(dict.fromkeys(k for r in rows for k in r))
     frame = pl.DataFrame(
         [{c: r.get(c, "") for c in columns} for r in rows], infer_schema_length=None

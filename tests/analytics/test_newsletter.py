@@ -357,7 +357,9 @@ def test_a_month_of_bot_games_alone_had_no_club_games(tmp_path: Path) -> None:
         "A figure such as 40% 12/30 means 12 times out of 30 chances; * marks fewer than 20 "
         "chances, too few to go by.\n"
     )
-    assert (tmp_path / "en" / "newsletter-2026-10.csv").read_text(encoding="utf-8") == ""
+    # The spreadsheet's header alone (it was an empty file).
+    sheet = (tmp_path / "en" / "newsletter-2026-10.csv").read_text(encoding="utf-8")
+    assert sheet.startswith("rule_set,unit,player,hands,") and sheet.count("\n") == 1
     dutch = _newsletter(data, "2026-10", tmp_path / "nl", "--lang", "nl")
     assert dutch.startswith(
         "# De club in oktober 2026\n\n## De maand\n\nIn oktober 2026 waren er geen "
