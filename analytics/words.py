@@ -233,7 +233,7 @@ _MESSAGES = (
     # The statistics' short headings in the players' tables (column headings).
     _m("win_rate", "won"),
     _m("cost_per_hand", "lost/hand"),
-    _m("knock_rate", "knocks"),
+    _m("knock_rate", "knocks/hand"),
     _m("bluff_rate", "bluffs"),
     _m("fold_rate", "folds"),
     _m("regret_rate", "fold regret"),

@@ -213,14 +213,14 @@ def test_the_bulletin_tells_the_month(bulletin: dict[str, str]) -> None:
 
 
 def _cells(counts: tuple[int, ...]) -> list[str]:
-    """A bulletin row from hand-worked counts: hands, won, lost/hand, knocks, folds."""
+    """A bulletin row from hand-worked counts: hands, won, lost/hand, knocks/hand, folds."""
     hands, won, paid, knocks, _, faced, folds, _ = counts
 
     def pct(done: int, of: int) -> str:
         return f"{100 * done / of:.0f}% {done}/{of}*" if of else "-"
 
     return [str(hands), pct(won, hands), f"{paid / hands:.2f} {paid}/{hands}*",
-            pct(knocks, hands), pct(folds, faced)]  # fmt: skip
+            f"{knocks / hands:.2f} {knocks}/{hands}*", pct(folds, faced)]  # fmt: skip
 
 
 def markdown_tables(markdown: str) -> dict[str, dict[str, list[str]]]:
@@ -251,7 +251,7 @@ def test_every_player_and_side_table_holds_the_hand_worked_figures(
                  for side, counts in BY_SIDE.items()]  # fmt: skip
     for heading, who, counts in expected:
         hands, won, lost, knocks, folds = _cells(counts)
-        # | who | hands | won | lost/hand | knocks | bluffs | folds | fold regret |
+        # | who | hands | won | lost/hand | knocks/hand | bluffs | folds | fold regret |
         row = tables[heading][who]
         assert [row[0], row[1], row[2], row[3], row[5]] == [hands, won, lost, knocks, folds]
         # HTML: the same cells, each name escaped.
