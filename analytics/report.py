@@ -13,7 +13,7 @@ import polars as pl
 from kroeg.analytics.stats import SMALL_SAMPLE, STATS, TROEFCALL_GROUPINGS, Stat, ruleset_totals
 from kroeg.recorder.store import Dataset
 from kroeg.recorder.summary import summarize
-from kroeg.recorder.text import plural, text_table
+from kroeg.recorder.text import plural, text_table, text_width
 
 __all__ = [
     "GRADE_SIGNS",
@@ -42,11 +42,14 @@ def neutralise(value: Any) -> Any:
     return value
 
 
-def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] = STATS) -> str:
+def stats_table(
+    frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] = STATS, width: int | None = None
+) -> str:
     """Figures as rows and players as columns (a block per session, month or venue).
 
     Each cell is the rate (or the amount per unit) and done/opportunities; * marks a
-    small sample.
+    small sample. `width`: the players are cut into blocks of at most that many
+    characters (a terminal's), the figures' names repeated; None: one block.
     """
     keys = TROEFCALL_GROUPINGS[by]
     out: list[str] = []
@@ -61,12 +64,31 @@ def stats_table(frame: pl.DataFrame, by: str = "player", stats: Sequence[Stat] =
             ["hands", *(f"{r['hands']:,}" for r in rows)],
         ]
         table += [[s.label, *(s.cell(r[s.done], r[s.opportunities]) for r in rows)] for s in stats]
-        out += text_table(table)
-        out.append("")
+        for part in _fitted(table, width):
+            out += text_table(part)
+            out.append("")
     out.append(
         f"rate done/opportunities; * fewer than {SMALL_SAMPLE} opportunities (docs/STATS.md)."
     )
     return "\n".join(out)
+
+
+def _fitted(table: list[list[str]], width: int | None) -> list[list[list[str]]]:
+    """`table` cut by columns into tables that `text_table` writes at most `width`
+    characters wide, each with the first column (the names of the rows) and at least one
+    other: a club of seventeen players on an 80-column terminal. None: `table` whole."""
+    if width is None or len(table[0]) <= 2:
+        return [table]
+    widths = [max(text_width(row[i]) for row in table) for i in range(len(table[0]))]
+    parts: list[list[int]] = []
+    used = width  # no part yet
+    for column in range(1, len(widths)):
+        if used + 2 + widths[column] > width:
+            parts.append([])
+            used = widths[0]
+        parts[-1].append(column)
+        used += 2 + widths[column]
+    return [[[row[0], *(row[c] for c in part)] for row in table] for part in parts]
 
 
 def ratings_table(frame: pl.DataFrame, provisional_games: int, interval: float) -> str:

@@ -8,6 +8,7 @@ import ast
 import functools
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -33,7 +34,7 @@ __all__ = [
     "LogFormat", "RulesOpt", "SinceOpt", "Source", "TableFormat", "UntilOpt", "VariantOpt",
     "Working", "analyse", "clock_text", "day", "friendly", "open_dataset", "read_line",
     "red_suits", "say",
-    "stop_process", "stopped_lines", "warn_stopped",
+    "stop_process", "stopped_lines", "terminal_width", "warn_stopped",
 ]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -482,6 +483,11 @@ def analyse(dataset: Dataset, engine: Engine = Engine.duckdb, master: str = "loc
         raise _interrupted(dataset, todo)
     warn_stopped(dataset)
     return done
+
+
+def terminal_width() -> int:
+    """How wide a table may be: the terminal's columns (COLUMNS where set), else 100."""
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
 def stopped_lines(dataset: Dataset) -> list[str]:

@@ -50,6 +50,7 @@ from kroeg._options import (
     red_suits,
     say,
     stopped_lines,
+    terminal_width,
 )
 from kroeg.analytics.words import LANGUAGES
 from kroeg.analytics.workers import in_workers, usable_cores
@@ -620,7 +621,12 @@ def analyse_command(
 def stats(
     dataset: DatasetArg,
     by: Annotated[
-        Grouping, typer.Option("--by", help="One row per player, or per player within a group.")
+        Grouping,
+        typer.Option(
+            "--by",
+            help="A column per player (player), in a block per game, month or venue, or a "
+            "column per partnership (side).",
+        ),
     ] = Grouping.player,
     format: Annotated[TableFormat, typer.Option("--format")] = TableFormat.table,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
@@ -663,7 +669,7 @@ def stats(
         if format is TableFormat.table:
             if len(blocks) > 1:
                 say(f"== {block.title} ==\n")
-            say(stats_table(block.frame, by.value, block.stats) + "\n", nl=False)
+            say(stats_table(block.frame, by.value, block.stats, terminal_width()) + "\n", nl=False)
             if block is not blocks[-1]:
                 say("")
         else:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kroeg.analytics.report import neutralise
+from kroeg.analytics.report import neutralise, stats_table
+from kroeg.analytics.stats import STATS
 
 
 @pytest.mark.parametrize(
@@ -46,3 +47,28 @@ def test_the_verdicts_of_a_hand_in_one_line() -> None:
         "Ben: 1 knock, 1 bluff, 1 mistake; Carla: 1 fold, 2 blunders; Dan: 1 inaccuracy"
     )
     assert verdict_summary(words("nl"), [], [], [("Ben", "mistake")] * 2) == "Ben: 2 fouten"
+
+
+def test_a_club_of_seventeen_fits_a_terminal() -> None:
+    """`kroeg stats` on the demo's seventeen players printed lines of 306 characters: the
+    players are cut into blocks as wide as the terminal, the figures' names in each."""
+    import polars as pl
+
+    players = [f"Player {i:02d}" for i in range(17)]
+    counts = {s.done: 1 for s in STATS} | {s.opportunities: 3 for s in STATS}
+    frame = pl.DataFrame([{"player": p, "hands": 3, **counts} for p in players])
+    whole = stats_table(frame)
+    assert max(len(line) for line in whole.splitlines()) > 200
+    for width in (80, 120, 20):
+        text = stats_table(frame, width=width)
+        lines = text.splitlines()
+        heads = [line.split() for line in lines if line.startswith(" ")]
+        if width > 20:
+            assert max(len(line) for line in lines) <= width
+        else:  # narrower than the names and one player: one player a block
+            assert len(heads) == len(players)
+        named = [f"{a} {b}" for head in heads for a, b in zip(head[::2], head[1::2], strict=True)]
+        assert named == players  # each once, in order
+        # Every block names every figure.
+        assert sum(line.startswith("knocks/hand ") for line in lines) == len(heads) > 1
+    assert stats_table(frame, width=10_000) == whole
