@@ -91,12 +91,22 @@ def games_frame(
     return frame
 
 
+#: The widest a `games_table` cell of these columns is, longer ones cut with `…`: one
+#: venue of 57 characters padded every row of the list to 280 (CSV and JSON keep all).
+TABLE_WIDTHS = {"venue": 24, "rules": 40, "players": 40, "result": 40}
+
+
+def _fit(text: str, width: int | None) -> str:
+    return text if width is None or len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
 def games_table(frame: pl.DataFrame) -> str:
-    """The games as aligned text columns, a header first."""
+    """The games as aligned text columns, a header first (long cells cut, TABLE_WIDTHS)."""
     if frame.is_empty():
         return "No games match.\n"
     columns = frame.columns
-    cells = [[str(v) for v in row] for row in frame.iter_rows()]
+    caps = [TABLE_WIDTHS.get(c) for c in columns]
+    cells = [[_fit(str(v), w) for v, w in zip(row, caps, strict=True)] for row in frame.iter_rows()]
     widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
     for row in cells:

@@ -72,3 +72,22 @@ def test_a_club_of_seventeen_fits_a_terminal() -> None:
         # Every block names every figure.
         assert sum(line.startswith("knocks/hand ") for line in lines) == len(heads) > 1
     assert stats_table(frame, width=10_000) == whole
+
+
+def test_one_long_venue_does_not_widen_every_game_listed() -> None:
+    """`kroeg games`: a venue of 57 characters padded every row to 280 characters."""
+    import polars as pl
+
+    from kroeg.analytics.games import TABLE_WIDTHS, games_table
+
+    venue = "Café De Kroeg, aan de bar, bij het raam, naast de flipperkast"
+    frame = pl.DataFrame({
+        "game": ["g1", "g2"], "date": ["2026-11-06 20:00"] * 2, "venue": [venue, "Café"],
+        "rules": ["classic"] * 2, "players": ["Anna, Ben"] * 2, "hands": [3, 4],
+        "result": ["Anna lost"] * 2, "source": ["typed"] * 2,
+    })  # fmt: skip
+    lines = games_table(frame).splitlines()
+    cut = venue[: TABLE_WIDTHS["venue"] - 1].rstrip() + "…"
+    assert cut in lines[1] and venue not in lines[1]
+    assert max(len(line) for line in lines) < 100
+    assert lines[2].split()[:2] == ["g2", "2026-11-06"]
