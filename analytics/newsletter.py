@@ -339,8 +339,13 @@ def _simulated_line(news: Newsletter) -> str:
 
 
 def _and(names: Sequence[str], w: Words) -> str:
+    """`A, B and C`; `A; B, C and D` where a name holds a comma itself (a venue such as
+    `Café De Kroeg, aan de bar`), so that each name still reads as one."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {w('and')} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    between = "; " if any("," in name for name in names) else ", "
+    return between.join(names[:-1]) + f" {w('and')} " + names[-1]
 
 
 def _counted(counts: Counter[str]) -> str:

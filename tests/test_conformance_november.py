@@ -133,8 +133,9 @@ def test_the_table_has_a_block_per_unit_and_never_adds_them(
     assert lives.lstrip().startswith("== Toepen, in lives ==")
 
     def line(block: str, label: str) -> list[str]:
-        found = next(x for x in block.splitlines() if x.startswith(label))
-        return [label, *found[len(label) :].split()]
+        """The figure's cells, of every block of players the terminal's width cut."""
+        found = [x for x in block.splitlines() if x.startswith(label + " ")]
+        return [label, *(cell for x in found for cell in x[len(label) :].split())]
 
     # Anna: 1 life lost in 6 lives hands; 2 penalty points in 2 classic hands (not 3/8).
     assert line(lives, "lost/hand")[1:] == [

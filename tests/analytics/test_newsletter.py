@@ -579,3 +579,19 @@ def test_the_risers_and_fallers_of_the_month_in_both_languages(tmp_path: Path) -
             "maand (van 24,3 naar 25,7).") in shown["nl"]  # fmt: skip
     assert "## Daler van de maand\n\nCarla: rating 2,4 omlaag" in shown["nl"]
     assert dataset.files("derived/ratings")  # stored once, by the command
+
+
+def test_a_venue_with_a_comma_stays_one_venue_in_the_list() -> None:
+    """ "at Café De Kroeg, Café De Kroeg, aan de bar and Café Paramaribo" read as four
+    venues."""
+    from kroeg.analytics.newsletter import _and
+    from kroeg.analytics.words import words
+
+    w = words("en")
+    assert _and(["Café De Kroeg", "Café Paramaribo", "De Zwaan"], w) == (
+        "Café De Kroeg, Café Paramaribo and De Zwaan"
+    )
+    assert _and(["Café De Kroeg", "Café De Kroeg, aan de bar", "Café Paramaribo"], w) == (
+        "Café De Kroeg; Café De Kroeg, aan de bar and Café Paramaribo"
+    )
+    assert _and(["De Zwaan"], w) == "De Zwaan"
