@@ -6,7 +6,8 @@ name accepted anywhere can be written back as notation and read again, and no
 input can make a structure grow faster than itself:
 
 - a player name: 1 to `MAX_NAME` characters, no control or invisible formatting
-  characters (ESC, newlines, zero-width and direction marks), none of `: ; # ?`,
+  characters (ESC, newlines, zero-width and direction marks; a joiner between two
+  emoji excepted), none of `: ; # ?`,
   not starting with a digit, not a header word of the notation; names differ;
 - a venue or a rule set's name: at most `MAX_TEXT` characters, no control or
   invisible formatting characters.
@@ -63,10 +64,25 @@ def too_many_digits(number: str, what: str) -> str | None:
 def _hidden_character(text: str) -> str | None:
     if text.isascii() and text.isprintable():
         return None  # ASCII's only hidden characters are its controls (Cc)
-    for ch in text:
-        if unicodedata.category(ch) in _INVISIBLE:
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) in _INVISIBLE and not _joins_emoji(text, i):
             return f"U+{ord(ch):04X}"
     return None
+
+
+_ZWJ = "\u200d"
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether `text[i]` is a zero-width joiner between two emoji (`👩‍👩‍👧`, one picture
+    drawn of three): the one place it is allowed, as it hides nothing there. Before it an
+    emoji (So), a skin tone (Sk) or the emoji presentation selector; after it an emoji."""
+    if text[i] != _ZWJ or not 0 < i < len(text) - 1:
+        return False
+    before, after = text[i - 1], text[i + 1]
+    return (
+        unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f"
+    ) and unicodedata.category(after) == "So"
 
 
 def quoted(found: object, limit: int = MAX_QUOTED) -> str:

@@ -43,6 +43,21 @@ def test_a_zero_width_character_cannot_hide_in_a_name() -> None:
     with pytest.raises(NotationError) as err:
         notation.loads("players: Anna, Ben, Carla, Da\u200bn\n" + HAND.replace("Dan", "Da\u200bn"))
     assert "holds a control or invisible character (U+200B)" in str(err.value)
+    # A joiner between letters hides as well as a zero-width space does.
+    with pytest.raises(NotationError) as err:
+        notation.loads("players: Anna, Ben, Carla, Da\u200dn\n" + HAND.replace("Dan", "Da\u200dn"))
+    assert "(U+200D)" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "dan", ["Dan 👩\u200d👩\u200d👧", "Dan 🏳\ufe0f\u200d🌈", "Dan 👍🏽\u200d👍"]
+)
+def test_an_emoji_of_joined_emoji_is_a_name_s_part(dan: str) -> None:
+    """A family or a flag drawn from joined emoji was refused for its joiner (U+200D), which
+    hides nothing between two emoji; the name reads, and is written back as it was."""
+    (game,) = notation.loads("players: Anna, Ben, Carla, " + dan + "\n" + HAND.replace("Dan", dan))
+    assert game.players[3] == dan
+    assert notation.loads(notation.dumps([game])) == [game]
 
 
 def test_manual_entry_and_the_record_command_refuse_the_same_names(tmp_path: Path) -> None:
