@@ -857,6 +857,17 @@ def hill(
     say(visible_text(write[format](found)), nl=False)
 
 
+def dashboard_address(host: str, port: int) -> str:
+    """Where a browser finds the dashboard: `http://0.0.0.0:8501` opens nothing, so a
+    server on every address is named by this machine's name, and by localhost here."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        here = f"http://localhost:{port}"
+        return f"http://{socket.gethostname()}:{port} from another machine ({here} on this one)"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 @app.command()
 @friendly
 def dashboard(
@@ -907,7 +918,7 @@ def dashboard(
     ]  # fmt: skip
     if access.warning:
         say(access.warning, err=True)
-    say(f"kroeg dashboard on http://{host}:{port} (Ctrl-C to stop)")
+    say(f"kroeg dashboard on {dashboard_address(host, port)} (Ctrl-C to stop)")
     env = {**os.environ, "KROEG_DATASET": str(ds.path.resolve()), **access.environment}
     # glibc gives each of the server's threads an arena of its own (8 per core) and keeps
     # what they freed: the server's memory stayed 40 % above its idle figure after a busy

@@ -207,3 +207,15 @@ def test_a_server_that_stops_by_itself_is_one_error_line() -> None:
     assert done.stderr == "Error: the dashboard server stopped with exit code 3 (see above)\n"
     fine = [sys.executable, "-m", "kroeg._watch", sys.executable, "-c", "pass"]
     assert subprocess.run(fine, capture_output=True, timeout=120).returncode == 0
+
+
+def test_the_address_said_is_one_a_browser_opens() -> None:
+    """`--host 0.0.0.0` said "on http://0.0.0.0:8501", which no browser opens."""
+    from kroeg.cli import dashboard_address
+
+    assert dashboard_address("127.0.0.1", 8501) == "http://127.0.0.1:8501"
+    assert dashboard_address("::1", 8502) == "http://[::1]:8502"
+    for everywhere in ("0.0.0.0", "::"):
+        said = dashboard_address(everywhere, 8501)
+        assert said.startswith(f"http://{socket.gethostname()}:8501 ")
+        assert "http://localhost:8501" in said and "0.0.0.0" not in said
