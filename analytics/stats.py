@@ -96,9 +96,11 @@ class Stat:
         if not counts:
             return shown
         small = "*" if self.is_small(opportunities) else ""
-        # A sum of fractions (accuracy points, EV lost) to one decimal, a count as it is.
-        count = formats.decimal(done, 1, lang) if not float(done).is_integer() else str(int(done))
-        return f"{shown} {count}/{opportunities}{small}"
+        # A sum of fractions (accuracy points, EV lost) to one decimal, a count as it is;
+        # both, and the chances, with the language's thousands separator (`1,021.5/1,211`).
+        whole = float(done).is_integer()
+        count = formats.integer(int(done), lang) if whole else formats.decimal(done, 1, lang)
+        return f"{shown} {count}/{formats.integer(opportunities, lang)}{small}"
 
 
 # A stat's name never equals a count's name: the rate is added beside the counts.

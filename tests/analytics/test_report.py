@@ -91,3 +91,15 @@ def test_one_long_venue_does_not_widen_every_game_listed() -> None:
     assert cut in lines[1] and venue not in lines[1]
     assert max(len(line) for line in lines) < 100
     assert lines[2].split()[:2] == ["g2", "2026-11-06"]
+
+
+def test_a_cell_writes_every_count_with_the_language_s_separators() -> None:
+    """`accuracy 84% 1,021.5/1211` wrote the points with a thousands separator and the
+    chances without, beside `hands 1,000`."""
+    from kroeg.analytics.stats import STAT_BY_NAME
+
+    won, accuracy = STAT_BY_NAME["win_rate"], STAT_BY_NAME["answer_accuracy"]
+    assert won.cell(451, 1000) == "45% 451/1,000"
+    assert won.cell(3, 4) == "75% 3/4*"
+    assert accuracy.cell(1021.5, 1211) == "84% 1,021.5/1,211"
+    assert accuracy.cell(1021.5, 1211, lang="nl") == "84% 1.021,5/1.211"
