@@ -183,7 +183,14 @@ def build(
     moves: list[str] = []
     if top is not None:
         moves = hand_story(dataset.read_game(top["game_id"]), top["hand"], w)
-    regret = _one(con, regrettable_folds(_TOLD, limit=1), [ids])
+    # The costliest fold says when it would have won: the most regrettable is another one.
+    also_regret = costliest if costliest is not None and costliest["regret"] else None
+    place = ("game_id", "hand", "seq")
+    regret = next(
+        (fold for fold in con.sql(regrettable_folds(_TOLD, limit=2), params=[ids]).pl().to_dicts()
+         if also_regret is None or any(fold[k] != also_regret[k] for k in place)),
+        None,
+    )  # fmt: skip
     caller = None
     if not troef_players.is_empty():
         best = troef_players.filter(pl.col("calls") > 0).sort(
@@ -536,11 +543,13 @@ def _headlines(news: Newsletter) -> list[tuple[str, str]]:
 
 
 def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
-    """Each rule set's leaderboard: heading, ranked lines (plain text), and who is not
-    ranked (too few hands)."""
+    """Each leaderboard of a rule set with a player ranked: heading, ranked lines (plain
+    text), and who is not ranked (too few hands). The others are `_unranked_boards`'."""
     w, cost = news.w, STAT_BY_NAME["cost_per_hand"]
     boards = []
     for ruleset, ranked, others in news.boards:
+        if ranked.is_empty():
+            continue
         unit = w(news.units[ruleset])
         lines = [
             w("board_line", player=row["player"], unit=unit,
@@ -552,6 +561,16 @@ def _board_lines(news: Newsletter) -> list[tuple[str, list[str], str]]:
         rest = w("unranked", minimum=MIN_RANKED_HANDS, who=", ".join(others)) if others else ""
         boards.append((w("leaderboard", ruleset=w.ruleset(ruleset)), lines, rest))
     return boards
+
+
+def _unranked_boards(news: Newsletter) -> list[tuple[str, str]]:
+    """The rule sets nobody played `MIN_RANKED_HANDS` hands under this month, each with
+    who played them: one short list, not a leaderboard each that says it is empty."""
+    return [
+        (news.w.ruleset(ruleset), ", ".join(others))
+        for ruleset, ranked, others in news.boards
+        if ranked.is_empty() and others
+    ]
 
 
 def _ranking(news: Newsletter) -> str:
@@ -610,9 +629,12 @@ def markdown(news: Newsletter) -> str:
         for heading, lines, rest in _board_lines(news):
             out += [f"## {md(heading)}", "", _ranking(news), ""]
             out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
-            if not lines:
-                out.append(news.w("nobody_ranked", minimum=MIN_RANKED_HANDS))
             out += ["", md(rest), ""] if rest else [""]
+        if _unranked_boards(news):
+            out += [f"## {news.w('unranked_boards')}", "",
+                    news.w("unranked_boards_note", minimum=MIN_RANKED_HANDS), ""]  # fmt: skip
+            out += [f"- {md(rules)}: {md(who)}" for rules, who in _unranked_boards(news)]
+            out.append("")
     for heading, rules, rows, rest in _season_lines(news):
         out += [f"## {md(heading)}", "", md(rules), "",
                 "| " + " | ".join(_season_columns(news)) + " |", "|---" * 4 + "|"]  # fmt: skip
@@ -760,12 +782,15 @@ def _toepen_html(news: Newsletter) -> list[str]:
     out = []
     for heading, lines, rest in _board_lines(news):
         out.append(f"<h2>{e(heading)}</h2><p>{e(_ranking(news))}</p>")
-        if lines:
-            out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
-        else:
-            out.append(f"<p>{e(news.w('nobody_ranked', minimum=MIN_RANKED_HANDS))}</p>")
+        out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
         if rest:
             out.append(f"<p>{e(rest)}</p>")
+    unranked = _unranked_boards(news)
+    if unranked:
+        note = news.w("unranked_boards_note", minimum=MIN_RANKED_HANDS)
+        out.append(f"<h2>{e(news.w('unranked_boards'))}</h2><p>{e(note)}</p><ul>")
+        out += [f"<li>{e(rules)}: {e(who)}</li>" for rules, who in unranked]
+        out.append("</ul>")
     if news.moves:
         out.append(f"<h2>{e(news.w('story_html'))}</h2>")
         out.append("<pre>" + "\n".join(_suits(m) for m in news.moves) + "</pre>")

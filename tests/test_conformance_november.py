@@ -206,9 +206,12 @@ def test_the_bulletin_tells_the_month(bulletin: dict[str, str]) -> None:
         "In November 2026 the club met on 3 evenings and played 3 games, 8 hands in all, "
         "at Café De Kroeg and Clubhuis De Troef. Games won: Anna 1." in markdown
     )  # plain Markdown: no backslash before ordinary punctuation
-    # A board per rule set named with its variants; lives and points never in one.
+    # A board per rule set named with its variants; lives and points never in one. Under
+    # 10 hands a player each, the rule sets are listed under one heading instead.
+    unranked = markdown.split("## Rule sets without a leaderboard\n")[1].split("\n## ")[0]
     for game in NOVEMBER:
-        assert f"## Leaderboard: {LABEL[game]}" in markdown
+        assert f"## Leaderboard: {LABEL[game]}" not in markdown
+        assert f"\n- {LABEL[game]}: " in unranked
     # The hand of the month ends with the side that won it, named as a side.
     assert "    Anna & Dan win the hand" in markdown.splitlines()
 

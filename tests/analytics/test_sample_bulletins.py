@@ -40,3 +40,24 @@ def test_the_kept_bulletin_is_what_the_code_writes(club: Path, lang: str, tmp_pa
         assert written == (KEPT / lang / name).read_text(encoding="utf-8"), (
             f"docs/bulletins/{lang}/{name} is out of date: run `make bulletins`"
         )
+
+
+def test_the_english_bulletin_says_each_thing_once() -> None:
+    """A club editor pastes the bulletin as it is: a rule set nobody played ten hands
+    under was a leaderboard of its own saying it was empty (nine of eleven in the sample
+    month), and the most regrettable fold was the costliest fold told twice."""
+    text = (KEPT / "en" / FILES[0]).read_text(encoding="utf-8")
+    sections = text.split("\n## ")
+    boards = [s for s in sections if s.startswith("Leaderboard: ")]
+    assert boards and all("\n1. " in s for s in boards)  # each ranks somebody
+    (unranked,) = [s for s in sections if s.startswith("Rule sets without a leaderboard")]
+    assert "- classic + whistling: Anna, Ben, Carla, Dan" in unranked
+    assert "Nobody played 10 hands under these rules this month." not in text
+    (costliest,) = [s for s in sections if s.startswith("Costliest fold")]
+    (regret,) = [s for s in sections if s.startswith("Most regrettable fold")]
+    assert _fold_told(costliest) != _fold_told(regret)
+
+
+def _fold_told(section: str) -> str:
+    """The fold a headline tells: `Carla folded for 6 in hand 1 of the game of …`."""
+    return section.split("\n\n")[1].split(" (")[0]
