@@ -64,7 +64,7 @@ from kroeg.analytics.workers import Workers, usable_cores
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import Suit
 from kroeg.recorder.errors import KroegError
-from kroeg.recorder.events import number_events
+from kroeg.recorder.events import Event, number_events
 from kroeg.recorder.records import GameRecord, content_id
 from kroeg.recorder.referee import Replay
 from kroeg.recorder.store import (
@@ -169,10 +169,8 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
             answer = _answer(game, seat, kind, answer_rng, samples)
             if answer is not None:
                 answers.append({"game_id": record.game_id, "hand": hand, "seq": seq, **answer})
-        try:
-            rebuilt.feed(event)
-        except KroegError as error:
-            stopped = str(error)
+        stopped = _refused(rebuilt, event)
+        if stopped is not None:
             break
     for draws in (rng, answer_rng, luck_rng, knock_rng):
         draws.finish()
@@ -220,11 +218,20 @@ def _troefcall_facts(
             row = judge_announcement(game, seat, kind, announce_rng, announce_deals)
             if row is not None:
                 announcements.append({"game_id": record.game_id, "hand": hand, "seq": seq, **row})
-        try:
-            rebuilt.feed(event)
-        except KroegError as error:
-            return calls, announcements, str(error)
+        refused = _refused(rebuilt, event)
+        if refused is not None:
+            return calls, announcements, refused
     return calls, announcements, None
+
+
+def _refused(rebuilt: Replay, event: Event) -> str | None:
+    """Feed `event` to the replay; what the engine said if it refused it (`GameFacts.stopped`:
+    a log an older kroeg stored, or another tool wrote), else None."""
+    try:
+        rebuilt.feed(event)
+    except KroegError as error:
+        return str(error)
+    return None
 
 
 def judge_announcement(
@@ -329,16 +336,21 @@ def _upgraded(record: GameRecord, rebuilt: Replay) -> GameRecord | None:
     return None if log == record.events else replace(record, events=log)
 
 
-def analysed(dataset: Dataset) -> set[str]:
-    """Games whose facts are stored under the current analysis version."""
-    done: set[str] = set()
+def _registered(dataset: Dataset) -> Iterator[tuple[str, str | None]]:
+    """Each game `derived/games` registers under the current analysis version, with where
+    the engine stopped it (`GameFacts.stopped`; None, also in files stored before it was)."""
     for path in dataset.files("derived/games"):
         table = dataset.read_file(path)
-        for game_id, version in zip(table.column("game_id").to_pylist(),
-                                    table.column("version").to_pylist(), strict=True):  # fmt: skip
+        ids, versions = table.column("game_id").to_pylist(), table.column("version").to_pylist()
+        said = table.column("stopped").to_pylist() if "stopped" in table.column_names else None
+        for row, (game_id, version) in enumerate(zip(ids, versions, strict=True)):
             if version == ANALYSIS_VERSION:
-                done.add(game_id)
-    return done
+                yield game_id, None if said is None else said[row]
+
+
+def analysed(dataset: Dataset) -> set[str]:
+    """Games whose facts are stored under the current analysis version."""
+    return {game_id for game_id, _ in _registered(dataset)}
 
 
 #: Games per task given to a worker process: small enough for a steady progress bar and
@@ -530,15 +542,7 @@ def _store(
 def stopped_games(dataset: Dataset) -> list[tuple[str, str]]:
     """The games analysed under the current version whose stored log the engine refused
     part way (`GameFacts.stopped`), each with what it said, in game_id order."""
-    found: dict[str, str] = {}
-    for path in dataset.files("derived/games"):
-        table = dataset.read_file(path)
-        if "stopped" not in table.column_names:  # stored before kroeg said so
-            continue
-        columns = (table.column(c).to_pylist() for c in ("game_id", "version", "stopped"))
-        for game_id, version, said in zip(*columns, strict=True):
-            if version == ANALYSIS_VERSION and said is not None:
-                found[game_id] = said
+    found = {game_id: said for game_id, said in _registered(dataset) if said is not None}
     return sorted(found.items())
 
 

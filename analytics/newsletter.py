@@ -630,10 +630,11 @@ def markdown(news: Newsletter) -> str:
             out += [f"## {md(heading)}", "", _ranking(news), ""]
             out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
             out += ["", md(rest), ""] if rest else [""]
-        if _unranked_boards(news):
+        unranked = _unranked_boards(news)
+        if unranked:
             out += [f"## {news.w('unranked_boards')}", "",
                     news.w("unranked_boards_note", minimum=MIN_RANKED_HANDS), ""]  # fmt: skip
-            out += [f"- {md(rules)}: {md(who)}" for rules, who in _unranked_boards(news)]
+            out += [f"- {md(rules)}: {md(who)}" for rules, who in unranked]
             out.append("")
     for heading, rules, rows, rest in _season_lines(news):
         out += [f"## {md(heading)}", "", md(rules), "",
