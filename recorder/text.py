@@ -168,6 +168,9 @@ _PLAIN_SPECIAL = re.compile(
     r"""([\\`\[\]|~]|<(?=[A-Za-z/!?])"""
     r"""|(?<![^\W_])[*_](?=\S)|[*_](?=[^\s!-/:-@\[-`{-~]))"""
 )
+#: A line's indent: four spaces or a tab open a code block, which shows every escape as
+#: typed (`    __` read `\__`); a paragraph drops an indent anyway, so it goes.
+_PLAIN_INDENT = re.compile(r"^[ \t]+", re.M)
 #: An entity (`&amp;`, `&#38;`): only then is `&` markup.
 _PLAIN_ENTITY = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 #: What opens a block at the start of a line: a heading, a quote, a list item (`-`, `+`,
@@ -180,6 +183,7 @@ def markdown_plain(text: str) -> str:
     for a bulletin a club's editor pastes into an e-mail, where a backslash before every
     comma stays on the page. `markdown_text` escapes every mark, for Streamlit, which
     reads more (`$`, `:red[…]`)."""
+    text = _PLAIN_INDENT.sub("", text)
     text = _PLAIN_SPECIAL.sub(r"\\\g<0>", text)
     text = _PLAIN_ENTITY.sub(r"\\&", text)
     return _PLAIN_LINE_START.sub(_escape_line_start, text)

@@ -91,3 +91,11 @@ def test_stars_and_underscores_never_emphasise(text: str) -> None:
     rendered = RENDERER.render(markdown_plain(text))
     assert "<em" not in rendered and "<strong" not in rendered, (text, rendered)
     assert shown(markdown_plain(text)) == text.strip() or "<li" in rendered or "<hr" in rendered
+
+
+def test_an_indent_opens_no_code_block() -> None:
+    """Hypothesis found `    __`: four spaces opened a code block, which showed the
+    escape as typed (`\\__`). A paragraph drops an indent anyway: it goes."""
+    for text in ("    __", "\t*Anna*", "    12. Eve"):
+        rendered = RENDERER.render(markdown_plain(text))
+        assert "<pre" not in rendered and shown(markdown_plain(text)) == text.strip(), rendered
