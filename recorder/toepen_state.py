@@ -48,7 +48,16 @@ class ToepenState(TrickGame):
     deck = TOEPEN_DECK
     rank_order = TOEPEN_ORDER
 
-    def __init__(self, rules: Ruleset, players: Sequence[str], seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        empty: bool = False,
+    ) -> None:
+        if empty:  # `_blank`: every attribute is about to be copied in
+            return
         if rules.game != "toepen":
             raise IllegalActionError(f"rule set {rules.name!r} is not a Toepen rule set")
         problem = rules.table_problem(len(players))
@@ -210,7 +219,7 @@ class ToepenState(TrickGame):
         self.log.append(shared_event(Pay, seat, amount))
 
     def _blank(self) -> Self:
-        return type(self)(self.rules, self.players)
+        return type(self)(self.rules, self.players, empty=True)
 
     def _copy_fields(self, other: Self) -> None:
         super()._copy_fields(other)

@@ -63,7 +63,16 @@ class Troefcall(TrickGame):
     deck = FULL_DECK
     rank_order = FULL_ORDER
 
-    def __init__(self, rules: Ruleset, players: Sequence[str], seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        empty: bool = False,
+    ) -> None:
+        if empty:  # `_blank`: every attribute is about to be copied in
+            return
         if rules.game != "troefcall":
             raise IllegalActionError(f"rule set {rules.name!r} is not a Troefcall rule set")
         problem = rules.table_problem(len(players))
@@ -565,7 +574,7 @@ class Troefcall(TrickGame):
         return event
 
     def _blank(self) -> Self:
-        return type(self)(self.rules, self.players)
+        return type(self)(self.rules, self.players, empty=True)
 
     def _copy_fields(self, other: Self) -> None:
         super()._copy_fields(other)
