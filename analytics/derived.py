@@ -58,11 +58,13 @@ from kroeg.analytics.verdicts import (
     grade,
     knock_costs,
     knock_strength,
+    seen_by,
+    seen_by_each,
     swap_costs,
 )
 from kroeg.analytics.workers import Workers, usable_cores
 from kroeg.recorder import trickcore
-from kroeg.recorder.cards import Suit
+from kroeg.recorder.cards import Card, Suit
 from kroeg.recorder.errors import KroegError
 from kroeg.recorder.events import Event, number_events
 from kroeg.recorder.records import GameRecord, content_id
@@ -148,13 +150,14 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
             luck.extend(_luck(game, record.game_id, hand, luck_rng))
         if kind == "knock" and seat is not None:
             players_in = len(game.seats_in_hand())
-            strength = knock_strength(game, seat, rng, samples)
+            seen = seen_by(game, seat)  # the knocker's view, for both verdicts
+            strength = knock_strength(game, seat, rng, samples, seen)
             share = game.side_share()  # a side's: the strength is the side's chance
             knocks.append({
                 "game_id": record.game_id, "hand": hand, "seq": seq, "seat": seat,
                 "players_in": players_in, "strength": strength, "fair_share": share,
                 "bluff": None if strength is None else strength < share,
-                **_knock_choice(game, seat, knock_rng),
+                **_knock_choice(game, seat, knock_rng, seen),
             })  # fmt: skip
         elif kind == "fold" and seat is not None:
             folds.append({
@@ -261,8 +264,8 @@ def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, obj
     pays once), so that a side's figures add up its players'."""
     rows: list[dict[str, object]] = []
     seats = game.seats_in_hand()
-    for seat in seats:
-        judged = deal_luck(game, seat, rng)
+    for seat, seen in zip(seats, seen_by_each(game, seats), strict=True):
+        judged = deal_luck(game, seat, rng, seen=seen)
         if judged is not None:
             sharing = sum(1 for s in seats if game.sides([s]) == game.sides([seat]))
             rows.append({
@@ -311,12 +314,12 @@ def _swap(game: Toepen, seat: int, kind: str, rng: random.Random) -> dict[str, o
 _KNOCK_UNJUDGED = ("cost_knock", "cost_other", "other_choice", "ev_lost", "grade", "accuracy")
 
 
-def _knock_choice(game: Toepen, seat: int, rng: Any) -> dict[str, object]:
+def _knock_choice(game: Toepen, seat: int, rng: Any, seen: set[Card]) -> dict[str, object]:
     """The verdict columns of a knock `seat` makes now (KNOCK_SCHEMA): its expected cost
     and the other choice's, from `seat`'s view (`knock_costs`), graded by EV lost / the
     stake before the knock."""
     stake = game.stake
-    costs = knock_costs(game, seat, rng)
+    costs = knock_costs(game, seat, rng, seen=seen)
     if costs is None:
         return {"stake": stake, **dict.fromkeys(_KNOCK_UNJUDGED)}
     lost = max(0.0, costs.knock - costs.other)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
@@ -80,6 +80,7 @@ __all__ = [
     "knock_strength",
     "play_out_from",
     "seen_by",
+    "seen_by_each",
     "shuffle",
     "swap_costs",
     "win_chance",
@@ -138,25 +139,46 @@ def _deal_start(game: TrickGame) -> int:
 def seen_by(game: TrickGame, seat: int) -> set[Card]:
     """The cards `seat` has seen of the cards now in play: their own, and every card
     played or shown since the cards now held were dealt."""
-    seen: set[Card] = set()
+    return seen_by_each(game, [seat])[0]
+
+
+def seen_by_each(game: TrickGame, seats: Sequence[int]) -> list[set[Card]]:
+    """`seen_by` of each of `seats`, the log walked once for them all (the luck of a
+    deal asks it of every player at one position)."""
+    shown: set[Card] = set()  # played or shown: every player saw them
+    dealt: list[set[Card]] = [set() for _ in range(game.n)]
     log = game.log
     for i in range(_deal_start(game), len(log)):
         event = log[i]
-        if isinstance(event, (CardPlayed, Reveal)) or (
-            isinstance(event, Deal) and event.seat == seat
-        ):
+        if isinstance(event, (CardPlayed, Reveal)):
             card: Card | None = event.card
             if card is not None:
+                shown.add(card)
+        elif isinstance(event, Deal):
+            card = event.card
+            if card is not None:
+                dealt[event.seat].add(card)
+    each: list[set[Card]] = []
+    for seat in seats:
+        seen = set(shown)
+        seen |= dealt[seat]
+        for card in game.hands[seat]:
+            if card is not None:
                 seen.add(card)
-    seen.update(c for c in game.hands[seat] if c is not None)
-    return seen
+        each.append(seen)
+    return each
 
 
 def knock_strength(
-    game: Toepen, seat: int, rng: random.Random | Any, samples: int = SAMPLES
+    game: Toepen,
+    seat: int,
+    rng: random.Random | Any,
+    samples: int = SAMPLES,
+    seen: set[Card] | None = None,
 ) -> float | None:
-    """The knocker's chance of winning from here, seen from the knocker's seat (None: unknown)."""
-    return win_chance(game, seat, rng, samples)
+    """The knocker's chance of winning from here, seen from the knocker's seat (None:
+    unknown); `seen` as `win_chance`'s."""
+    return win_chance(game, seat, rng, samples, seen)
 
 
 def win_chance(
@@ -189,10 +211,15 @@ def win_chance(
             takers = game.sampled_last_trick_takers(fixed, hidden, pool, samples, draws)
         finally:
             draws.finish()
+    # The takers of the last trick with whom `seat` wins the hand, asked once a seat
+    # rather than once a deal.
+    winning = 0
+    for s in range(game.n):
+        if game.takes_hand(seat, s):
+            winning |= 1 << s
     wins = 0
     for taker in takers:
-        if game.takes_hand(seat, taker):
-            wins += 1
+        wins += winning >> taker & 1
     return wins / samples
 
 
@@ -259,7 +286,11 @@ class AnswerCosts(NamedTuple):
 
 
 def answer_costs(
-    game: Toepen, seat: int, rng: random.Random | Any, samples: int = SAMPLES
+    game: Toepen,
+    seat: int,
+    rng: random.Random | Any,
+    samples: int = SAMPLES,
+    seen: set[Card] | None = None,
 ) -> AnswerCosts | None:
     """The answer to a knock `seat` gives now, seen from `seat` (`AnswerCosts`). None
     where the cards are unknown, or where the rules leave no choice (folding or staying
@@ -273,7 +304,8 @@ def answer_costs(
     """
     if not (game.can_fold(seat) and game.can_stay(seat)):
         return None
-    seen = seen_by(game, seat)
+    if seen is None:
+        seen = seen_by(game, seat)
     chance = win_chance(game, seat, rng, samples, seen)
     if chance is None:
         return None
@@ -307,7 +339,11 @@ class KnockCosts(NamedTuple):
 
 
 def knock_costs(
-    game: Toepen, seat: int, rng: random.Random | Any, samples: int = KNOCK_SAMPLES
+    game: Toepen,
+    seat: int,
+    rng: random.Random | Any,
+    samples: int = KNOCK_SAMPLES,
+    seen: set[Card] | None = None,
 ) -> KnockCosts | None:
     """The knock `seat` makes now (on their turn, or a counter-knock while answering),
     against not making it, seen from `seat`. None where the cards are unknown or the
@@ -325,7 +361,8 @@ def knock_costs(
     if not game.can_knock(seat) or any(c is None for c in game.hands[seat]):
         return None
     counter = bool(game.answer_queue)
-    seen = seen_by(game, seat)
+    if seen is None:
+        seen = seen_by(game, seat)
     pool = [i for i, c in enumerate(game.deck) if c not in seen]
     fixed, hidden = _known_and_hidden(game, seat, seen, game.seats_in_hand())
     paid = game.paid_this_hand[seat]
@@ -346,7 +383,7 @@ def knock_costs(
         if isinstance(rng, random.Random):
             draws.finish()
     if counter:
-        costs = answer_costs(game, seat, rng)
+        costs = answer_costs(game, seat, rng, SAMPLES, seen)
         if costs is None:
             return None
         best = "stay" if costs.stay <= costs.fold else "fold"
@@ -657,14 +694,19 @@ def accuracy(lost: float, stake: int) -> float:
 
 
 def deal_luck(
-    game: Toepen, seat: int, rng: random.Random | Any, samples: int = LUCK_SAMPLES
+    game: Toepen,
+    seat: int,
+    rng: random.Random | Any,
+    samples: int = LUCK_SAMPLES,
+    seen: set[Card] | None = None,
 ) -> tuple[float, float] | None:
     """What `seat`'s cards are worth at the hand's first knock or card, seen from `seat`:
     (the chance of winning the hand with them, their luck = that chance above an average
     hand's, `Toepen.side_share`: positive for better cards). Under the reference policy
     (nobody knocks or folds) the side pays the stake unless it wins, so the cards save
-    luck × stake in expectation. None where the cards are unknown."""
-    chance = win_chance(game, seat, rng, samples)
+    luck × stake in expectation. None where the cards are unknown. `seen` as
+    `win_chance`'s."""
+    chance = win_chance(game, seat, rng, samples, seen)
     if chance is None:
         return None
     return chance, chance - game.side_share()

@@ -1,0 +1,64 @@
+"""What a player could see, the ground of every verdict: `seen_by_each`, the log walked
+once for many players, is `seen_by` of each of them, on positions of every kind (swaps,
+redeals, checks that show a hand, cards face up)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kroeg.analytics.verdicts import seen_by, seen_by_each
+from kroeg.recorder.cards import Card
+from kroeg.recorder.events import CardPlayed, Deal, Reveal
+from kroeg.recorder.referee import Replay
+from kroeg.recorder.rules import Ruleset
+from kroeg.recorder.simulate import simulate
+from kroeg.recorder.toepen import Toepen
+
+
+def _seen_by_the_definition(game: Toepen, seat: int) -> set[Card]:
+    """The definition, walked event by event from the hand's last deal: the seat's own
+    cards, every card played or shown, every card dealt to the seat."""
+    start = max(
+        (i for i, e in enumerate(game.log) if e.kind in ("hand_start", "redeal")), default=0
+    )
+    seen = {c for c in game.hands[seat] if c is not None}
+    for event in game.log[start:]:
+        if isinstance(event, CardPlayed | Reveal) and event.card is not None:
+            seen.add(event.card)
+        if isinstance(event, Deal) and event.seat == seat and event.card is not None:
+            seen.add(event.card)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants", "players"),
+    [
+        ("classic", (), 4),
+        ("classic", ("dirty-laundry", "check-before-swap"), 4),
+        ("lives", ("poverty", "face-up"), 3),
+        ("classic", ("team-toepen",), 4),
+    ],
+)
+def test_seen_by_each_is_seen_by_of_each_player(
+    preset: str, variants: tuple[str, ...], players: int
+) -> None:
+    rules = Ruleset.preset(preset).with_variants(*variants)
+    bots = ["bluffer", "sharp", "random", "cautious"][:players]
+    positions = 0
+    kinds: set[str] = set()
+    for record in simulate(rules, players, 30, 5, bots):
+        replay = Replay(record.rules, record.players)
+        for event in record.events:
+            game = replay.game
+            assert isinstance(game, Toepen)
+            seats = list(range(game.n))
+            each = seen_by_each(game, seats)
+            expected = [_seen_by_the_definition(game, s) for s in seats]
+            assert each == expected
+            assert [seen_by(game, s) for s in seats] == expected
+            positions += 1
+            kinds.add(event.kind)
+            replay.feed(event)
+    assert positions > 1000
+    if "dirty-laundry" in variants:  # swaps, and checks that show the swapped hand
+        assert {"laundry", "reveal"} <= kinds
