@@ -626,8 +626,9 @@ def markdown(news: Newsletter) -> str:
     if _simulated_line(news):
         out += [md(_simulated_line(news)), ""]
     if not news.players.is_empty():
-        for heading, lines, rest in _board_lines(news):
-            out += [f"## {md(heading)}", "", _ranking(news), ""]
+        for i, (heading, lines, rest) in enumerate(_board_lines(news)):
+            out += [f"## {md(heading)}", ""]
+            out += [] if i else [_ranking(news), ""]  # how they rank: said once, above all
             out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
             out += ["", md(rest), ""] if rest else [""]
         unranked = _unranked_boards(news)
@@ -781,8 +782,10 @@ def _toepen_html(news: Newsletter) -> list[str]:
     e = html.escape
     rows = list(news.players.iter_rows(named=True))
     out = []
-    for heading, lines, rest in _board_lines(news):
-        out.append(f"<h2>{e(heading)}</h2><p>{e(_ranking(news))}</p>")
+    for i, (heading, lines, rest) in enumerate(_board_lines(news)):
+        out.append(f"<h2>{e(heading)}</h2>")
+        if not i:  # how they rank: said once, above all the leaderboards
+            out.append(f"<p>{e(_ranking(news))}</p>")
         out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
         if rest:
             out.append(f"<p>{e(rest)}</p>")

@@ -198,8 +198,12 @@ def test_the_sample_logs_month_reads_as_a_bulletin(tmp_path: Path) -> None:
     assert "## The month" in shown and "the club met on" in shown
     boards = re.findall(r"^## Leaderboard: (\S+)$", shown, re.M)
     assert len(boards) >= 2 and len(set(boards)) == len(boards)  # one per rule set
-    assert f"ranked from {MIN_RANKED_HANDS} hands in the month" in shown
-    assert "points and lives are never added" in shown
+    # How the leaderboards rank is said once, above the first of them, not under each.
+    assert shown.count(f"ranked from {MIN_RANKED_HANDS} hands in the month") == 1
+    assert shown.count("points and lives are never added") == 1
+    said = shown.index("points and lives are never added")
+    first = shown.index("## Leaderboard: ")
+    assert first < said < shown.index("\n1. ") < shown.index("## Leaderboard: ", first + 1)
     for award in ("## Costliest fold", "## Hand of the month"):
         assert award in shown
     assert "of the game of " in shown  # games named by their evening
