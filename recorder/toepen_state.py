@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from typing import Literal, Self
 
 from kroeg.recorder.cards import FULL_DECK, TOEPEN_DECK, TOEPEN_ORDER, Card, Rank
-from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import (
     Pay,
 )
@@ -47,6 +46,7 @@ class ToepenState(TrickGame):
 
     deck = TOEPEN_DECK
     rank_order = TOEPEN_ORDER
+    game_name = "Toepen"
 
     def __init__(
         self,
@@ -56,15 +56,9 @@ class ToepenState(TrickGame):
         *,
         empty: bool = False,
     ) -> None:
-        if empty:  # `_blank`: every attribute is about to be copied in
+        super().__init__(rules, players, seed, empty=empty)
+        if empty:
             return
-        if rules.game != "toepen":
-            raise IllegalActionError(f"rule set {rules.name!r} is not a Toepen rule set")
-        problem = rules.table_problem(len(players))
-        if problem is not None:
-            raise IllegalActionError(problem)
-        super().__init__(players, seed)
-        self.rules = rules
         #: Team toepen: each seat's side (partners opposite); None when each plays alone.
         self.teams: tuple[int, ...] | None = partners_opposite(self.n) if rules.teams else None
         #: The seats that share each seat's lives: its side, or the seat alone.
@@ -218,12 +212,8 @@ class ToepenState(TrickGame):
             self.paid_this_hand[member] += amount
         self.log.append(shared_event(Pay, seat, amount))
 
-    def _blank(self) -> Self:
-        return type(self)(self.rules, self.players, empty=True)
-
     def _copy_fields(self, other: Self) -> None:
         super()._copy_fields(other)
-        other.rules = self.rules
         other.teams = self.teams
         other.side_seats = self.side_seats
         other.lives = self.lives

@@ -20,12 +20,13 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Final, Self, TypeVar, cast
+from typing import ClassVar, Final, Self, TypeVar, cast
 
 from kroeg.recorder import trickcore
 from kroeg.recorder.cards import FULL_ORDER, Card, Rank, Suit
 from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import CardPlayed, Deal, Event, HandSkipped, TrickWon
+from kroeg.recorder.rules import Ruleset
 from kroeg.recorder.text import quoted
 
 __all__ = [
@@ -165,8 +166,25 @@ class TrickGame:
     #: The cards of the game, and their strength within a suit (higher wins).
     deck: tuple[Card, ...] = ()
     rank_order: tuple[Rank, ...] = ()
+    #: The game's name, as a rule set names its game (`Ruleset.game`), capitalised.
+    game_name: ClassVar[str] = ""
 
-    def __init__(self, players: Sequence[str], seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        empty: bool = False,
+    ) -> None:
+        if empty:  # `_blank`: every attribute is about to be copied in
+            return
+        if rules.game != self.game_name.lower():
+            raise IllegalActionError(f"rule set {rules.name!r} is not a {self.game_name} rule set")
+        problem = rules.table_problem(len(players))
+        if problem is not None:
+            raise IllegalActionError(problem)
+        self.rules = rules
         self.players: tuple[str, ...] = tuple(players)
         self.n = len(self.players)
         if len(set(self.players)) != self.n:
@@ -461,7 +479,7 @@ class TrickGame:
         without the constructor's work (`empty=True`: no attribute set, the rules not
         checked again, no deck indexed), which was two thirds of a fork (3.7 of 5.4 µs;
         docs/BENCHMARKS.md)."""
-        return type(self)(self.players)
+        return type(self)(self.rules, self.players, empty=True)
 
     def _shallow_copy(self) -> Self:
         """What `copy.copy` does, spelled out where it cannot: a compiled class (mypyc)
@@ -489,6 +507,7 @@ class TrickGame:
         a game's classes to be copied here."""
         other.deck = self.deck
         other.rank_order = self.rank_order
+        other.rules = self.rules
         other.players = self.players
         other.n = self.n
         other.seed = self.seed

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from typing import Literal, Self
 
 from kroeg.recorder.cards import FULL_DECK, FULL_ORDER, Card, Rank, Suit
-from kroeg.recorder.errors import IllegalActionError
 from kroeg.recorder.events import (
     Baunie,
     CardPlayed,
@@ -62,6 +61,7 @@ class Troefcall(TrickGame):
 
     deck = FULL_DECK
     rank_order = FULL_ORDER
+    game_name = "Troefcall"
 
     def __init__(
         self,
@@ -71,15 +71,9 @@ class Troefcall(TrickGame):
         *,
         empty: bool = False,
     ) -> None:
-        if empty:  # `_blank`: every attribute is about to be copied in
+        super().__init__(rules, players, seed, empty=empty)
+        if empty:
             return
-        if rules.game != "troefcall":
-            raise IllegalActionError(f"rule set {rules.name!r} is not a Troefcall rule set")
-        problem = rules.table_problem(len(players))
-        if problem is not None:
-            raise IllegalActionError(problem)
-        super().__init__(players, seed)
-        self.rules = rules
         self.teams = TEAMS
         self.scores: list[int] = [0, 0]
         self.phase: Phase = "idle"
@@ -573,12 +567,8 @@ class Troefcall(TrickGame):
         self.next_dealer = None if dealt is None else (dealt + 1) % self.n
         return event
 
-    def _blank(self) -> Self:
-        return type(self)(self.rules, self.players, empty=True)
-
     def _copy_fields(self, other: Self) -> None:
         super()._copy_fields(other)
-        other.rules = self.rules
         other.teams = self.teams
         other.scores = self.scores
         other.phase = self.phase
