@@ -12,6 +12,7 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.evenings import SIMULATED_SOURCE, Games, chosen, game_names, simulated
+from kroeg.recorder.text import cut_to_width, text_table, text_width
 
 __all__ = ["SOURCES", "filter_frame", "game_count", "games_frame", "games_table", "hand_costs",
            "recent_games", "toepen_ids", "toepen_units"]  # fmt: skip
@@ -94,24 +95,32 @@ def games_frame(
 #: The widest a `games_table` cell of these columns is, longer ones cut with `…`: one
 #: venue of 57 characters padded every row of the list to 280 (CSV and JSON keep all).
 TABLE_WIDTHS = {"venue": 24, "rules": 40, "players": 40, "result": 40}
+#: The narrowest those columns are cut to, to fit a terminal (`games_table`'s `width`).
+NARROWEST = 10
 
 
-def _fit(text: str, width: int | None) -> str:
-    return text if width is None or len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-def games_table(frame: pl.DataFrame) -> str:
-    """The games as aligned text columns, a header first (long cells cut, TABLE_WIDTHS)."""
+def games_table(frame: pl.DataFrame, width: int | None = None) -> str:
+    """The games as aligned text columns, a header first, each as wide as it shows on a
+    terminal: the cells of `TABLE_WIDTHS`' columns cut to it, and, to fit `width`
+    columns where given, the widest of them cut further (not below `NARROWEST`)."""
     if frame.is_empty():
         return "No games match.\n"
     columns = frame.columns
-    caps = [TABLE_WIDTHS.get(c) for c in columns]
-    cells = [[_fit(str(v), w) for v, w in zip(row, caps, strict=True)] for row in frame.iter_rows()]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
-    for row in cells:
-        lines.append("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip())
-    return "\n".join(lines) + "\n"
+    rows = [[str(v) for v in row] for row in frame.iter_rows()]
+    widths = [max(text_width(c), *(text_width(r[i]) for r in rows)) for i, c in enumerate(columns)]
+    cut = [i for i, c in enumerate(columns) if c in TABLE_WIDTHS]
+    for i in cut:
+        widths[i] = min(widths[i], max(TABLE_WIDTHS[columns[i]], text_width(columns[i])))
+    over = 0 if width is None else sum(widths) + 2 * (len(widths) - 1) - width
+    while over > 0 and cut:
+        widest = max(cut, key=widths.__getitem__)
+        if widths[widest] <= max(NARROWEST, text_width(columns[widest])):
+            break  # as narrow as they go: the terminal wraps the rest
+        widths[widest] -= 1
+        over -= 1
+    cells = [[cut_to_width(v, widths[i]) if i in cut else v for i, v in enumerate(row)]
+             for row in rows]  # fmt: skip
+    return "\n".join(text_table([list(columns), *cells], "l" * len(columns))) + "\n"
 
 
 def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pl.DataFrame:

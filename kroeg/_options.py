@@ -490,6 +490,15 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
+def screen_width() -> int | None:
+    """How wide a list whose cells are cut to fit may be: `terminal_width` where a person
+    reads it (the output a terminal, or COLUMNS set); None for a pipe or a file, which
+    keeps every cell as whole as it was (`grep` finds a name in it)."""
+    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+        return terminal_width()
+    return None
+
+
 def stopped_lines(dataset: Dataset) -> list[str]:
     """A line for each game whose stored log the engine refused part way: the analysis
     went on with the rest, and that game's verdicts stop where the engine did."""

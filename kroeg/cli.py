@@ -49,6 +49,7 @@ from kroeg._options import (
     read_line,
     red_suits,
     say,
+    screen_width,
     stopped_lines,
     terminal_width,
 )
@@ -268,7 +269,9 @@ def games(
 ) -> None:
     """List the games, newest first: id, date, venue, rules, players, hands, result, source.
 
-    Any command's --game takes an id from here, or the start of one.
+    Any command's --game takes an id from here, or the start of one. On a terminal the
+    list fits its width, long cells cut with …; piped or as --format csv or json, every
+    cell is whole.
 
     Example: kroeg games club.kroeg --since 2026-11-01 --player Anna
     """
@@ -283,7 +286,7 @@ def games(
         None if source is None else source.value,
     ))  # fmt: skip
     if format is TableFormat.table:
-        say(visible_text(games_table(frame)), nl=False)
+        say(visible_text(games_table(frame, screen_width())), nl=False)
     else:
         say((stats_csv if format is TableFormat.csv else stats_json)(frame), nl=False)
 

@@ -243,6 +243,23 @@ def text_width(text: str) -> int:
     return width
 
 
+def cut_to_width(text: str, width: int) -> str:
+    """`text` as it fits in `width` columns on a terminal (`text_width`): whole where it
+    fits, else cut and ended with `…`."""
+    if text_width(text) <= width:
+        return text
+    kept, used = [], 1  # the ellipsis takes one column
+    for ch in text:
+        wide = (
+            0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        )
+        if used + wide > width:
+            break
+        kept.append(ch)
+        used += wide
+    return "".join(kept).rstrip() + "…"
+
+
 def text_table(rows: Sequence[Sequence[str]], align: str = "l", rule: bool = False) -> list[str]:
     """`rows` as aligned text lines, two spaces between columns, each column as wide as
     its widest cell on a terminal (`text_width`): `align` says each column's side, `l` or

@@ -18,6 +18,14 @@ from kroeg._options import stop_process
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output the tests read is a pipe's, whatever the shell that runs them exports:
+    a COLUMNS of its own would cut `kroeg games`' cells (`_options.screen_width`). A test
+    of a width sets it itself."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 @pytest.fixture(scope="session")
 def samples() -> Path:
     """The sample logs folder."""

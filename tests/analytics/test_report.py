@@ -93,6 +93,40 @@ def test_one_long_venue_does_not_widen_every_game_listed() -> None:
     assert lines[2].split()[:2] == ["g2", "2026-11-06"]
 
 
+def test_the_games_list_fits_the_terminal_and_aligns_wide_names() -> None:
+    """`kroeg games` on 120 columns wrote rows of about 196: the widest cut columns (venue,
+    rules, players, result) give way until the list fits, none below NARROWEST; a name
+    in wide characters (CJK, emoji) keeps the columns after it in line."""
+    import polars as pl
+
+    from kroeg.analytics.games import NARROWEST, games_table
+    from kroeg.recorder.text import text_width
+
+    frame = pl.DataFrame({
+        "game": ["e2f6e2228db08b82", "e4805955a1108d4d"],
+        "date": ["2026-11-30 22:00"] * 2, "venue": ["Café De Kroeg", "Café Paramaribo"],
+        "rules": ["classic + knock-on-turn + false-swap-undone + folded-card-leaves", "lives"],
+        "players": ["Anna, Ben, Carla, Dan, Eva, Frits", "山田, Ben, 🃏, Dan, Eva"],
+        "hands": [7, 10], "result": ["Anna & Carla won; Ben & Dan lost", "山田 lost"],
+        "source": ["simulated", "typed"],
+    })  # fmt: skip
+    whole = games_table(frame).splitlines()
+    assert max(text_width(line) for line in whole) > 120
+    for width in (120, 100):
+        lines = games_table(frame, width).splitlines()
+        assert max(text_width(line) for line in lines) <= width, lines
+        assert "…" in lines[1]
+        # Every row's last cell starts in the header's column, past the wide names.
+        at = lines[0].index("source")
+        cells = zip(lines, ("source", "simulated", "typed"), strict=True)
+        assert [text_width(line[: line.index(cell)]) for line, cell in cells] == [at] * 3
+    narrow = games_table(frame, 40).splitlines()
+    header = narrow[0].split()
+    assert len(header) == 8 and text_width(narrow[1]) > 40  # as narrow as they go
+    cells = narrow[1].split("  ")
+    assert all(text_width(c.strip()) >= min(NARROWEST, len(c.strip())) for c in cells if c)
+
+
 def test_a_cell_writes_every_count_with_the_language_s_separators() -> None:
     """`accuracy 84% 1,021.5/1211` wrote the points with a thousands separator and the
     chances without, beside `hands 1,000`."""

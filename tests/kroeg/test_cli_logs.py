@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kroeg.cli import app
@@ -224,6 +225,21 @@ def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) 
         SIX_ID, "lives", "+", "team-toepen", "Anna,", "Ben,", "Carla,", "Dan,",
         "Eva,", "Frits", "5", "Ben", "&", "Eva", "won", "simulated",
     ]  # fmt: skip
+
+
+def test_games_fits_a_terminal_and_cuts_nothing_in_a_pipe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal (COLUMNS here) the list fits its width, the widest cells cut with
+    `…`; into a pipe every name stays whole, for grep."""
+    out = tmp_path / "d"
+    Dataset(out).write([six_at_team_toepen()])
+    piped = kroeg("games", out).output.splitlines()
+    assert "Anna, Ben, Carla, Dan, Eva, Frits" in piped[1] and "…" not in piped[1]
+    monkeypatch.setenv("COLUMNS", "96")
+    shown = kroeg("games", out).output.splitlines()
+    assert max(len(line) for line in shown) <= 96 < max(len(line) for line in piped)
+    assert "…" in shown[1] and shown[1].split()[0] == SIX_ID
 
 
 def test_games_lists_every_game_and_a_prefix_names_one(tmp_path: Path) -> None:
