@@ -12,7 +12,7 @@ import duckdb
 import polars as pl
 
 from kroeg.analytics.evenings import SIMULATED_SOURCE, Games, chosen, game_names, simulated
-from kroeg.recorder.text import cut_to_width, text_table, text_width
+from kroeg.recorder.text import cut_to_width, text_table, text_width, visible_text
 
 __all__ = ["SOURCES", "filter_frame", "game_count", "games_frame", "games_table", "hand_costs",
            "recent_games", "toepen_ids", "toepen_units"]  # fmt: skip
@@ -106,7 +106,8 @@ def games_table(frame: pl.DataFrame, width: int | None = None) -> str:
     if frame.is_empty():
         return "No games match.\n"
     columns = frame.columns
-    rows = [[str(v) for v in row] for row in frame.iter_rows()]
+    # Each cell as a terminal will show it (an invisible character as its escape), measured so.
+    rows = [[visible_text(str(v)) for v in row] for row in frame.iter_rows()]
     widths = [max(text_width(c), *(text_width(r[i]) for r in rows)) for i, c in enumerate(columns)]
     cut = [i for i, c in enumerate(columns) if c in TABLE_WIDTHS]
     for i in cut:
