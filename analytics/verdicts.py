@@ -563,15 +563,20 @@ def swap_costs(
     fixed, hidden, pool, top = _swapper_view(game, seat)
     before = game.paid_this_hand[seat]
     swapping = keeping = 0.0
-    scratch = game.fork()  # each play-out is made in it, one after the other
+    # Each deal's position is made once, in `scratch`, and copied into `spare` (a fork
+    # costs less than supposing the deal again): the swap is played on in the copy, the
+    # hand kept in the position itself.
+    scratch, spare = game.fork(), game.fork()
     for _ in range(samples):
         order = list(pool)
         shuffle(order, rng)
         seeds = [rng.getrandbits(32) for _ in range(game.n + 1)]
         checks = [[rng.random() for _ in range(_CHECK_DRAWS)] for _ in range(game.n)]
-        draws = (order, seeds, checks, top)
-        swapping += _swap_played_on(game, seat, kind, fixed, hidden, draws, scratch) - before
-        keeping += _swap_played_on(game, seat, None, fixed, hidden, draws, scratch) - before
+        position = _swap_position(game, fixed, hidden, (order, seeds, checks, top), scratch)
+        copy = position.fork_into(spare)
+        copy.rng = SeededAtFirstDraw(seeds[-1])  # a fork's source is its own: the same draws
+        swapping += _swap_played_on(copy, seat, kind, seeds, checks) - before
+        keeping += _swap_played_on(position, seat, None, seeds, checks) - before
     return SwapCosts(swapping / samples, keeping / samples, genuine)
 
 
@@ -591,25 +596,18 @@ def _swapper_view(
 
 
 def _swap_played_on(
-    game: Toepen,
-    seat: int,
-    kind: str | None,
-    fixed: list[list[int]],
-    hidden: list[tuple[int, int, int]],
-    draws: tuple[list[Card], list[int], list[list[float]], list[Card | None]],
-    scratch: Toepen | None = None,
+    supposed: Toepen, seat: int, kind: str | None, seeds: list[int], checks: list[list[float]]
 ) -> float:
     """What `seat` has paid in the hand by its end when `seat` swaps now (`kind`; None:
-    keeps the hand) in the copy of `game` that `_swap_position` supposes from `draws`
-    (made in `scratch` where given), the bots drawing from its seeds and the checks from
-    its uniform draws."""
-    seeds, checks = draws[1], draws[2]
-    supposed = _swap_position(game, fixed, hidden, draws, scratch)
+    keeps the hand) in `supposed`, a position `_swap_position` supposed (played on in
+    place), the bots drawing from `seeds` and the checks from the uniform draws `checks`."""
     if kind == "laundry":
         supposed.laundry(seat)
     elif kind == "armoede":
         supposed.armoede(seat)
-    bots: list[Bot] = [_SwapReference(seeds[s], s != seat, list(checks[s])) for s in range(game.n)]
+    bots: list[Bot] = [
+        _SwapReference(seeds[s], s != seat, list(checks[s])) for s in range(supposed.n)
+    ]
     if not _PLAY_OUT_IN_THE_CORE:
         continue_hand(supposed, bots)
         return float(supposed.paid_this_hand[seat])
