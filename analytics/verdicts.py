@@ -366,8 +366,7 @@ def knock_costs(
     pool = [i for i, c in enumerate(game.deck) if c not in seen]
     fixed, hidden = _known_and_hidden(game, seat, seen, game.seats_in_hand())
     paid = game.paid_this_hand[seat]
-    knocking = holding = 0.0
-    answered = _KnockAnswered(game, seat)
+    deals: list[list[list[int]]] = []
     draws = rng if not isinstance(rng, random.Random) else trickcore.draws(rng)
     try:
         for _ in range(samples):
@@ -375,13 +374,18 @@ def knock_costs(
             deal = [list(cards) for cards in fixed]
             for (other, _need, _void), cards in zip(hidden, dealt, strict=True):
                 deal[other].extend(cards)
-            knocking += answered.paid(deal) - paid
-            if not counter:
-                taker = game.last_trick_takers([deal])[0]
-                holding += 0.0 if game.takes_hand(seat, taker) else game.stake
+            deals.append(deal)
     finally:
         if isinstance(rng, random.Random):
             draws.finish()
+    # The deals played out together (one call to the trick core for many), the costs
+    # added up in the deals' order.
+    knocking = holding = 0.0
+    for cost in _KnockAnswered(game, seat).paid_each(deals):
+        knocking += cost - paid
+    if not counter:
+        for taker in game.last_trick_takers(deals):
+            holding += 0.0 if game.takes_hand(seat, taker) else game.stake
     if counter:
         costs = answer_costs(game, seat, rng, SAMPLES, seen)
         if costs is None:
@@ -447,6 +451,25 @@ class _KnockAnswered:
 
     def paid(self, deal: list[list[int]]) -> float:
         """What the knocker has paid in the hand by its end, the others holding `deal`."""
+        return _knock_paid(self._answered(deal), self.seat, deal)
+
+    def paid_each(self, deals: list[list[list[int]]]) -> list[float]:
+        """`paid` of each of `deals`, the deals that end in the same position played out
+        in one call to the trick core (`Toepen.last_trick_takers`)."""
+        ending: dict[int, tuple[Toepen, list[int]]] = {}  # by the position's id
+        for k, deal in enumerate(deals):
+            position = self._answered(deal)
+            ending.setdefault(id(position), (position, []))[1].append(k)
+        costs = [0.0] * len(deals)
+        for position, ks in ending.values():
+            paid = _paid_by_the_end(position, self.seat, [deals[k] for k in ks])
+            for k, cost in zip(ks, paid, strict=True):
+                costs[k] = cost
+        return costs
+
+    def _answered(self, deal: list[list[int]]) -> Toepen:
+        """The position after the knock's answers by the reference policy, the others
+        holding `deal` (each position met is forked once, and kept)."""
         hands, seen = _supposed_hands(self.game, deal)
         answers: tuple[bool, ...] = ()
         position = self.positions[answers]
@@ -464,17 +487,25 @@ class _KnockAnswered:
                     after.fold(asked)
                 self.positions[answers] = after
             position = after
-        return _knock_paid(position, self.seat, deal)
+        return position
 
 
 def _knock_paid(supposed: Toepen, seat: int, deal: list[list[int]]) -> float:
     """What `seat` has paid by the hand's end from `supposed`, the knock answered: the
     play-out of `deal` by the reference policy, unless everyone else folded."""
+    return _paid_by_the_end(supposed, seat, [deal])[0]
+
+
+def _paid_by_the_end(supposed: Toepen, seat: int, deals: list[list[list[int]]]) -> list[float]:
+    """`_knock_paid` of each of `deals`, played out in one call to the trick core."""
     paid = float(supposed.paid_this_hand[seat])
     if supposed.phase not in ("preplay", "play"):  # everyone else folded: the hand is over
-        return paid
-    taker = supposed.last_trick_takers([deal])[0]
-    return paid if supposed.takes_hand(seat, taker) else paid + supposed.stake
+        return [paid] * len(deals)
+    stake = supposed.stake
+    return [
+        paid if supposed.takes_hand(seat, taker) else paid + stake
+        for taker in supposed.last_trick_takers(deals)
+    ]
 
 
 def _knock_played_on(game: Toepen, seat: int, deal: list[list[int]]) -> float:
