@@ -49,6 +49,7 @@ from kroeg.analytics.verdicts import (
     KNOCK_GRADES,
     SAMPLES,
     SWAP_GRADES,
+    Sight,
     accuracy,
     announce_values,
     answer_costs,
@@ -58,8 +59,6 @@ from kroeg.analytics.verdicts import (
     grade,
     knock_costs,
     knock_strength,
-    seen_by,
-    seen_by_each,
     swap_costs,
 )
 from kroeg.analytics.workers import Workers, usable_cores
@@ -139,6 +138,8 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
     swaps: list[dict[str, object]] = []
     lucky_hand = 0  # the last hand whose deal was judged
     stopped: str | None = None
+    assert isinstance(rebuilt.game, Toepen)
+    sight = Sight(rebuilt.game)  # what each player saw, kept up with the game's log
     for hand, seq, event in number_events(record.events):
         game = rebuilt.game
         assert isinstance(game, Toepen)
@@ -147,10 +148,10 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
             # The hand's first knock or card: the deal and the swaps are done, and every
             # player dealt in is still in (a fold comes after a knock).
             lucky_hand = hand
-            luck.extend(_luck(game, record.game_id, hand, luck_rng))
+            luck.extend(_luck(game, record.game_id, hand, luck_rng, sight))
         if kind == "knock" and seat is not None:
             players_in = len(game.seats_in_hand())
-            seen = seen_by(game, seat)  # the knocker's view, for both verdicts
+            seen = sight.seen(seat)  # the knocker's view, for both verdicts
             strength = knock_strength(game, seat, rng, samples, seen)
             share = game.side_share()  # a side's: the strength is the side's chance
             knocks.append({
@@ -165,11 +166,11 @@ def facts_for_game(record: GameRecord, samples: int = SAMPLES) -> GameFacts:
                 "cost": amount, "regret": fold_regret(game, seat),
             })  # fmt: skip
         elif kind in ("laundry", "armoede") and seat is not None:
-            swap = _swap(game, seat, kind, swap_rng)
+            swap = _swap(game, seat, kind, swap_rng, sight.seen(seat))
             if swap is not None:
                 swaps.append({"game_id": record.game_id, "hand": hand, "seq": seq, **swap})
         if kind in ("stay", "fold") and seat is not None:
-            answer = _answer(game, seat, kind, answer_rng, samples)
+            answer = _answer(game, seat, kind, answer_rng, samples, sight.seen(seat))
             if answer is not None:
                 answers.append({"game_id": record.game_id, "hand": hand, "seq": seq, **answer})
         stopped = _refused(rebuilt, event)
@@ -257,15 +258,17 @@ def judge_announcement(
     }  # fmt: skip
 
 
-def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, object]]:
+def _luck(
+    game: Toepen, game_id: str, hand: int, rng: Any, sight: Sight
+) -> list[dict[str, object]]:
     """The luck of each player still in at the first knock or card of a hand (LUCK_SCHEMA
     rows). In
     team toepen the cards are the side's luck, shared by its players still in (as the side
     pays once), so that a side's figures add up its players'."""
     rows: list[dict[str, object]] = []
     seats = game.seats_in_hand()
-    for seat, seen in zip(seats, seen_by_each(game, seats), strict=True):
-        judged = deal_luck(game, seat, rng, seen=seen)
+    for seat in seats:
+        judged = deal_luck(game, seat, rng, seen=sight.seen(seat))
         if judged is not None:
             sharing = sum(1 for s in seats if game.sides([s]) == game.sides([seat]))
             rows.append({
@@ -277,11 +280,11 @@ def _luck(game: Toepen, game_id: str, hand: int, rng: Any) -> list[dict[str, obj
 
 
 def _answer(
-    game: Toepen, seat: int, chosen: str, rng: Any, samples: int
+    game: Toepen, seat: int, chosen: str, rng: Any, samples: int, seen: set[Card]
 ) -> dict[str, object] | None:
     """The row of one answer to a knock (ANSWER_SCHEMA, without its place), or None where
-    it cannot be judged (cards unknown, or no choice)."""
-    costs = answer_costs(game, seat, rng, samples)
+    it cannot be judged (cards unknown, or no choice); `seen`: what `seat` saw."""
+    costs = answer_costs(game, seat, rng, samples, seen)
     if costs is None:
         return None
     stay, fold = costs.stay, costs.fold
@@ -295,10 +298,12 @@ def _answer(
     }  # fmt: skip
 
 
-def _swap(game: Toepen, seat: int, kind: str, rng: random.Random) -> dict[str, object] | None:
+def _swap(
+    game: Toepen, seat: int, kind: str, rng: random.Random, seen: set[Card]
+) -> dict[str, object] | None:
     """The row of a laundry swap or an armoede `seat` declares now (SWAP_SCHEMA, without its
     place), or None where it cannot be judged (cards unknown, or no choice)."""
-    costs = swap_costs(game, seat, kind, rng)
+    costs = swap_costs(game, seat, kind, rng, seen=seen)
     if costs is None:
         return None
     lost = max(0.0, costs.swap - costs.keep)

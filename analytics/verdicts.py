@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kroeg.recorder import trickcore
@@ -65,6 +65,7 @@ __all__ = [
     "AnnounceValues",
     "AnswerCosts",
     "KnockCosts",
+    "Sight",
     "SwapCosts",
     "accuracy",
     "announce_deals",
@@ -80,7 +81,6 @@ __all__ = [
     "knock_strength",
     "play_out_from",
     "seen_by",
-    "seen_by_each",
     "shuffle",
     "swap_costs",
     "win_chance",
@@ -139,34 +139,52 @@ def _deal_start(game: TrickGame) -> int:
 def seen_by(game: TrickGame, seat: int) -> set[Card]:
     """The cards `seat` has seen of the cards now in play: their own, and every card
     played or shown since the cards now held were dealt."""
-    return seen_by_each(game, [seat])[0]
+    return Sight(game, _deal_start(game)).seen(seat)
 
 
-def seen_by_each(game: TrickGame, seats: Sequence[int]) -> list[set[Card]]:
-    """`seen_by` of each of `seats`, the log walked once for them all (the luck of a
-    deal asks it of every player at one position)."""
-    shown: set[Card] = set()  # played or shown: every player saw them
-    dealt: list[set[Card]] = [set() for _ in range(game.n)]
-    log = game.log
-    for i in range(_deal_start(game), len(log)):
-        event = log[i]
-        if isinstance(event, (CardPlayed, Reveal)):
-            card: Card | None = event.card
-            if card is not None:
-                shown.add(card)
-        elif isinstance(event, Deal):
-            card = event.card
-            if card is not None:
-                dealt[event.seat].add(card)
-    each: list[set[Card]] = []
-    for seat in seats:
-        seen = set(shown)
-        seen |= dealt[seat]
-        for card in game.hands[seat]:
+class Sight:
+    """What each player has seen of the cards now in play (`seen_by`), kept up with a
+    game's log as it grows: a caller that judges many positions of one game in turn (the
+    analysis of a game) reads each event of the log once, rather than the hand's log
+    again for every verdict."""
+
+    def __init__(self, game: TrickGame, start: int = 0) -> None:
+        self.game = game
+        #: The cards played or shown since the deal (every player saw them), and the
+        #: cards dealt to each seat since then.
+        self.shown: set[Card] = set()
+        self.dealt: list[set[Card]] = [set() for _ in range(game.n)]
+        self.read = start  # the log's events read so far
+
+    def seen(self, seat: int) -> set[Card]:
+        """`seen_by(game, seat)` as the game stands now."""
+        log = self.game.log
+        if len(log) < self.read:  # not the log read so far: read it again
+            self.read = _deal_start(self.game)
+            self._forget()
+        for i in range(self.read, len(log)):
+            event = log[i]
+            if event.kind in ("hand_start", "redeal"):
+                self._forget()  # new cards: what was seen of the old ones is no help
+            elif isinstance(event, (CardPlayed, Reveal)):
+                card: Card | None = event.card
+                if card is not None:
+                    self.shown.add(card)
+            elif isinstance(event, Deal):
+                card = event.card
+                if card is not None:
+                    self.dealt[event.seat].add(card)
+        self.read = len(log)
+        seen = set(self.shown)
+        seen |= self.dealt[seat]
+        for card in self.game.hands[seat]:
             if card is not None:
                 seen.add(card)
-        each.append(seen)
-    return each
+        return seen
+
+    def _forget(self) -> None:
+        self.shown = set()
+        self.dealt = [set() for _ in range(self.game.n)]
 
 
 def knock_strength(
@@ -568,7 +586,12 @@ class _SwapReference(SharpBot):
 
 
 def swap_costs(
-    game: Toepen, seat: int, kind: str, rng: random.Random, samples: int = SWAP_SAMPLES
+    game: Toepen,
+    seat: int,
+    kind: str,
+    rng: random.Random,
+    samples: int = SWAP_SAMPLES,
+    seen: set[Card] | None = None,
 ) -> SwapCosts | None:
     """The swap `seat` makes now (`kind` "laundry": four new cards from the stock;
     "armoede": a redeal), against keeping the hand, seen from `seat`. None where the cards
@@ -591,7 +614,7 @@ def swap_costs(
     elif kind != "armoede" or not game.can_armoede(seat):
         return None
     genuine = bool(game.claim_genuine(kind, hand))
-    fixed, hidden, pool, top = _swapper_view(game, seat)
+    fixed, hidden, pool, top = _swapper_view(game, seat, seen)
     before = game.paid_this_hand[seat]
     swapping = keeping = 0.0
     # Each deal's position is made once, in `scratch`, and copied into `spare` (a fork
@@ -612,13 +635,15 @@ def swap_costs(
 
 
 def _swapper_view(
-    game: Toepen, seat: int
+    game: Toepen, seat: int, seen: set[Card] | None = None
 ) -> tuple[list[list[int]], list[tuple[int, int, int]], list[Card], list[Card | None]]:
     """What `seat` knows before a swap (`_known_and_hidden`: the cards known to lie in
     each hand, and how many to deal each seat), the cards `seat` could not see, and the
     stock's known top (a false claim's new cards, back on it) as `seat` knows it: those
-    `seat` was dealt lie there, None where the card is among the unseen."""
-    seen = seen_by(game, seat)
+    `seat` was dealt lie there, None where the card is among the unseen. `seen`: as
+    `win_chance`'s."""
+    if seen is None:
+        seen = seen_by(game, seat)
     dealt = [s for s in range(game.n) if game.dealt[s]]  # folded ones too: their cards lie
     fixed, hidden = _known_and_hidden(game, seat, seen, dealt)
     pool = [c for c in game.deck if c not in seen]

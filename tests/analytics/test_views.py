@@ -1,12 +1,13 @@
-"""What a player could see, the ground of every verdict: `seen_by_each`, the log walked
-once for many players, is `seen_by` of each of them, on positions of every kind (swaps,
-redeals, checks that show a hand, cards face up)."""
+"""What a player could see, the ground of every verdict: `Sight`, kept up with a game's
+log as the analysis replays it, and `seen_by`, which walks the hand's log, both say what
+the definition says, at every position of games of every kind (swaps, redeals, checks
+that show a hand, cards face up, team toepen)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kroeg.analytics.verdicts import seen_by, seen_by_each
+from kroeg.analytics.verdicts import Sight, seen_by
 from kroeg.recorder.cards import Card
 from kroeg.recorder.events import CardPlayed, Deal, Reveal
 from kroeg.recorder.referee import Replay
@@ -39,7 +40,7 @@ def _seen_by_the_definition(game: Toepen, seat: int) -> set[Card]:
         ("classic", ("team-toepen",), 4),
     ],
 )
-def test_seen_by_each_is_seen_by_of_each_player(
+def test_what_each_player_saw_is_the_definition_s(
     preset: str, variants: tuple[str, ...], players: int
 ) -> None:
     rules = Ruleset.preset(preset).with_variants(*variants)
@@ -48,13 +49,14 @@ def test_seen_by_each_is_seen_by_of_each_player(
     kinds: set[str] = set()
     for record in simulate(rules, players, 30, 5, bots):
         replay = Replay(record.rules, record.players)
+        assert isinstance(replay.game, Toepen)
+        sight = Sight(replay.game)
         for event in record.events:
             game = replay.game
             assert isinstance(game, Toepen)
             seats = list(range(game.n))
-            each = seen_by_each(game, seats)
             expected = [_seen_by_the_definition(game, s) for s in seats]
-            assert each == expected
+            assert [sight.seen(s) for s in seats] == expected
             assert [seen_by(game, s) for s in seats] == expected
             positions += 1
             kinds.add(event.kind)
