@@ -14,7 +14,7 @@ from kroeg.recorder.cards import FULL_DECK, TOEPEN_DECK, TOEPEN_ORDER, Card, Ran
 from kroeg.recorder.events import (
     Pay,
 )
-from kroeg.recorder.rules import Ruleset, partners_opposite, shared_lives
+from kroeg.recorder.rules import partners_opposite, shared_lives
 from kroeg.recorder.tricks import TrickGame, shared_event
 
 __all__ = ["Phase", "SwapWindow", "ToepenState"]
@@ -48,17 +48,8 @@ class ToepenState(TrickGame):
     rank_order = TOEPEN_ORDER
     game_name = "Toepen"
 
-    def __init__(
-        self,
-        rules: Ruleset,
-        players: Sequence[str],
-        seed: int | None = None,
-        *,
-        empty: bool = False,
-    ) -> None:
-        super().__init__(rules, players, seed, empty=empty)
-        if empty:
-            return
+    def _begin(self) -> None:
+        rules = self.rules
         #: Team toepen: each seat's side (partners opposite); None when each plays alone.
         self.teams: tuple[int, ...] | None = partners_opposite(self.n) if rules.teams else None
         #: The seats that share each seat's lives: its side, or the seat alone.

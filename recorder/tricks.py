@@ -203,6 +203,10 @@ class TrickGame:
             tuple((s + i) % self.n for i in range(1, self.n + 1)) for s in range(self.n)
         ]
         self._reset_hand_knowledge()
+        self._begin()
+
+    def _begin(self) -> None:
+        """Hook: each game's own state at its start, after the table's (no hand dealt)."""
 
     # -- bookkeeping --------------------------------------------------------------------------
 

@@ -21,7 +21,6 @@ texts are silent.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal, Self
 
 from kroeg.recorder.cards import FULL_DECK, FULL_ORDER, Card, Rank, Suit
@@ -42,7 +41,7 @@ from kroeg.recorder.events import (
     Stop,
     TrumpCalled,
 )
-from kroeg.recorder.rules import Ruleset, partners_opposite
+from kroeg.recorder.rules import partners_opposite
 from kroeg.recorder.text import quoted
 from kroeg.recorder.tricks import TrickGame
 
@@ -63,17 +62,7 @@ class Troefcall(TrickGame):
     rank_order = FULL_ORDER
     game_name = "Troefcall"
 
-    def __init__(
-        self,
-        rules: Ruleset,
-        players: Sequence[str],
-        seed: int | None = None,
-        *,
-        empty: bool = False,
-    ) -> None:
-        super().__init__(rules, players, seed, empty=empty)
-        if empty:
-            return
+    def _begin(self) -> None:
         self.teams = TEAMS
         self.scores: list[int] = [0, 0]
         self.phase: Phase = "idle"
