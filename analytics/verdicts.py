@@ -696,7 +696,8 @@ def _swap_position(
     """A copy of `game` as one of `swap_costs`' deals supposes it, before the swap: the
     others' unseen cards from the end of `draws`' order, the rest of it the stock, under
     the cards the swapper knows lie on top of it (`top`: `Toepen.stock_top` as the
-    swapper knows it, None where unknown), and the game's source seeded from `draws`.
+    swapper knows it, None where unknown), the cards of another's open swap that the
+    swapper has not seen supposed as well, and the game's source seeded from `draws`.
     Made in `scratch` (`Toepen.fork_into`) where given."""
     order, seeds, _checks, top = draws
     supposed = game.fork() if scratch is None else game.fork_into(scratch)
@@ -712,6 +713,13 @@ def _swap_position(
     if top:  # the stock's known top, the unknown places in it from the unseen cards
         supposed.stock_top = []
         supposed.lay_on_stock([left.pop() if c is None else c for c in top])
+    window = supposed.window  # the copy's own (`_fork_core`)
+    if window is not None:
+        # The hand another player laid down in a swap still open to a check: where the
+        # swapper has not seen it (it is shown only when checked), it is supposed from
+        # the unseen cards as the hands are, never the real one.
+        unseen = set(order)
+        window.cards = [left.pop() if c is None or c in unseen else c for c in window.cards]
     return supposed
 
 

@@ -261,3 +261,38 @@ def test_cards_sent_back_leave_the_stocks_top_when_a_checked_real_claim_takes_th
     record = GameRecord("stale-top", game.rules, game.players, tuple(game.log))
     judged = [s for s in facts_for_game(record).swaps if s["seat"] == carla]
     assert len(judged) == 2 and all(s["ev_lost"] is not None for s in judged)
+
+
+def test_a_hand_laid_down_in_an_open_swap_is_supposed_not_read() -> None:
+    """A swap judged while another player's swap is still open to a check: the hand that
+    player laid down is unseen until checked, so each deal supposes it. The deals held the
+    real one: under check-before-swap a card then lay in two hands (the trick core refused
+    the deal and the whole analysis stopped: seed 7's games 10 and 19), and a check in the
+    play-outs knew whether the other's claim was true."""
+    rules = Ruleset.preset("classic").with_variants("check-before-swap", "whistling")
+    met = supposed_apart = 0
+    for record in simulate(rules, 4, 150, 7, ["random", "bluffer", "cautious", "sharp"]):
+        facts_for_game(record)  # raised ValueError: card … is dealt twice
+        replay = Replay(record.rules, record.players)
+        for event in record.events:
+            game = replay.game
+            window = getattr(game, "window", None)
+            if event.kind in ("laundry", "armoede") and window is not None:
+                assert event.seat is not None  # its own open swap, or another's
+                met += 1
+                seen = verdicts.seen_by(game, event.seat)
+                fixed, hidden, order, top = verdicts._swapper_view(game, event.seat)
+                rng = random.Random(met)
+                for _ in range(10):
+                    rng.shuffle(order)
+                    draws = (order, [1] * 8, [[]] * 8, top)
+                    supposed = verdicts._swap_position(game, fixed, hidden, draws)
+                    assert supposed.window is not None
+                    laid = supposed.window.cards
+                    held = [c for hand in supposed.hands for c in hand] + laid
+                    assert len(set(held)) == len(held)  # no card in two places
+                    for real, card in zip(window.cards, laid, strict=True):
+                        assert card == real if real in seen else card not in seen
+                    supposed_apart += laid != window.cards
+            replay.feed(event)
+    assert met >= 3 and supposed_apart > 0
