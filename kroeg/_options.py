@@ -492,8 +492,8 @@ def terminal_width() -> int:
 
 def screen_width() -> int | None:
     """How wide a list whose cells are cut to fit may be: `terminal_width` where a person
-    reads it (the output a terminal, or COLUMNS set); None for a pipe or a file, which
-    keeps every cell as whole as it was (`grep` finds a name in it)."""
+    reads it (the output a terminal, or COLUMNS set); None for a pipe or a file, where
+    nothing is cut beyond a column's own cap (`analytics.games.TABLE_WIDTHS`)."""
     if sys.stdout.isatty() or os.environ.get("COLUMNS"):
         return terminal_width()
     return None

@@ -269,9 +269,9 @@ def games(
 ) -> None:
     """List the games, newest first: id, date, venue, rules, players, hands, result, source.
 
-    Any command's --game takes an id from here, or the start of one. On a terminal the
-    list fits its width, long cells cut with …; piped or as --format csv or json, every
-    cell is whole.
+    Any command's --game takes an id from here, or the start of one. A long venue, rule
+    set, roster or result is cut with …; on a terminal more, to fit its width. Piped,
+    nothing more is cut; --format csv or json keep every cell whole.
 
     Example: kroeg games club.kroeg --since 2026-11-01 --player Anna
     """

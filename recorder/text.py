@@ -198,13 +198,14 @@ def _escape_line_start(match: re.Match[str]) -> str:
 
 def visible_text(text: str) -> str:
     """Text safe to print on a terminal: control and invisible characters shown as escapes
-    (`\\x1b`, `\\u200b`), never obeyed; line breaks and tabs kept."""
+    (`\\x1b`, `\\u200b`), never obeyed; line breaks and tabs kept, and a joiner between
+    two emoji (`👩‍👩‍👧`, the one place a name may hold one: `_joins_emoji`)."""
     if not _hidden_character(text):
         return text
     return "".join(
-        ch if ch in "\n\t" or unicodedata.category(ch) not in _INVISIBLE
+        ch if ch in "\n\t" or unicodedata.category(ch) not in _INVISIBLE or _joins_emoji(text, i)
         else ascii(ch)[1:-1]
-        for ch in text
+        for i, ch in enumerate(text)
     )  # fmt: skip
 
 
@@ -234,13 +235,15 @@ def isolated(name: str) -> str:
 
 def text_width(text: str) -> int:
     """The columns `text` takes on a terminal: a wide character (CJK, most emoji) two, a
-    combining mark none, any other one."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-    return width
+    combining mark or an invisible one (a joiner, a variation selector) none, any other
+    one."""
+    return sum(_char_width(ch) for ch in text)
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Cf", "Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
 
 
 def cut_to_width(text: str, width: int) -> str:
@@ -250,14 +253,13 @@ def cut_to_width(text: str, width: int) -> str:
         return text
     kept, used = [], 1  # the ellipsis takes one column
     for ch in text:
-        wide = (
-            0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-        )
+        wide = _char_width(ch)
         if used + wide > width:
             break
         kept.append(ch)
         used += wide
-    return "".join(kept).rstrip() + "…"
+    # Nothing invisible left hanging before the ellipsis (a joiner would join it on).
+    return "".join(kept).rstrip().rstrip("\u200d\ufe0f") + "…"
 
 
 def text_table(rows: Sequence[Sequence[str]], align: str = "l", rule: bool = False) -> list[str]:

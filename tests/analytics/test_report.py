@@ -100,17 +100,21 @@ def test_the_games_list_fits_the_terminal_and_aligns_wide_names() -> None:
     import polars as pl
 
     from kroeg.analytics.games import NARROWEST, games_table
-    from kroeg.recorder.text import text_width
+    from kroeg.recorder.text import text_width, visible_text
+
+    FAMILY = "\U0001f469\u200d\U0001f469\u200d\U0001f467"  # three emoji joined: one picture
 
     frame = pl.DataFrame({
         "game": ["e2f6e2228db08b82", "e4805955a1108d4d"],
         "date": ["2026-11-30 22:00"] * 2, "venue": ["Café De Kroeg", "Café Paramaribo"],
         "rules": ["classic + knock-on-turn + false-swap-undone + folded-card-leaves", "lives"],
-        "players": ["Anna, Ben, Carla, Dan, Eva, Frits", "山田, Ben, 🃏, Dan, Eva"],
+        "players": ["Anna, Ben, Carla, Dan, Eva, Frits", f"山田, Ben, 🃏, {FAMILY}, Eva"],
         "hands": [7, 10], "result": ["Anna & Carla won; Ben & Dan lost", "山田 lost"],
         "source": ["simulated", "typed"],
     })  # fmt: skip
     whole = games_table(frame).splitlines()
+    # Printed as it was measured: the CLI's visible_text leaves the joined emoji joined.
+    assert visible_text("\n".join(whole)) == "\n".join(whole)
     assert max(text_width(line) for line in whole) > 120
     for width in (120, 100):
         lines = games_table(frame, width).splitlines()

@@ -227,11 +227,11 @@ def test_replay_and_games_name_the_side_that_won_a_game_for_six(tmp_path: Path) 
     ]  # fmt: skip
 
 
-def test_games_fits_a_terminal_and_cuts_nothing_in_a_pipe(
+def test_games_fits_a_terminal_and_cuts_no_more_in_a_pipe(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a terminal (COLUMNS here) the list fits its width, the widest cells cut with
-    `…`; into a pipe every name stays whole, for grep."""
+    `…`; into a pipe a roster under its cap stays whole, for grep."""
     out = tmp_path / "d"
     Dataset(out).write([six_at_team_toepen()])
     piped = kroeg("games", out).output.splitlines()

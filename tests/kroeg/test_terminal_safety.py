@@ -76,3 +76,22 @@ def test_the_markup_names_sample_through_every_command(tmp_path: Path) -> None:
     assert "<img" not in html and "<script" not in html and "<a " not in html
     page = (out / "newsletter-2026-11.html").read_text("utf-8")
     assert "<b>Ben</b>" not in page and "&lt;b&gt;Ben&lt;/b&gt;" in page
+
+
+def test_a_joined_emoji_name_stays_joined_among_escaped_ones(tmp_path: Path) -> None:
+    """A name drawn of joined emoji (👩‍👩‍👧: allowed at every door) is shown as typed, even
+    in output that escapes another name's hidden character: the escaping went character
+    by character and turned the joiner into `\\u200d` there, so `kroeg games` printed a
+    row wider than it had measured."""
+    from kroeg.recorder.text import visible_text
+
+    family = "\U0001f469\u200d\U0001f469\u200d\U0001f467"
+    shown = visible_text(f"{family}\nDan\u200b")
+    assert shown == f"{family}\nDan\\u200b"
+    (game,) = notation.load(SAMPLES / "laundry-and-checks.txt")
+    ds = Dataset(tmp_path / "ds")
+    players = (family, "Ben\u200b", "Carla", "Dan")
+    ds.write([dataclasses.replace(game, players=players, game_id="joined")])
+    listed = CliRunner().invoke(app, ["games", str(ds.path)])
+    assert listed.exit_code == 0, listed.output
+    assert family in listed.output and "Ben\\u200b" in listed.output
