@@ -258,9 +258,7 @@ def judge_announcement(
     }  # fmt: skip
 
 
-def _luck(
-    game: Toepen, game_id: str, hand: int, rng: Any, sight: Sight
-) -> list[dict[str, object]]:
+def _luck(game: Toepen, game_id: str, hand: int, rng: Any, sight: Sight) -> list[dict[str, object]]:
     """The luck of each player still in at the first knock or card of a hand (LUCK_SCHEMA
     rows). In
     team toepen the cards are the side's luck, shared by its players still in (as the side

@@ -628,7 +628,7 @@ def markdown(news: Newsletter) -> str:
     if not news.players.is_empty():
         for i, (heading, lines, rest) in enumerate(_board_lines(news)):
             out += [f"## {md(heading)}", ""]
-            out += [] if i else [_ranking(news), ""]  # how they rank: said once, above all
+            out += [] if i else [_ranking(news), ""]  # how all rank: said under the first
             out += [f"{place}. {md(line)}" for place, line in enumerate(lines, start=1)]
             out += ["", md(rest), ""] if rest else [""]
         unranked = _unranked_boards(news)
@@ -784,7 +784,7 @@ def _toepen_html(news: Newsletter) -> list[str]:
     out = []
     for i, (heading, lines, rest) in enumerate(_board_lines(news)):
         out.append(f"<h2>{e(heading)}</h2>")
-        if not i:  # how they rank: said once, above all the leaderboards
+        if not i:  # how all the leaderboards rank: said under the first
             out.append(f"<p>{e(_ranking(news))}</p>")
         out.append('<ol class="board">' + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
         if rest:

@@ -43,7 +43,8 @@ def main() -> None:
         start = time.perf_counter()
         enrich(dataset, workers=args.workers)
         took = time.perf_counter() - start
-    print(f"{took:.3f} s, {hands:,} hands: {hands / took:,.0f} hands/s ({args.workers} workers)")
+    workers = f"{args.workers} worker{'' if args.workers == 1 else 's'}"
+    print(f"{took:.3f} s, {hands:,} hands: {hands / took:,.0f} hands/s ({workers})")
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ def by_verdict(records: list[GameRecord]) -> None:
             print(f"  {name:<15} {calls[name] / hands:>10.2f} {each:>10.1f} "
                   f"{spent[name] / took:>6.0%}")  # fmt: skip
     rest = took - sum(spent.values())
-    print(f"  {'the rest':<15} {'':>10} {'':>10} {rest / took:>6.0%}  (the replay, storing rows)")
+    print(f"  {'the rest':<15} {'':>10} {'':>10} {rest / took:>6.0%}  (the replay, the rows built)")
 
 
 def main() -> None:
